@@ -1,0 +1,105 @@
+package org.flafka.cli;
+
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * The root of the {@code flafka} command line. Each subcommand is a class of its own; this class only wires
+ * them together and turns failures into one line and an {@link ExitCode}.
+ */
+@Command(
+        name = "flafka",
+        mixinStandardHelpOptions = true,
+        versionProvider = Flafka.Version.class,
+        subcommands = {
+            CommandLine.HelpCommand.class,
+        },
+        description = "Syslog ingest with Flume, Kafka and HDFS: find the fastest configuration by measurement.",
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  flafka sweep                       run the default sweep on a local stack",
+            "  flafka parse < device.log          show how each line of a device's log is understood",
+            "",
+            "Exit codes: 0 ok, 1 failed, 2 invalid input, 3 unexpected state, 4 internal error.",
+        })
+public final class Flafka implements Runnable {
+
+    @Option(names = "--debug", scope = CommandLine.ScopeType.INHERIT,
+            description = "Print stack traces for errors (for bug reports).")
+    boolean debug;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        // `flafka` alone prints help rather than doing something surprising.
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    public static void main(String[] args) {
+        System.exit(execute(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args));
+    }
+
+    /** Runs one command line with the given writers and returns its exit code; tests call this, not main. */
+    public static int execute(PrintWriter out, PrintWriter err, String... args) {
+        CommandLine commandLine = new CommandLine(new Flafka());
+        commandLine.setOut(out);
+        commandLine.setErr(err);
+        commandLine.setExitCodeExceptionMapper(Flafka::exitCodeOf);
+        commandLine.setExecutionExceptionHandler((ex, cmd, parseResult) -> {
+            cmd.getErr().println("flafka: " + oneLine(ex));
+            if (debugRequested(parseResult)) {
+                ex.printStackTrace(cmd.getErr());
+            } else if (!(ex instanceof UserException)) {
+                cmd.getErr().println("flafka: this is a bug; rerun with --debug and report the stack trace");
+            }
+            cmd.getErr().flush();
+            return exitCodeOf(ex);
+        });
+        commandLine.setParameterExceptionHandler((ex, args1) -> {
+            CommandLine cmd = ex.getCommandLine();
+            cmd.getErr().println("flafka: " + ex.getMessage());
+            cmd.getErr().println("Try '" + cmd.getCommandSpec().qualifiedName() + " --help' for usage.");
+            cmd.getErr().flush();
+            return ExitCode.INVALID_INPUT;
+        });
+        return commandLine.execute(args);
+    }
+
+    /** True when --debug appears anywhere on the command line (it is inherited by every subcommand). */
+    private static boolean debugRequested(CommandLine.ParseResult parseResult) {
+        for (CommandLine.ParseResult level = parseResult; level != null; level = level.subcommand()) {
+            if (level.hasMatchedOption("--debug")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    static int exitCodeOf(Throwable ex) {
+        if (ex instanceof UserException user) {
+            return user.exitCode();
+        }
+        if (ex instanceof CommandLine.ParameterException) {
+            return ExitCode.INVALID_INPUT;
+        }
+        return ExitCode.INTERNAL;
+    }
+
+    private static String oneLine(Throwable ex) {
+        String message = ex.getMessage() == null ? ex.getClass().getSimpleName() : ex.getMessage();
+        return message.replace('\n', ' ');
+    }
+
+    /** Reports the version Maven stamped into the jar's manifest. */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            String version = Flafka.class.getPackage().getImplementationVersion();
+            return new String[] {"flafka " + (version == null ? "(development build)" : version)};
+        }
+    }
+}
