@@ -1,9 +1,7 @@
 package org.flafka.interceptors;
 
-import java.time.DateTimeException;
-import java.time.Duration;
-import java.time.ZoneId;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -27,9 +25,7 @@ public final class ConfigSpec {
         STRING("a string"),
         BOOLEAN("true or false"),
         INT("an integer"),
-        DURATION("a duration: a whole number followed by ms, s, m, h or d, e.g. 30s or 7d"),
-        LIST("a comma-separated list"),
-        ZONE("a time zone id such as UTC, Europe/Paris or +02:00");
+        LIST("a comma-separated list");
 
         private final String syntax;
 
@@ -83,13 +79,24 @@ public final class ConfigSpec {
      * @throws ConfigurationException for an unknown key, a value of the wrong syntax or one that breaks its rule
      */
     public Values parse(Map<String, String> settings) {
+        return parse(settings, List.of());
+    }
+
+    /**
+     * Parses a plugin's settings of which {@code delegatedKeys} belong to a component the plugin configures
+     * (and validates) separately: those are accepted here, not parsed.
+     */
+    public Values parse(Map<String, String> settings, Collection<String> delegatedKeys) {
         Set<String> unknown = new TreeSet<>(settings.keySet());
         unknown.removeAll(keys.keySet());
+        unknown.removeAll(delegatedKeys);
         unknown.removeAll(FLUME_KEYS);
         if (!unknown.isEmpty()) {
+            List<String> known = new ArrayList<>(keys.keySet());
+            known.addAll(delegatedKeys);
             throw new ConfigurationException("Unknown configuration key" + (unknown.size() == 1 ? " " : "s ")
                     + String.join(", ", unknown.stream().map(k -> "'" + k + "'").toList())
-                    + ": the known keys are " + String.join(", ", keys.keySet()));
+                    + ": the known keys are " + String.join(", ", known));
         }
         Map<String, Object> values = new LinkedHashMap<>();
         for (Key key : keys.values()) {
@@ -133,8 +140,6 @@ public final class ConfigSpec {
                 } catch (NumberFormatException e) {
                     throw invalid(key.name(), raw, "expected " + key.type().syntax());
                 }
-            case DURATION:
-                return parseDuration(key, raw, value);
             case LIST:
                 if (value.isEmpty()) {
                     return List.of();
@@ -148,40 +153,8 @@ public final class ConfigSpec {
                     items.add(trimmed);
                 }
                 return Collections.unmodifiableList(items);
-            case ZONE:
-                try {
-                    return ZoneId.of(value);
-                } catch (DateTimeException e) {
-                    throw invalid(key.name(), raw, "expected " + key.type().syntax());
-                }
             default:
                 throw new IllegalStateException("unhandled type " + key.type());
-        }
-    }
-
-    private static Duration parseDuration(Key key, String raw, String value) {
-        int unitStart = 0;
-        while (unitStart < value.length() && value.charAt(unitStart) >= '0' && value.charAt(unitStart) <= '9') {
-            unitStart++;
-        }
-        // At most 12 digits: large enough for any sensible window, small enough never to overflow a Duration.
-        if (unitStart == 0 || unitStart > 12) {
-            throw invalid(key.name(), raw, "expected " + key.type().syntax());
-        }
-        long amount = Long.parseLong(value.substring(0, unitStart));
-        switch (value.substring(unitStart)) {
-            case "ms":
-                return Duration.ofMillis(amount);
-            case "s":
-                return Duration.ofSeconds(amount);
-            case "m":
-                return Duration.ofMinutes(amount);
-            case "h":
-                return Duration.ofHours(amount);
-            case "d":
-                return Duration.ofDays(amount);
-            default:
-                throw invalid(key.name(), raw, "expected " + key.type().syntax());
         }
     }
 
@@ -218,25 +191,6 @@ public final class ConfigSpec {
             @Override
             public String toString() {
                 return "[" + min + ", " + max + "]";
-            }
-        };
-    }
-
-    /** A duration within [min, max]. */
-    public static Validator durationBetween(Duration min, Duration max) {
-        return new Validator() {
-            @Override
-            public void ensureValid(String key, Object value) {
-                Duration duration = (Duration) value;
-                if (duration.compareTo(min) < 0 || duration.compareTo(max) > 0) {
-                    throw invalid(key, formatDuration(duration),
-                            "must be between " + formatDuration(min) + " and " + formatDuration(max));
-                }
-            }
-
-            @Override
-            public String toString() {
-                return "[" + formatDuration(min) + ", " + formatDuration(max) + "]";
             }
         };
     }
@@ -324,23 +278,6 @@ public final class ConfigSpec {
         };
     }
 
-    static String formatDuration(Duration duration) {
-        long millis = duration.toMillis();
-        if (millis % 86_400_000L == 0) {
-            return millis / 86_400_000L + "d";
-        }
-        if (millis % 3_600_000L == 0) {
-            return millis / 3_600_000L + "h";
-        }
-        if (millis % 60_000L == 0) {
-            return millis / 60_000L + "m";
-        }
-        if (millis % 1000L == 0) {
-            return millis / 1000L + "s";
-        }
-        return millis + "ms";
-    }
-
     /** Parsed, validated values by key. Asking for an undeclared key or the wrong type is a programming error. */
     public static final class Values {
         private final Map<String, Object> values;
@@ -361,17 +298,9 @@ public final class ConfigSpec {
             return (Integer) get(key);
         }
 
-        public Duration getDuration(String key) {
-            return (Duration) get(key);
-        }
-
         @SuppressWarnings("unchecked")
         public List<String> getList(String key) {
             return (List<String>) get(key);
-        }
-
-        public ZoneId getZone(String key) {
-            return (ZoneId) get(key);
         }
 
         private Object get(String key) {
