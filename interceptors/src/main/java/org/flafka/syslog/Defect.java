@@ -8,6 +8,8 @@ package org.flafka.syslog;
 public enum Defect {
   /** No {@code <PRI>}; facility and severity absent. Permitted by {@link Leniency#PERMIT_MISSING_PRI}. */
   MISSING_PRI("missing-pri", Leniency.PERMIT_MISSING_PRI),
+  /** Whitespace before the message proper. Permitted by {@link Leniency#PERMIT_LEADING_WHITESPACE}. */
+  LEADING_WHITESPACE("leading-whitespace", Leniency.PERMIT_LEADING_WHITESPACE),
   /** Spaces between {@code <PRI>} and the header. Permitted by {@link Leniency#PERMIT_SPACE_AFTER_PRI}. */
   SPACE_AFTER_PRI("space-after-pri", Leniency.PERMIT_SPACE_AFTER_PRI),
   /** No timestamp in an RFC 3164 header. Permitted by {@link Leniency#PERMIT_MISSING_TIMESTAMP}. */

@@ -13,6 +13,9 @@ public enum Leniency {
   PERMIT_MISSING_PRI("permit.missing.pri", true,
       "Accept a message that does not start with <PRI>: the header is parsed as usual, facility and severity are"
           + " absent. Off: such a message is raw."),
+  PERMIT_LEADING_WHITESPACE("permit.leading.whitespace", true,
+      "Accept spaces, TABs, CR and LF before the message proper (left over from sloppy framing); they are skipped."
+          + " Off: such a message is raw."),
   PERMIT_SPACE_AFTER_PRI("permit.space.after.pri", true,
       "Accept spaces between <PRI> and the header (\"<13> Feb  5 ...\"). Off: such a message is raw."),
   PERMIT_MISSING_TIMESTAMP("permit.missing.timestamp", true,

@@ -38,8 +38,9 @@ public final class ParseResult {
 
   private long timestampMillis;
   private TimestampSource timestampSource = TimestampSource.RECEIVED;
-  private int timestampOffset = -1;
-  private int timestampLength;
+  private int timestampUtcOffsetSeconds;
+  private int timestampTextOffset = -1;
+  private int timestampTextLength;
 
   private int hostnameOffset = -1;
   private int hostnameLength;
@@ -173,16 +174,32 @@ public final class ParseResult {
   }
 
   /**
-   * Offset of the timestamp text in the message (including a year, milliseconds or zone name the parser read
-   * with it), or -1 when the message had none. Set even when the stamp was unusable and the receive time used.
+   * The UTC offset, in seconds, of the local time the message's stamp was written in: its own offset when it
+   * carried one ({@code +02:00}, {@code Z}, {@code CET}), else the default zone's offset at that instant. 0 when
+   * the timestamp is the receive time. {@code timestampMillis() / 1000 + timestampUtcOffsetSeconds()} is the
+   * stamp's wall-clock time as epoch seconds, for printing it as the device did.
    */
-  public int timestampOffset() {
-    return timestampOffset;
+  public int timestampUtcOffsetSeconds() {
+    return timestampUtcOffsetSeconds;
+  }
+
+  /**
+   * Position of the timestamp text in {@link #buffer()} (including a year, milliseconds or zone name the parser
+   * read with it), or -1 when the message had none. Set even when the stamp was unusable and the receive time
+   * used.
+   */
+  public int timestampTextOffset() {
+    return timestampTextOffset;
   }
 
   /** Length of the timestamp text; 0 when absent. */
-  public int timestampLength() {
-    return timestampLength;
+  public int timestampTextLength() {
+    return timestampTextLength;
+  }
+
+  /** The timestamp text as it appears in the message, or null when it had none. */
+  public String timestampText() {
+    return timestampTextOffset < 0 ? null : decode(timestampTextOffset, timestampTextLength);
   }
 
   // ---------------------------------------------------------------------------------------------- header fields
@@ -433,8 +450,9 @@ public final class ParseResult {
     version = -1;
     timestampMillis = receivedMillis;
     timestampSource = TimestampSource.RECEIVED;
-    timestampOffset = -1;
-    timestampLength = 0;
+    timestampUtcOffsetSeconds = 0;
+    timestampTextOffset = -1;
+    timestampTextLength = 0;
     hostnameOffset = -1;
     hostnameLength = 0;
     appOffset = -1;
@@ -481,14 +499,15 @@ public final class ParseResult {
     this.version = version;
   }
 
-  void timestamp(long millis, TimestampSource source) {
+  void timestamp(long millis, TimestampSource source, int utcOffsetSeconds) {
     this.timestampMillis = millis;
     this.timestampSource = source;
+    this.timestampUtcOffsetSeconds = utcOffsetSeconds;
   }
 
   void timestampText(int offset, int length) {
-    this.timestampOffset = offset;
-    this.timestampLength = length;
+    this.timestampTextOffset = offset;
+    this.timestampTextLength = length;
   }
 
   void hostname(int offset, int length) {
