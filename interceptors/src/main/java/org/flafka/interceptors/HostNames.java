@@ -14,9 +14,27 @@ package org.flafka.interceptors;
  * Lower-casing is the default because DNS names are case-insensitive while HDFS paths are not: "Router7" and
  * "router7" are one device and belong in one directory.
  */
-final class HostNames {
+public final class HostNames {
+
+    /** The host when neither the message nor the source names the sender. */
+    public static final String UNKNOWN_HOST = "unknown";
+    /** Default longest host header: long enough for any real FQDN, short enough for a tidy directory name. */
+    public static final int DEFAULT_MAX_LENGTH = 128;
 
     private HostNames() {
+    }
+
+    /**
+     * The {@code host} header: the message's hostname, else the sender's address ({@code peer}), else
+     * {@value #UNKNOWN_HOST}, sanitised. Public so that tools ({@code flafka parse}) show exactly what the
+     * interceptor sets.
+     */
+    public static String hostHeader(String hostname, String peer, boolean lowerCase, int maxLength) {
+        String host = sanitize(hostname, lowerCase, maxLength);
+        if (host == null) {
+            host = sanitize(peer, lowerCase, maxLength);
+        }
+        return host != null ? host : UNKNOWN_HOST;
     }
 
     /** True for the characters a sanitised host name may contain. */

@@ -23,7 +23,7 @@ import org.slf4j.LoggerFactory;
  *       around the receive time). {@code timestamp_source} says which ({@code message} or {@code received}); a
  *       rejected implausible time is kept in {@code timestamp_rejected} (epoch ms).</li>
  *   <li>{@code host}: the hostname in the message, else the {@code peer} header (the sender's address), else
- *       {@value #UNKNOWN_HOST}; made safe for an HDFS path component (see {@link HostNames}).</li>
+ *       {@value HostNames#UNKNOWN_HOST}; made safe for an HDFS path component (see {@link HostNames}).</li>
  *   <li>{@code facility}, {@code severity} (numbers), {@code app}, {@code procid}, {@code msgid}: when the message
  *       has them.</li>
  *   <li>{@code format} ({@code rfc5424}, {@code rfc3164}, {@code cisco-asa}, …, {@code unknown}) and {@code parse}
@@ -54,9 +54,6 @@ public final class SyslogInterceptor implements Interceptor {
     public static final String RECEIVED = "received";
     public static final String PEER = "peer";
     public static final String SITE = "site";
-
-    /** The host header when neither the message nor the source names the sender. */
-    public static final String UNKNOWN_HOST = "unknown";
 
     private static final Logger LOG = LoggerFactory.getLogger(SyslogInterceptor.class);
 
@@ -182,8 +179,8 @@ public final class SyslogInterceptor implements Interceptor {
             headers.put(SITE, site);
         }
         if (setHost && absentOrReplaced(headers, HOST, replaceHost)) {
-            String host = HostNames.sanitize(result.hostname(), hostLowerCase, hostMaxLength);
-            headers.put(HOST, host != null ? host : fallbackHost(headers));
+            headers.put(HOST, HostNames.hostHeader(result.hostname(), headers.get(PEER), hostLowerCase,
+                    hostMaxLength));
         }
         // Last: recovering a rejected time re-parses into the same result.
         if (setTimestamp && absentOrReplaced(headers, TIMESTAMP, replaceTimestamp)) {
@@ -221,19 +218,13 @@ public final class SyslogInterceptor implements Interceptor {
             headers.put(FORMAT, "unknown");
         }
         if (setHost && absentOrReplaced(headers, HOST, replaceHost)) {
-            headers.put(HOST, fallbackHost(headers));
+            headers.put(HOST, HostNames.hostHeader(null, headers.get(PEER), hostLowerCase, hostMaxLength));
         }
         if (setTimestamp && absentOrReplaced(headers, TIMESTAMP, replaceTimestamp)) {
             headers.put(TIMESTAMP, Long.toString(received));
             headers.put(TIMESTAMP_SOURCE, TimestampSource.RECEIVED.headerValue());
             headers.remove(TIMESTAMP_REJECTED);
         }
-    }
-
-    /** The host when the message names none: the sender's address from the source, else {@value #UNKNOWN_HOST}. */
-    private String fallbackHost(Map<String, String> headers) {
-        String peer = HostNames.sanitize(headers.get(PEER), hostLowerCase, hostMaxLength);
-        return peer != null ? peer : UNKNOWN_HOST;
     }
 
     private static boolean absentOrReplaced(Map<String, String> headers, String header, boolean replace) {

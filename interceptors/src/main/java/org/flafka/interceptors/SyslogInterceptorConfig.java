@@ -56,7 +56,8 @@ public final class SyslogInterceptorConfig {
             .define(OVERWRITE_CONFIG, ConfigSpec.Type.LIST, "", ConfigSpec.subsetOf(OVERWRITABLE_HEADERS),
                     OVERWRITE_DOC)
             .define(HOST_LOWERCASE_CONFIG, ConfigSpec.Type.BOOLEAN, "true", ConfigSpec.any(), HOST_LOWERCASE_DOC)
-            .define(HOST_MAX_LENGTH_CONFIG, ConfigSpec.Type.INT, "128", ConfigSpec.between(1, 253),
+            .define(HOST_MAX_LENGTH_CONFIG, ConfigSpec.Type.INT,
+                    Integer.toString(HostNames.DEFAULT_MAX_LENGTH), ConfigSpec.between(1, 253),
                     HOST_MAX_LENGTH_DOC);
 
     private final String site;
