@@ -2,6 +2,8 @@ package org.flafka.stack;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.channels.Channels;
+import java.nio.channels.SeekableByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -32,11 +34,14 @@ public final class ChildProcess implements AutoCloseable {
     private final String description;
     private final Process process;
     private final Path log;
+    /** Where this run's output starts in the log: a restart in the same directory appends to it. */
+    private final long logStart;
 
-    private ChildProcess(String description, Process process, Path log) {
+    private ChildProcess(String description, Process process, Path log, long logStart) {
         this.description = description;
         this.process = process;
         this.log = log;
+        this.logStart = logStart;
     }
 
     /**
@@ -58,7 +63,8 @@ public final class ChildProcess implements AutoCloseable {
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
         // stdin stays a pipe held by this JVM: our mains exit when it closes (see ParentWatch)
         try {
-            ChildProcess child = new ChildProcess(description, builder.start(), log);
+            long logStart = Files.exists(log) ? Files.size(log) : 0;
+            ChildProcess child = new ChildProcess(description, builder.start(), log, logStart);
             LIVE.add(child);
             return child;
         } catch (IOException e) {
@@ -160,14 +166,20 @@ public final class ChildProcess implements AutoCloseable {
         }
     }
 
-    /** The last {@code lines} lines of the log, for error messages. */
-    public String logTail(int lines) {
-        try {
-            List<String> all = Files.readAllLines(log, StandardCharsets.UTF_8);
-            return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
-        } catch (IOException | UncheckedIOException e) {
-            return "(log unreadable: " + e.getMessage() + ")";
+    /** What this process has written to its log so far (earlier runs in the same directory left out). */
+    public String output() {
+        try (SeekableByteChannel channel = Files.newByteChannel(log)) {
+            channel.position(Math.min(logStart, channel.size()));
+            return new String(Channels.newInputStream(channel).readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            return "(log " + log + " unreadable: " + e.getMessage() + ")";
         }
+    }
+
+    /** The last {@code lines} lines of this process's output, for error messages. */
+    public String logTail(int lines) {
+        List<String> all = output().lines().toList();
+        return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
     }
 
     String description() {

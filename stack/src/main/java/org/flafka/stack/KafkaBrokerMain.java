@@ -1,0 +1,36 @@
+package org.flafka.stack;
+
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * Runs a {@link KafkaBroker} as its own process and writes its bootstrap address ({@code 127.0.0.1:port}) to the
+ * ready file once it accepts clients. Stops cleanly on SIGTERM, deleting its directory.
+ *
+ * <pre>java -cp &lt;stack classpath&gt; org.flafka.stack.KafkaBrokerMain --dir D --ready-file F [--set key=value]...</pre>
+ *
+ * {@code --set} overrides a broker setting; {@code --exit-with-parent} stops the broker when stdin closes.
+ */
+public final class KafkaBrokerMain {
+    private KafkaBrokerMain() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        MainArgs parsed;
+        try {
+            parsed = MainArgs.parse(args);
+        } catch (IllegalArgumentException e) {
+            System.err.println("KafkaBrokerMain: " + e.getMessage() + "; usage: KafkaBrokerMain " + MainArgs.USAGE_TAIL);
+            System.exit(2);
+            return;
+        }
+        KafkaBroker broker = KafkaBroker.start(parsed.dir, parsed.settings);
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            broker.close();
+            stopped.countDown();
+        }, "kafka-broker-shutdown"));
+        parsed.watchParent();
+        ChildProcess.ReadyFile.write(parsed.readyFile, broker.bootstrapServers());
+        stopped.await();
+    }
+}
