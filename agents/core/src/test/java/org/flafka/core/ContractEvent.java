@@ -1,0 +1,113 @@
+package org.flafka.core;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.header.internals.RecordHeader;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+
+/**
+ * One event as the edge writes it to Kafka: the body (message bytes) as the record value and the edge header
+ * contract as Kafka record headers, each a UTF-8 string. The body names the event's id so that the text format,
+ * which stores bodies only, can be audited too.
+ */
+record ContractEvent(String id, byte[] body, Map<String, String> headers) {
+
+    /** A syslog-like body of about {@code size} bytes that contains {@code id=<id>} once. */
+    static byte[] syslogBody(String id, String host, long timestamp, int size) {
+        String time = DateTimeFormatter.ISO_INSTANT.format(Instant.ofEpochMilli(timestamp));
+        StringBuilder line = new StringBuilder("<134>1 ").append(time).append(' ').append(host)
+                .append(" sshd 4123 - - id=").append(id).append(" session opened for user admin");
+        while (line.length() < size) {
+            line.append(" pad");
+        }
+        return line.toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** The contract headers the edge sets for a well-parsed RFC 5424 message. */
+    static Map<String, String> contractHeaders(String id, String host, long timestamp) {
+        Map<String, String> headers = new LinkedHashMap<>();
+        headers.put("timestamp", Long.toString(timestamp));
+        headers.put("timestamp_source", "message");
+        headers.put("host", host);
+        headers.put("facility", "16");
+        headers.put("severity", "6");
+        headers.put("app", "sshd");
+        headers.put("procid", "4123");
+        headers.put("format", "rfc5424");
+        headers.put("parse", "ok");
+        headers.put("received", Long.toString(timestamp + 5));
+        headers.put("peer", "192.0.2.1");
+        headers.put("site", "par-03");
+        headers.put("id", id);
+        return headers;
+    }
+
+    /** A well-formed event of {@code host} at {@code timestamp}. */
+    static ContractEvent of(String id, String host, long timestamp) {
+        return new ContractEvent(id, syslogBody(id, host, timestamp, 120), contractHeaders(id, host, timestamp));
+    }
+
+    /** The same event with header {@code name} set to {@code value}, or removed when {@code value} is null. */
+    ContractEvent withHeader(String name, String value) {
+        Map<String, String> changed = new LinkedHashMap<>(headers);
+        if (value == null) {
+            changed.remove(name);
+        } else {
+            changed.put(name, value);
+        }
+        return new ContractEvent(id, body, changed);
+    }
+
+    ContractEvent withBody(byte[] newBody) {
+        return new ContractEvent(id, newBody, headers);
+    }
+
+    /** {@code dt=YYYY-MM-DD} of {@code timestamp} in {@code zone}. */
+    static String dt(long timestamp, ZoneId zone) {
+        return DateTimeFormatter.ISO_LOCAL_DATE.format(Instant.ofEpochMilli(timestamp).atZone(zone));
+    }
+
+    ProducerRecord<byte[], byte[]> toRecord(String topic) {
+        ProducerRecord<byte[], byte[]> record = new ProducerRecord<>(topic, null, body);
+        headers.forEach((name, value) -> record.headers().add(
+                new RecordHeader(name, value.getBytes(StandardCharsets.UTF_8))));
+        return record;
+    }
+
+    /** Sends {@code events} to {@code topic} with acks=all and waits until Kafka has them all. */
+    static void produce(String bootstrapServers, String topic, List<ContractEvent> events) {
+        Properties config = new Properties();
+        config.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        config.put(ProducerConfig.ACKS_CONFIG, "all");
+        config.put(ProducerConfig.LINGER_MS_CONFIG, 5);
+        config.put(ProducerConfig.COMPRESSION_TYPE_CONFIG, "snappy");
+        try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(config, new ByteArraySerializer(),
+                new ByteArraySerializer())) {
+            List<Future<RecordMetadata>> sent = new ArrayList<>(events.size());
+            for (ContractEvent event : events) {
+                sent.add(producer.send(event.toRecord(topic)));
+            }
+            for (Future<RecordMetadata> future : sent) {
+                future.get();
+            }
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("Kafka refused an event: " + e.getCause(), e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while producing", e);
+        }
+    }
+}
