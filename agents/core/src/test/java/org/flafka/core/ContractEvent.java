@@ -87,15 +87,26 @@ record ContractEvent(String id, byte[] body, Map<String, String> headers) {
         return record;
     }
 
-    /** Sends {@code events} to {@code topic} with acks=all and waits until Kafka has them all. */
-    static void produce(String bootstrapServers, String topic, List<ContractEvent> events) {
+    /** A producer as the edge's Kafka sink would configure it for durability: acks=all, snappy. */
+    static KafkaProducer<byte[], byte[]> producer(String bootstrapServers) {
         Properties config = new Properties();
         config.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         config.put(ProducerConfig.ACKS_CONFIG, "all");
         config.put(ProducerConfig.LINGER_MS_CONFIG, 5);
         config.put(ProducerConfig.COMPRESSION_TYPE_CONFIG, "snappy");
-        try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(config, new ByteArraySerializer(),
-                new ByteArraySerializer())) {
+        return new KafkaProducer<>(config, new ByteArraySerializer(), new ByteArraySerializer());
+    }
+
+    /** Sends {@code events} to {@code topic} with a producer of its own and waits until Kafka has them all. */
+    static void produce(String bootstrapServers, String topic, List<ContractEvent> events) {
+        try (KafkaProducer<byte[], byte[]> producer = producer(bootstrapServers)) {
+            send(producer, topic, events);
+        }
+    }
+
+    /** Sends {@code events} to {@code topic} and waits until Kafka has them all. */
+    static void send(KafkaProducer<byte[], byte[]> producer, String topic, List<ContractEvent> events) {
+        try {
             List<Future<RecordMetadata>> sent = new ArrayList<>(events.size());
             for (ContractEvent event : events) {
                 sent.add(producer.send(event.toRecord(topic)));

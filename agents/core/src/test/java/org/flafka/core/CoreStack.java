@@ -2,6 +2,7 @@ package org.flafka.core;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Collection;
@@ -24,22 +25,25 @@ import org.flafka.stack.KafkaBroker;
  */
 final class CoreStack implements AutoCloseable {
 
+    private final Path dir;
     private final KafkaBroker kafka;
     private final Hdfs hdfs;
     private final FileSystem fs;
 
-    private CoreStack(KafkaBroker kafka, Hdfs hdfs, FileSystem fs) {
+    private CoreStack(Path dir, KafkaBroker kafka, Hdfs hdfs, FileSystem fs) {
+        this.dir = dir;
         this.kafka = kafka;
         this.hdfs = hdfs;
         this.fs = fs;
     }
 
+    /** Starts the broker and HDFS with their data under {@code dir}, which {@link #close()} deletes. */
     static CoreStack start(Path dir) {
         KafkaBroker kafka = KafkaBroker.start(dir.resolve("kafka"));
         Hdfs hdfs = null;
         try {
             hdfs = Hdfs.start(dir.resolve("hdfs"));
-            return new CoreStack(kafka, hdfs, FileSystem.newInstance(hdfs.uri(), new Configuration()));
+            return new CoreStack(dir, kafka, hdfs, FileSystem.newInstance(hdfs.uri(), new Configuration()));
         } catch (IOException | RuntimeException e) {
             if (hdfs != null) {
                 hdfs.close();
@@ -94,7 +98,9 @@ final class CoreStack implements AutoCloseable {
         // SCAFFOLD until core.properties.j2 wires the bucket-header guard (agents/core/NEEDS.md item 1)
         int sources = ((Number) all.get("core_kafka_sources")).intValue();
         int lanes = ((Number) all.get("core_hdfs_sinks")).intValue();
-        Map<String, Object> extra = new LinkedHashMap<>();
+        @SuppressWarnings("unchecked")
+        Map<String, Object> extra = new LinkedHashMap<>((Map<String, Object>) all.getOrDefault(
+                "core_extra_properties", Map.of()));
         for (int n = 0; n < sources; n++) {
             String source = "sources.kafka" + n + ".interceptors";
             extra.put(source, lanes > 1 ? "bucket fanout" : "bucket");
@@ -148,6 +154,7 @@ final class CoreStack implements AutoCloseable {
                 hdfs.close();
             } finally {
                 kafka.close();
+                Files.deleteIfExists(dir);
             }
         }
     }
