@@ -45,15 +45,18 @@ public final class AgentRuntime {
 
     /** Finds the agent runtime as described in the class comment. */
     public static AgentRuntime locate() {
-        String property = System.getProperty(CLASSPATH_FILE_PROPERTY);
-        if (property != null && !property.isBlank()) {
-            return fromClasspathFile(Path.of(property));
+        return locate(System.getProperty(CLASSPATH_FILE_PROPERTY), System.getProperty("flafka.home"),
+                Path.of(System.getProperty("user.dir")));
+    }
+
+    static AgentRuntime locate(String classpathFileProperty, String home, Path workingDir) {
+        if (classpathFileProperty != null && !classpathFileProperty.isBlank()) {
+            return fromClasspathFile(Path.of(classpathFileProperty));
         }
-        String home = System.getProperty("flafka.home");
         if (home != null && !home.isBlank()) {
             return fromClasspathFile(Path.of(home).resolve(CLASSPATH_FILE));
         }
-        Path start = Path.of(System.getProperty("user.dir")).toAbsolutePath();
+        Path start = workingDir.toAbsolutePath();
         for (Path dir = start; dir != null; dir = dir.getParent()) {
             Path candidate = dir.resolve(CLASSPATH_FILE);
             if (Files.isRegularFile(candidate)) {
