@@ -40,17 +40,22 @@ public final class KafkaBroker implements KafkaCluster, AutoCloseable {
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
 
     private final Path dir;
+    private final Path dataDir;
     private final KafkaRaftServer server;
     private final String bootstrapServers;
     private boolean closed;
 
-    private KafkaBroker(Path dir, KafkaRaftServer server, String bootstrapServers) {
+    private KafkaBroker(Path dir, Path dataDir, KafkaRaftServer server, String bootstrapServers) {
         this.dir = dir;
+        this.dataDir = dataDir;
         this.server = server;
         this.bootstrapServers = bootstrapServers;
     }
 
-    /** Starts a broker with its data in {@code dir} (created; deleted again by {@link #close()}). */
+    /**
+     * Starts a broker with its data in {@code dir/kraft}; {@link #close()} deletes that, and {@code dir} if it is
+     * then empty.
+     */
     public static KafkaBroker start(Path dir) {
         return start(dir, Map.of());
     }
@@ -75,10 +80,10 @@ public final class KafkaBroker implements KafkaCluster, AutoCloseable {
                     LOG.info("Kafka could not bind its ports, retrying with new ones: {}", e.getMessage());
                     continue;
                 }
-                Directories.deleteRecursively(dir);
+                Directories.deleteOwned(dataDir, dir);
                 throw new StackException("Kafka broker in " + dir + " did not start: " + e.getMessage(), e);
             }
-            KafkaBroker broker = new KafkaBroker(dir, server, "127.0.0.1:" + boundBrokerPort(server));
+            KafkaBroker broker = new KafkaBroker(dir, dataDir, server, "127.0.0.1:" + boundBrokerPort(server));
             try {
                 broker.awaitRegistered();
             } catch (RuntimeException e) {
@@ -186,7 +191,7 @@ public final class KafkaBroker implements KafkaCluster, AutoCloseable {
         return dir;
     }
 
-    /** Stops the broker, waits until it has released its ports, and deletes its directory. */
+    /** Stops the broker, waits until it has released its ports, and deletes its data (see {@link #start(Path)}). */
     @Override
     public synchronized void close() {
         if (closed) {
@@ -194,7 +199,7 @@ public final class KafkaBroker implements KafkaCluster, AutoCloseable {
         }
         closed = true;
         shutdown(server);
-        Directories.deleteRecursively(dir);
+        Directories.deleteOwned(dataDir, dir);
         LOG.info("Kafka broker at {} stopped", bootstrapServers);
     }
 
