@@ -19,7 +19,7 @@ class HdfsProcessTest {
     @Test
     void hdfsInItsOwnProcessServesClientsAndStopsWithoutLeftovers() throws IOException {
         long pid;
-        try (HdfsProcess hdfs = HdfsProcess.start(tmp.resolve("hdfs"))) {
+        try (HdfsProcess hdfs = HdfsProcess.start(tmp.resolve("hdfs"), AgentConfigs.TEST_JVM_OPTIONS)) {
             pid = hdfs.pid();
             assertTrue(hdfs.uri().toString().startsWith("hdfs://127.0.0.1:"), hdfs.uri().toString());
             try (FileSystem fs = hdfs.newFileSystem()) {
