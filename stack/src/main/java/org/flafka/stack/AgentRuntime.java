@@ -1,5 +1,6 @@
 package org.flafka.stack;
 
+import java.io.File;
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
@@ -78,7 +79,7 @@ public final class AgentRuntime {
                     + "); " + BUILD_HINT, e);
         }
         List<Path> entries = new ArrayList<>();
-        for (String entry : content.split(java.io.File.pathSeparator)) {
+        for (String entry : content.split(File.pathSeparator)) {
             if (!entry.isBlank()) {
                 entries.add(Path.of(entry.strip()));
             }
@@ -135,7 +136,7 @@ public final class AgentRuntime {
 
     /** The classpath as one {@code -cp} argument. */
     public String classpathString() {
-        return classpath.stream().map(Path::toString).collect(Collectors.joining(java.io.File.pathSeparator));
+        return classpath.stream().map(Path::toString).collect(Collectors.joining(File.pathSeparator));
     }
 
     /** The file this runtime was read from. */

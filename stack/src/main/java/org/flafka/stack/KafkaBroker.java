@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.ExecutionException;
 
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.common.Uuid;
@@ -61,7 +62,7 @@ public final class KafkaBroker implements KafkaCluster, AutoCloseable {
     }
 
     /**
-     * Starts a broker with its data in {@code dir}, with {@code overrides} applied over the single-node defaults
+     * Starts a broker as {@link #start(Path)} does, with {@code overrides} applied over the single-node defaults
      * (e.g. {@code num.network.threads}); the listener and quorum settings are the stack's and cannot be overridden.
      */
     public static KafkaBroker start(Path dir, Map<String, String> overrides) {
@@ -83,7 +84,15 @@ public final class KafkaBroker implements KafkaCluster, AutoCloseable {
                 Directories.deleteOwned(dataDir, dir);
                 throw new StackException("Kafka broker in " + dir + " did not start: " + e.getMessage(), e);
             }
-            KafkaBroker broker = new KafkaBroker(dir, dataDir, server, "127.0.0.1:" + boundBrokerPort(server));
+            int port;
+            try {
+                port = boundBrokerPort(server);
+            } catch (RuntimeException e) {
+                shutdown(server);
+                Directories.deleteOwned(dataDir, dir);
+                throw e;
+            }
+            KafkaBroker broker = new KafkaBroker(dir, dataDir, server, "127.0.0.1:" + port);
             try {
                 broker.awaitRegistered();
             } catch (RuntimeException e) {
@@ -95,7 +104,7 @@ public final class KafkaBroker implements KafkaCluster, AutoCloseable {
         }
     }
 
-    static Properties config(Path dataDir, int controllerPort, Map<String, String> overrides) {
+    private static Properties config(Path dataDir, int controllerPort, Map<String, String> overrides) {
         Map<String, String> settings = new LinkedHashMap<>();
         // One node, so every internal topic must make do with one replica (DEPENDENCIES.md 13)
         settings.put("offsets.topic.replication.factor", "1");
@@ -151,7 +160,6 @@ public final class KafkaBroker implements KafkaCluster, AutoCloseable {
             Option<BrokerServer> broker = (Option<BrokerServer>) field.get(server);
             return broker.get().boundPort(ListenerName.normalised(BROKER_LISTENER));
         } catch (ReflectiveOperationException | RuntimeException e) {
-            shutdown(server);
             throw new StackException("cannot read the broker's bound port from KafkaRaftServer (Kafka internals changed?): "
                     + e, e);
         }
@@ -166,7 +174,7 @@ public final class KafkaBroker implements KafkaCluster, AutoCloseable {
                     if (!admin.describeCluster().nodes().get().isEmpty()) {
                         return;
                     }
-                } catch (java.util.concurrent.ExecutionException e) {
+                } catch (ExecutionException e) {
                     LOG.debug("broker not ready yet: {}", e.getCause().toString());
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
