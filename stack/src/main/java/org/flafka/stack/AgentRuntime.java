@@ -1,5 +1,6 @@
 package org.flafka.stack;
 
+import java.io.File;
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
@@ -45,15 +46,18 @@ public final class AgentRuntime {
 
     /** Finds the agent runtime as described in the class comment. */
     public static AgentRuntime locate() {
-        String property = System.getProperty(CLASSPATH_FILE_PROPERTY);
-        if (property != null && !property.isBlank()) {
-            return fromClasspathFile(Path.of(property));
+        return locate(System.getProperty(CLASSPATH_FILE_PROPERTY), System.getProperty("flafka.home"),
+                Path.of(System.getProperty("user.dir")));
+    }
+
+    static AgentRuntime locate(String classpathFileProperty, String home, Path workingDir) {
+        if (classpathFileProperty != null && !classpathFileProperty.isBlank()) {
+            return fromClasspathFile(Path.of(classpathFileProperty));
         }
-        String home = System.getProperty("flafka.home");
         if (home != null && !home.isBlank()) {
             return fromClasspathFile(Path.of(home).resolve(CLASSPATH_FILE));
         }
-        Path start = Path.of(System.getProperty("user.dir")).toAbsolutePath();
+        Path start = workingDir.toAbsolutePath();
         for (Path dir = start; dir != null; dir = dir.getParent()) {
             Path candidate = dir.resolve(CLASSPATH_FILE);
             if (Files.isRegularFile(candidate)) {
@@ -75,7 +79,7 @@ public final class AgentRuntime {
                     + "); " + BUILD_HINT, e);
         }
         List<Path> entries = new ArrayList<>();
-        for (String entry : content.split(java.io.File.pathSeparator)) {
+        for (String entry : content.split(File.pathSeparator)) {
             if (!entry.isBlank()) {
                 entries.add(Path.of(entry.strip()));
             }
@@ -132,7 +136,7 @@ public final class AgentRuntime {
 
     /** The classpath as one {@code -cp} argument. */
     public String classpathString() {
-        return classpath.stream().map(Path::toString).collect(Collectors.joining(java.io.File.pathSeparator));
+        return classpath.stream().map(Path::toString).collect(Collectors.joining(File.pathSeparator));
     }
 
     /** The file this runtime was read from. */

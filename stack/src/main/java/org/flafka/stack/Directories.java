@@ -31,6 +31,23 @@ final class Directories {
         }
     }
 
+    /**
+     * Deletes {@code owned} (what a server created under {@code dir}), then {@code dir} too if nothing else is left
+     * in it: a caller may hand a server a directory that also holds other things.
+     */
+    static void deleteOwned(Path owned, Path dir) {
+        deleteRecursively(owned);
+        try (Stream<Path> left = Files.list(dir)) {
+            if (left.findAny().isEmpty()) {
+                Files.delete(dir);
+            }
+        } catch (NoSuchFileException alreadyGone) {
+            // nothing to do
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not delete " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
     static Path create(Path dir) {
         try {
             return Files.createDirectories(dir);

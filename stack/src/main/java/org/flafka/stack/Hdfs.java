@@ -20,19 +20,25 @@ public final class Hdfs implements HdfsCluster, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Hdfs.class);
 
     private final Path dir;
+    private final Path baseDir;
     private final MiniDFSCluster cluster;
     private final URI uri;
     private boolean closed;
 
-    private Hdfs(Path dir, MiniDFSCluster cluster) {
+    private Hdfs(Path dir, Path baseDir, MiniDFSCluster cluster) {
         this.dir = dir;
+        this.baseDir = baseDir;
         this.cluster = cluster;
         this.uri = URI.create("hdfs://127.0.0.1:" + cluster.getNameNodePort());
     }
 
-    /** Starts HDFS with its data in {@code dir} (created; deleted again by {@link #close()}). */
+    /**
+     * Starts HDFS with its NameNode and DataNode data in {@code dir/dfs}; {@link #close()} deletes that, and
+     * {@code dir} if it is then empty.
+     */
     public static Hdfs start(Path dir) {
         Path root = Directories.create(dir).toAbsolutePath();
+        Path baseDir = root.resolve("dfs");
         Configuration conf = new Configuration();
         conf.set("dfs.replication", "1");
         // Every server port on loopback, chosen by the kernel and read back by MiniDFSCluster
@@ -45,17 +51,17 @@ public final class Hdfs implements HdfsCluster, AutoCloseable {
         conf.set("dfs.heartbeat.interval", "1");
         conf.set("dfs.namenode.safemode.extension", "0");
         try {
-            MiniDFSCluster cluster = new MiniDFSCluster.Builder(conf, root.toFile())
+            MiniDFSCluster cluster = new MiniDFSCluster.Builder(conf, baseDir.toFile())
                     .numDataNodes(1)
                     .format(true)
                     .checkExitOnShutdown(false)
                     .build();
             cluster.waitActive();
-            Hdfs hdfs = new Hdfs(root, cluster);
+            Hdfs hdfs = new Hdfs(root, baseDir, cluster);
             LOG.info("HDFS ready at {} (data in {})", hdfs.uri, root);
             return hdfs;
         } catch (IOException | RuntimeException e) {
-            Directories.deleteRecursively(root);
+            Directories.deleteOwned(baseDir, root);
             throw new StackException("HDFS in " + root + " did not start: " + e.getMessage(), e);
         }
     }
@@ -94,7 +100,7 @@ public final class Hdfs implements HdfsCluster, AutoCloseable {
         return cluster.isNameNodeUp(0);
     }
 
-    /** Shuts HDFS down and deletes its directory. */
+    /** Shuts HDFS down and deletes its data (see {@link #start(Path)}). */
     @Override
     public synchronized void close() {
         if (closed) {
@@ -102,7 +108,7 @@ public final class Hdfs implements HdfsCluster, AutoCloseable {
         }
         closed = true;
         cluster.shutdown(true);
-        Directories.deleteRecursively(dir);
+        Directories.deleteOwned(baseDir, dir);
         LOG.info("HDFS at {} stopped", uri);
     }
 

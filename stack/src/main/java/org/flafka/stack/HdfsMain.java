@@ -27,14 +27,18 @@ public final class HdfsMain {
             System.exit(2);
             return;
         }
-        Hdfs hdfs = Hdfs.start(parsed.dir);
-        CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+        CountDownLatch stopRequest = parsed.stopRequest();
+        try {
+            Hdfs hdfs = Hdfs.start(parsed.dir);
+            ChildProcess.ReadyFile.write(parsed.readyFile, hdfs.uri().toString());
+            stopRequest.await();
             hdfs.close();
-            stopped.countDown();
-        }, "hdfs-shutdown"));
-        parsed.watchParent();
-        ChildProcess.ReadyFile.write(parsed.readyFile, hdfs.uri().toString());
-        stopped.await();
+        } catch (Exception e) {
+            // the server's own threads would keep a half-started JVM alive; the parent reads this from the log
+            System.err.println("HdfsMain: " + e.getMessage());
+            e.printStackTrace();
+            System.exit(1);
+        }
+        System.exit(0);
     }
 }

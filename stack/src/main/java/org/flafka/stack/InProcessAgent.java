@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Set;
 
 import org.apache.flume.Sink;
@@ -14,16 +15,18 @@ import org.apache.flume.SinkProcessor;
 import org.apache.flume.SinkRunner;
 import org.apache.flume.instrumentation.util.JMXPollUtil;
 import org.apache.flume.node.Application;
+import org.apache.flume.node.FileConfigurationSource;
 import org.apache.flume.node.MaterializedConfiguration;
-import org.apache.flume.node.PropertiesFileConfigurationProvider;
+import org.apache.flume.node.UriConfigurationProvider;
 import org.apache.flume.sink.AbstractSingleSinkProcessor;
 import org.apache.flume.sink.AbstractSinkProcessor;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A Flume agent running in this JVM, started the way Flume's own main does (DEPENDENCIES.md 12): a
- * PropertiesFileConfigurationProvider materialises the configuration and an Application starts it. Quick and easy to
+ * A Flume agent running in this JVM, started the way Flume 1.11's own main does for {@code -f FILE --no-reload-conf}:
+ * a UriConfigurationProvider materialises the configuration and an Application starts it (DEPENDENCIES.md 12 names
+ * PropertiesFileConfigurationProvider, deprecated in 1.11, which does the same). Quick and easy to
  * debug, but it runs on this JVM's classpath: only {@link AgentProcess} proves the production classpath is complete.
  *
  * <p>Metrics come from this JVM's MBeans, so two in-process agents must not share component names; Flume's metrics
@@ -55,8 +58,9 @@ public final class InProcessAgent implements FlumeAgent {
         } catch (IOException e) {
             throw new UncheckedIOException("could not write " + file + ": " + e.getMessage(), e);
         }
-        MaterializedConfiguration configuration =
-                new PropertiesFileConfigurationProvider(agent, file.toFile()).getConfiguration();
+        // What Flume's main does for -f FILE --no-reload-conf: no backup directory, no event bus, no polling
+        MaterializedConfiguration configuration = new UriConfigurationProvider(agent,
+                List.of(new FileConfigurationSource(file.toUri())), null, null, 0).getConfiguration();
         Set<String> dropped = dropped(components, configuration);
         if (!dropped.isEmpty()) {
             throw new StackException("Flume agent " + agent + " (in-process, " + file + ") dropped "

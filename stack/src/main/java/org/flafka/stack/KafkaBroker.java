@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.ExecutionException;
 
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.common.Uuid;
@@ -40,23 +41,28 @@ public final class KafkaBroker implements KafkaCluster, AutoCloseable {
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
 
     private final Path dir;
+    private final Path dataDir;
     private final KafkaRaftServer server;
     private final String bootstrapServers;
     private boolean closed;
 
-    private KafkaBroker(Path dir, KafkaRaftServer server, String bootstrapServers) {
+    private KafkaBroker(Path dir, Path dataDir, KafkaRaftServer server, String bootstrapServers) {
         this.dir = dir;
+        this.dataDir = dataDir;
         this.server = server;
         this.bootstrapServers = bootstrapServers;
     }
 
-    /** Starts a broker with its data in {@code dir} (created; deleted again by {@link #close()}). */
+    /**
+     * Starts a broker with its data in {@code dir/kraft}; {@link #close()} deletes that, and {@code dir} if it is
+     * then empty.
+     */
     public static KafkaBroker start(Path dir) {
         return start(dir, Map.of());
     }
 
     /**
-     * Starts a broker with its data in {@code dir}, with {@code overrides} applied over the single-node defaults
+     * Starts a broker as {@link #start(Path)} does, with {@code overrides} applied over the single-node defaults
      * (e.g. {@code num.network.threads}); the listener and quorum settings are the stack's and cannot be overridden.
      */
     public static KafkaBroker start(Path dir, Map<String, String> overrides) {
@@ -75,10 +81,18 @@ public final class KafkaBroker implements KafkaCluster, AutoCloseable {
                     LOG.info("Kafka could not bind its ports, retrying with new ones: {}", e.getMessage());
                     continue;
                 }
-                Directories.deleteRecursively(dir);
+                Directories.deleteOwned(dataDir, dir);
                 throw new StackException("Kafka broker in " + dir + " did not start: " + e.getMessage(), e);
             }
-            KafkaBroker broker = new KafkaBroker(dir, server, "127.0.0.1:" + boundBrokerPort(server));
+            int port;
+            try {
+                port = boundBrokerPort(server);
+            } catch (RuntimeException e) {
+                shutdown(server);
+                Directories.deleteOwned(dataDir, dir);
+                throw e;
+            }
+            KafkaBroker broker = new KafkaBroker(dir, dataDir, server, "127.0.0.1:" + port);
             try {
                 broker.awaitRegistered();
             } catch (RuntimeException e) {
@@ -90,7 +104,7 @@ public final class KafkaBroker implements KafkaCluster, AutoCloseable {
         }
     }
 
-    static Properties config(Path dataDir, int controllerPort, Map<String, String> overrides) {
+    private static Properties config(Path dataDir, int controllerPort, Map<String, String> overrides) {
         Map<String, String> settings = new LinkedHashMap<>();
         // One node, so every internal topic must make do with one replica (DEPENDENCIES.md 13)
         settings.put("offsets.topic.replication.factor", "1");
@@ -146,7 +160,6 @@ public final class KafkaBroker implements KafkaCluster, AutoCloseable {
             Option<BrokerServer> broker = (Option<BrokerServer>) field.get(server);
             return broker.get().boundPort(ListenerName.normalised(BROKER_LISTENER));
         } catch (ReflectiveOperationException | RuntimeException e) {
-            shutdown(server);
             throw new StackException("cannot read the broker's bound port from KafkaRaftServer (Kafka internals changed?): "
                     + e, e);
         }
@@ -161,7 +174,7 @@ public final class KafkaBroker implements KafkaCluster, AutoCloseable {
                     if (!admin.describeCluster().nodes().get().isEmpty()) {
                         return;
                     }
-                } catch (java.util.concurrent.ExecutionException e) {
+                } catch (ExecutionException e) {
                     LOG.debug("broker not ready yet: {}", e.getCause().toString());
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
@@ -186,7 +199,7 @@ public final class KafkaBroker implements KafkaCluster, AutoCloseable {
         return dir;
     }
 
-    /** Stops the broker, waits until it has released its ports, and deletes its directory. */
+    /** Stops the broker, waits until it has released its ports, and deletes its data (see {@link #start(Path)}). */
     @Override
     public synchronized void close() {
         if (closed) {
@@ -194,7 +207,7 @@ public final class KafkaBroker implements KafkaCluster, AutoCloseable {
         }
         closed = true;
         shutdown(server);
-        Directories.deleteRecursively(dir);
+        Directories.deleteOwned(dataDir, dir);
         LOG.info("Kafka broker at {} stopped", bootstrapServers);
     }
 

@@ -23,14 +23,18 @@ public final class KafkaBrokerMain {
             System.exit(2);
             return;
         }
-        KafkaBroker broker = KafkaBroker.start(parsed.dir, parsed.settings);
-        CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+        CountDownLatch stopRequest = parsed.stopRequest();
+        try {
+            KafkaBroker broker = KafkaBroker.start(parsed.dir, parsed.settings);
+            ChildProcess.ReadyFile.write(parsed.readyFile, broker.bootstrapServers());
+            stopRequest.await();
             broker.close();
-            stopped.countDown();
-        }, "kafka-broker-shutdown"));
-        parsed.watchParent();
-        ChildProcess.ReadyFile.write(parsed.readyFile, broker.bootstrapServers());
-        stopped.await();
+        } catch (Exception e) {
+            // the server's own threads would keep a half-started JVM alive; the parent reads this from the log
+            System.err.println("KafkaBrokerMain: " + e.getMessage());
+            e.printStackTrace();
+            System.exit(1);
+        }
+        System.exit(0);
     }
 }

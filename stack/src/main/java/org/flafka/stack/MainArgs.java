@@ -5,6 +5,9 @@ import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+
+import sun.misc.Signal;
 
 /**
  * The command line shared by the stack's process mains ({@link KafkaBrokerMain}, {@link HdfsMain}):
@@ -62,24 +65,31 @@ final class MainArgs {
     }
 
     /**
-     * With --exit-with-parent, exits this JVM (running its shutdown hooks) when stdin reaches end of file: the parent
-     * holds the other end of the pipe, so this happens when the parent dies, even by SIGKILL.
+     * Starts listening for a request to stop and returns the latch it opens: SIGTERM or SIGINT, or, with
+     * --exit-with-parent, stdin reaching end of file (the parent holds the other end of the pipe, so this happens when
+     * the parent dies, even by SIGKILL). Call it before starting the server, await the latch, then shut the server
+     * down on the main thread and exit. Not a shutdown hook: Hadoop cannot shut down inside one (its
+     * ShutdownHookManager refuses changes once the JVM is exiting).
      */
-    void watchParent() {
-        if (!exitWithParent) {
-            return;
+    CountDownLatch stopRequest() {
+        CountDownLatch stop = new CountDownLatch(1);
+        for (String name : new String[] {"TERM", "INT"}) {
+            Signal.handle(new Signal(name), signal -> stop.countDown());
         }
-        Thread watch = new Thread(() -> {
-            try (InputStream in = System.in) {
-                while (in.read() >= 0) {
-                    // the parent never writes; anything it does is ignored
+        if (exitWithParent) {
+            Thread watch = new Thread(() -> {
+                try (InputStream in = System.in) {
+                    while (in.read() >= 0) {
+                        // the parent never writes; anything it does is ignored
+                    }
+                } catch (IOException e) {
+                    // a broken pipe means the parent is gone, the same as end of file
                 }
-            } catch (IOException e) {
-                // a broken pipe means the parent is gone, the same as end of file
-            }
-            System.exit(0);
-        }, "parent-watch");
-        watch.setDaemon(true);
-        watch.start();
+                stop.countDown();
+            }, "parent-watch");
+            watch.setDaemon(true);
+            watch.start();
+        }
+        return stop;
     }
 }

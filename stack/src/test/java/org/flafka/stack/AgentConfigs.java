@@ -2,9 +2,16 @@ package org.flafka.stack;
 
 import java.net.URI;
 import java.nio.file.Path;
+import java.util.List;
 
 /** Agent configurations the stack's tests run, as Flume properties. */
 final class AgentConfigs {
+    /**
+     * JVM options for the processes tests start: short-lived JVMs spend most of their CPU compiling, and the C1
+     * compiler alone halves that. Never for measurements: the sweep uses the processes' defaults.
+     */
+    static final List<String> TEST_JVM_OPTIONS = List.of("-Xmx512m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC");
+
     private AgentConfigs() {
     }
 
@@ -49,6 +56,9 @@ final class AgentConfigs {
                 agent + ".sources.r1.kafka.consumer.auto.offset.reset = earliest",
                 agent + ".sources.r1.batchSize = 100",
                 agent + ".sources.r1.batchDurationMillis = 200",
+                // an idle poll backs the source off up to 5 s by default: it would join the consumer group late
+                agent + ".sources.r1.backoffSleepIncrement = 100",
+                agent + ".sources.r1.maxBackoffSleep = 500",
                 agent + ".channels.c1.type = file",
                 agent + ".channels.c1.checkpointDir = " + channelDir.resolve("checkpoint"),
                 agent + ".channels.c1.dataDirs = " + channelDir.resolve("data"),

@@ -54,12 +54,10 @@ class AgentProcessTest {
     }
 
     @Test
-    void kafkaSinkAgentProcessDeliversToTheBrokerAndReportsMetricsAndCpu() {
+    void kafkaSinkAgentProcessDeliversToTheBrokerReportsMetricsAndCpuAndDiesOnKill() throws IOException {
         broker.createTopic("edge", 3);
-        long pid;
-        try (AgentProcess agent = AgentProcess.start("edge",
-                AgentConfigs.seqToKafka("edge", 500, broker.bootstrapServers(), "edge"), tmp)) {
-            pid = agent.pid();
+        try (AgentProcess agent = start("edge", AgentConfigs.seqToKafka("edge", 500, broker.bootstrapServers(), "edge"),
+                tmp)) {
             Set<String> bodies = new TreeSet<>();
             for (ConsumerRecord<byte[], byte[]> record : KafkaBrokerTest.KafkaClients.consume(broker, "edge", 500)) {
                 bodies.add(new String(record.value(), StandardCharsets.UTF_8));
@@ -72,8 +70,14 @@ class AgentProcessTest {
             assertEquals(500, metrics.channel("c1", "EventPutSuccessCount"));
             assertEquals(0.0, metrics.gauge("CHANNEL.c1", "ChannelFillPercentage"));
             assertTrue(agent.cpuTime().compareTo(Duration.ofMillis(100)) > 0, "agent CPU time: " + agent.cpuTime());
+
+            agent.kill();
+            assertFalse(agent.isAlive());
+            assertFalse(ProcessHandle.of(agent.pid()).map(ProcessHandle::isAlive).orElse(false), "SIGKILL ends it at once");
+            assertFalse(Files.readString(agent.log()).contains("Stopping Source"), "no clean shutdown after SIGKILL");
+            StackException e = assertThrows(StackException.class, agent::metrics);
+            assertTrue(e.getMessage().contains("the process has exited"), e.getMessage());
         }
-        assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false), "stop ends the agent process");
     }
 
     @Test
@@ -82,7 +86,9 @@ class AgentProcessTest {
         KafkaBrokerTest.KafkaClients.produce(broker, "core", 300);
         String properties = AgentConfigs.kafkaToHdfs("core", broker.bootstrapServers(), "core", hdfs.uri(),
                 tmp.resolve("channel"), 100);
-        try (AgentProcess agent = AgentProcess.start("core", properties, tmp.resolve("agent"))) {
+        long pid;
+        try (AgentProcess agent = start("core", properties, tmp.resolve("agent"))) {
+            pid = agent.pid();
             InProcessAgentTest.awaitCounter(agent, "SINK.k1", "EventDrainSuccessCount", 300);
             List<String> lines = awaitClosedFiles(3);
             assertEquals(300, lines.size());
@@ -91,6 +97,7 @@ class AgentProcessTest {
             assertTrue(agent.output().contains("Creating " + hdfs.uri() + "/flume/core/events."),
                     "the sink logs where it writes");
         }
+        assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false), "stop ends the agent process");
     }
 
     /** Waits for {@code files} closed (renamed from .tmp) snappy files and returns their decompressed lines. */
@@ -129,7 +136,7 @@ class AgentProcessTest {
     void aComponentFlumeDropsFailsTheStartNamingItAndTheLog() {
         Path dir = tmp.resolve("bad");
         StackException e = assertThrows(StackException.class,
-                () -> AgentProcess.start("bad", AgentConfigs.invalidSelector("bad"), dir));
+                () -> start("bad", AgentConfigs.invalidSelector("bad"), dir));
         assertEquals("Flume agent bad dropped a component at start-up: Could not configure source  broken due to:"
                 + " Failed to configure component! / org.apache.flume.conf.ConfigurationException: Failed to configure"
                 + " component!; fix " + dir.resolve("bad.properties") + " (log: " + dir.resolve("agent.log") + ")",
@@ -137,16 +144,7 @@ class AgentProcessTest {
         assertTrue(ProcessHandle.current().children().noneMatch(ProcessHandle::isAlive), "the failed agent is killed");
     }
 
-    @Test
-    void killEndsTheAgentAtOnce() throws IOException {
-        try (AgentProcess agent = AgentProcess.start("victim",
-                AgentConfigs.seqToKafka("victim", 1, broker.bootstrapServers(), "victim"), tmp)) {
-            assertTrue(agent.isAlive());
-            agent.kill();
-            assertFalse(agent.isAlive());
-            assertFalse(Files.readString(agent.log()).contains("Stopping Source"), "no clean shutdown after SIGKILL");
-            StackException e = assertThrows(StackException.class, agent::metrics);
-            assertTrue(e.getMessage().contains("the process has exited"), e.getMessage());
-        }
+    private static AgentProcess start(String agent, String properties, Path dir) {
+        return AgentProcess.builder(agent, properties, dir).jvmOptions(AgentConfigs.TEST_JVM_OPTIONS).start();
     }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
@@ -18,7 +19,8 @@ class KafkaBrokerProcessTest {
     @Test
     void brokerInItsOwnProcessServesClientsAndStopsWithoutLeftovers() throws Exception {
         long pid;
-        try (KafkaBrokerProcess broker = KafkaBrokerProcess.start(tmp.resolve("broker"))) {
+        try (KafkaBrokerProcess broker = KafkaBrokerProcess.start(tmp.resolve("broker"), Map.of(),
+                AgentConfigs.TEST_JVM_OPTIONS)) {
             pid = broker.pid();
             assertTrue(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false));
             assertTrue(ProcessHandle.current().children().anyMatch(child -> child.pid() == broker.pid()),

@@ -36,6 +36,8 @@ class KafkaBrokerTest {
     @Test
     void producesAndConsumesRecordsWithHeadersAcrossPartitions() throws IOException {
         Path dir = tmp.resolve("broker");
+        Path unrelated = Files.createDirectories(dir).resolve("unrelated.txt");
+        Files.writeString(unrelated, "not the broker's");
         int port;
         try (KafkaBroker broker = KafkaBroker.start(dir)) {
             port = Integer.parseInt(broker.bootstrapServers().substring(broker.bootstrapServers().lastIndexOf(':') + 1));
@@ -57,7 +59,8 @@ class KafkaBrokerTest {
             broker.alterPartitions("logs", 5);
             assertEquals(5, broker.partitions("logs"));
         }
-        assertFalse(Files.exists(dir), "close deletes the broker's directory");
+        assertFalse(Files.exists(dir.resolve("kraft")), "close deletes the broker's data");
+        assertTrue(Files.exists(unrelated), "and nothing else in its directory");
         try (ServerSocket socket = new ServerSocket()) {
             socket.bind(new InetSocketAddress("127.0.0.1", port));
             assertTrue(socket.isBound(), "close frees the broker port");
