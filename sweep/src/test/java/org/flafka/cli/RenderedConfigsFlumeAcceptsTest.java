@@ -51,7 +51,7 @@ class RenderedConfigsFlumeAcceptsTest {
         properties.load(new StringReader(AgentTemplates.render(tier, variables)));
         String agent = tier.id();
 
-        FlumeConfiguration flume = new FlumeConfiguration(properties);
+        FlumeConfiguration flume = new FlumeConfiguration(asMap(properties));
         FlumeConfiguration.AgentConfiguration accepted = flume.getConfigurationFor(agent);
 
         assertNotNull(accepted, () -> "Flume rejected agent " + agent + ": " + describe(flume.getConfigurationErrors()));
@@ -70,7 +70,8 @@ class RenderedConfigsFlumeAcceptsTest {
         properties.load(new StringReader(AgentTemplates.render(Tier.EDGE, Map.of("edge_extra_properties",
                 Map.of("sources.syslog_udp.selector.type", "load_balancing")))));
 
-        FlumeConfiguration.AgentConfiguration accepted = new FlumeConfiguration(properties).getConfigurationFor("edge");
+        FlumeConfiguration.AgentConfiguration accepted = new FlumeConfiguration(asMap(properties))
+                .getConfigurationFor("edge");
 
         assertEquals(Set.of("syslog_tcp"), accepted.getSourceSet());
     }
@@ -80,6 +81,12 @@ class RenderedConfigsFlumeAcceptsTest {
         String location = com.google.common.base.Preconditions.class.getProtectionDomain().getCodeSource()
                 .getLocation().toString();
         assertTrue(location.contains("guava-11.0.2"), location);
+    }
+
+    private static Map<String, String> asMap(Properties properties) {
+        Map<String, String> map = new java.util.HashMap<>();
+        properties.stringPropertyNames().forEach(key -> map.put(key, properties.getProperty(key)));
+        return map;
     }
 
     private static Set<String> names(Properties properties, String key) {
