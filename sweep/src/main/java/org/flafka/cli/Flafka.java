@@ -15,12 +15,14 @@ import picocli.CommandLine.Option;
         versionProvider = Flafka.Version.class,
         subcommands = {
             CommandLine.HelpCommand.class,
+            LoadCommand.class,
         },
         description = "Syslog ingest with Flume, Kafka and HDFS: find the fastest configuration by measurement.",
         footerHeading = "%nExamples:%n",
         footer = {
             "  flafka sweep                       run the default sweep on a local stack",
             "  flafka parse < device.log          show how each line of a device's log is understood",
+            "  flafka load --target edge1:514 --rate 50000 --duration 60s   send syslog load",
             "",
             "Exit codes: 0 ok, 1 failed, 2 invalid input, 3 unexpected state, 4 internal error.",
         })
