@@ -85,6 +85,11 @@ public final class PartitionerConfig extends AbstractConfig {
         return Math.max(1, (Integer) ConfigDef.parseType(ProducerConfig.BATCH_SIZE_CONFIG, batchSize, Type.INT));
     }
 
+    /** Every setting with its type, default, rule and doc. */
+    public static ConfigDef configDef() {
+        return new ConfigDef(CONFIG);
+    }
+
     /** Prints the settings as a reStructuredText table (the form Kafka publishes its own). */
     public static void main(String[] args) {
         System.out.println(CONFIG.toRst());

@@ -2,8 +2,12 @@ package org.flafka.partitioner;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Map;
+import org.apache.kafka.common.config.ConfigDef;
 import org.apache.kafka.common.config.ConfigException;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -34,6 +38,16 @@ class PartitionerConfigTest {
                 + "(1, its default); set flafka.stripe.count to the number of sinks on every sink",
                 assertThrows(ConfigException.class, () -> new PartitionerConfig(
                         Map.of("flafka.stripe.index", "2"))).getMessage());
+    }
+
+    @Test
+    void docsPartitioningListsEveryKeyWithItsDefault() throws Exception {
+        String docs = Files.readString(Path.of("..", "docs", "partitioning.md"));
+        for (ConfigDef.ConfigKey key : PartitionerConfig.configDef().configKeys().values()) {
+            String row = "| `" + key.name + "` | " + (key.defaultValue == null ? "producer's batch.size"
+                    : key.defaultValue) + " |";
+            assertTrue(docs.contains(row), "docs/partitioning.md lacks the row starting " + row);
+        }
     }
 
     @Test

@@ -145,7 +145,7 @@ public enum MessageFormat {
         System.arraycopy(header, 0, bytes, 0, header.length);
         Mark.write(bytes, markAt, 0, 0);
         fill(bytes, markAt + Mark.LENGTH, new SplittableRandom(seed * 31 + ordinal() * 8L + variant));
-        return new Template(this, bytes, hostAt < 0 ? -1 : hostAt + HOST_PREFIX.length(), markAt);
+        return new Template(bytes, hostAt < 0 ? -1 : hostAt + HOST_PREFIX.length(), markAt);
     }
 
     /** Printable words and spaces to the end of {@code bytes}: no line breaks, so newline framing stays valid. */
@@ -178,15 +178,13 @@ public enum MessageFormat {
      * go. A message of size n is its first n bytes with the device and sequence digits patched in.
      */
     static final class Template {
-        final MessageFormat format;
         final byte[] bytes;
         /** Offset of the six device digits of the host name, or -1 for formats without a host name. */
         final int hostDigitsAt;
         /** Offset of the mark. */
         final int markAt;
 
-        Template(MessageFormat format, byte[] bytes, int hostDigitsAt, int markAt) {
-            this.format = format;
+        Template(byte[] bytes, int hostDigitsAt, int markAt) {
             this.bytes = bytes;
             this.hostDigitsAt = hostDigitsAt;
             this.markAt = markAt;

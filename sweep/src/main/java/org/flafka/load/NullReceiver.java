@@ -10,7 +10,6 @@ import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -25,7 +24,6 @@ public final class NullReceiver implements Closeable {
     private final Framing countFrames;
     private final AtomicLong bytes = new AtomicLong();
     private final AtomicLong frames = new AtomicLong();
-    private final AtomicInteger connections = new AtomicInteger();
     private final List<SocketChannel> open = new CopyOnWriteArrayList<>();
     private final Thread acceptor;
 
@@ -64,11 +62,6 @@ public final class NullReceiver implements Closeable {
         return frames.get();
     }
 
-    /** Connections accepted so far. */
-    public int connections() {
-        return connections.get();
-    }
-
     /** Waits until {@code expected} bytes have arrived or {@code timeoutMillis} passed; returns the bytes seen. */
     public long awaitBytes(long expected, long timeoutMillis) throws InterruptedException {
         long deadline = System.nanoTime() + timeoutMillis * 1_000_000;
@@ -90,9 +83,8 @@ public final class NullReceiver implements Closeable {
         try {
             while (true) {
                 SocketChannel channel = server.accept();
-                connections.incrementAndGet();
                 open.add(channel);
-                Thread reader = new Thread(() -> read(channel), "null-receiver-" + connections.get());
+                Thread reader = new Thread(() -> read(channel), "null-receiver-reader");
                 reader.setDaemon(true);
                 reader.start();
             }

@@ -71,11 +71,6 @@ final class Payloads {
         return scheduleSize[slot & (SCHEDULE_LENGTH - 1)];
     }
 
-    /** The format of the message in {@code slot}. */
-    MessageFormat formatOf(int slot) {
-        return templates[scheduleTemplate[slot & (SCHEDULE_LENGTH - 1)]].format;
-    }
-
     /** Writes the message in {@code slot} for {@code device} and {@code sequence} at {@code offset}. */
     void write(int slot, byte[] target, int offset, int device, long sequence) {
         int index = slot & (SCHEDULE_LENGTH - 1);

@@ -6,7 +6,6 @@ import java.util.concurrent.atomic.AtomicLong;
 final class FakeClock implements Clock {
     static final long EPOCH_MILLIS = 1_795_000_000_000L;
     private final AtomicLong nanos = new AtomicLong(1_000_000_000L);
-    private final AtomicLong slept = new AtomicLong();
     private final AtomicLong sleeps = new AtomicLong();
 
     @Override
@@ -21,7 +20,6 @@ final class FakeClock implements Clock {
 
     @Override
     public void sleepNanos(long duration) {
-        slept.addAndGet(duration);
         sleeps.incrementAndGet();
         nanos.addAndGet(duration);
     }
