@@ -55,7 +55,8 @@ import picocli.CommandLine.Option;
             "  flafka load --protocol udp --target edge1:514 --sizes 200:90,4096:9,60000:1 --count 1000000",
             "  flafka load --measure-null --connections 4 --duration 10s    how fast can this machine generate?",
             "",
-            "Exit codes: 0 all sent, 1 a connection failed during the run, 2 invalid flags, 3 target unreachable.",
+            "Exit codes: 0 all sent, 1 a connection failed during the run, 2 invalid flags, 3 target unreachable",
+            "or refusing (UDP: ICMP port unreachable).",
         })
 public final class LoadCommand implements Callable<Integer> {
     private static final Pattern DURATION = Pattern.compile("(\\d+(?:\\.\\d+)?)(ms|s|m|h)?");
@@ -173,15 +174,40 @@ public final class LoadCommand implements Callable<Integer> {
             if (receiver != null && settings.protocol() != Protocol.TCP) {
                 throw UserException.invalidInput("--measure-null measures TCP only; drop --protocol");
             }
-            LoadResult result = run(settings, err);
-            Long received = receiver == null ? null : receiver.awaitBytes(result.wireBytes(), 10_000);
-            if (manifest != null) {
-                writeManifest(result);
+            LoadGenerator generator = new LoadGenerator(settings, Clock.SYSTEM);
+            // Ctrl-C (or a TERM) stops the load; the JVM waits for this hook, so the summary and the manifest of
+            // what was sent still get written.
+            CountDownLatch reported = new CountDownLatch(1);
+            Thread onInterrupt = new Thread(() -> {
+                generator.stop();
+                try {
+                    reported.await(10, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }, "flafka-load-interrupt");
+            Runtime.getRuntime().addShutdownHook(onInterrupt);
+            LoadResult result;
+            Long received;
+            try {
+                result = run(generator, err);
+                received = receiver == null ? null : receiver.awaitBytes(result.wireBytes(), 10_000);
+                if (manifest != null) {
+                    writeManifest(result);
+                }
+                out.print(json ? json(result, received) : text(result, received));
+                out.flush();
+            } finally {
+                reported.countDown();
+                try {
+                    Runtime.getRuntime().removeShutdownHook(onInterrupt);
+                } catch (IllegalStateException e) {
+                    // The JVM is shutting down (Ctrl-C): the hook is running and returns now.
+                }
             }
-            out.print(json ? json(result, received) : text(result, received));
-            out.flush();
             if (result.failure() != null) {
-                throw new UserException(ExitCode.FAILED, result.failure());
+                throw new UserException(result.targetRefused() ? ExitCode.UNEXPECTED_STATE : ExitCode.FAILED,
+                        result.failure());
             }
             if (received != null && received != result.wireBytes()) {
                 throw new UserException(ExitCode.FAILED, "the null receiver got " + received + " bytes of the "
@@ -195,30 +221,11 @@ public final class LoadCommand implements Callable<Integer> {
         }
     }
 
-    private LoadResult run(LoadSettings settings, PrintWriter err) throws InterruptedException {
-        LoadGenerator generator = new LoadGenerator(settings, Clock.SYSTEM);
-        // Ctrl-C stops the load and still writes the summary and manifest of what was sent.
-        CountDownLatch finished = new CountDownLatch(1);
-        Thread onInterrupt = new Thread(() -> {
-            generator.stop();
-            try {
-                finished.await(10, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "flafka-load-interrupt");
-        Runtime.getRuntime().addShutdownHook(onInterrupt);
+    private LoadResult run(LoadGenerator generator, PrintWriter err) throws InterruptedException {
         try {
             return generator.run(quiet ? null : new ProgressPrinter(err), PROGRESS_MILLIS);
         } catch (ConnectFailedException e) {
             throw UserException.unexpectedState(e.getMessage());
-        } finally {
-            finished.countDown();
-            try {
-                Runtime.getRuntime().removeShutdownHook(onInterrupt);
-            } catch (IllegalStateException e) {
-                // The JVM is shutting down (Ctrl-C): the hook is already running.
-            }
         }
     }
 

@@ -82,12 +82,12 @@ public final class LoadGenerator {
             closeAll(connections);
         }
         long elapsed = workers.stream().mapToLong(w -> w.endNanos).max().orElse(startNanos) - startNanos;
-        String failure = workers.stream().map(w -> w.failure).filter(f -> f != null).findFirst().orElse(null);
+        Worker failed = workers.stream().filter(w -> w.failure != null).findFirst().orElse(null);
         return new LoadResult(settings, startedMillis, elapsed,
                 workers.stream().mapToLong(w -> w.sentEvents).toArray(),
                 workers.stream().mapToLong(w -> w.sentBytes).sum(),
                 workers.stream().mapToLong(w -> w.sentWireBytes).sum(),
-                failure);
+                failed == null ? null : failed.failure, failed != null && failed.refused);
     }
 
     /** Asks every connection to stop after its current message; {@link #run} then returns what was sent. */
@@ -132,6 +132,7 @@ public final class LoadGenerator {
         volatile long sentWireBytes;
         volatile long endNanos;
         volatile String failure;
+        volatile boolean refused;
 
         Worker(int index, Connection connection, Payloads payloads, CountDownLatch done) {
             this.index = index;
@@ -152,6 +153,7 @@ public final class LoadGenerator {
             try {
                 send();
             } catch (PortUnreachableException e) {
+                refused = true;
                 fail("the receiver refused UDP datagrams (ICMP port unreachable); is it listening on "
                         + LoadSettings.describe(settings.target()) + "?");
             } catch (IOException e) {

@@ -16,9 +16,10 @@ import java.time.Instant;
  * @param bytes message bytes sent (framing not counted)
  * @param wireBytes bytes written to the sockets, framing included
  * @param failure why a connection stopped early, or null when the run completed
+ * @param targetRefused the failure was the receiver refusing traffic (UDP: ICMP port unreachable), not a break
  */
 public record LoadResult(LoadSettings settings, long startedMillis, long elapsedNanos, long[] sentEvents, long bytes,
-        long wireBytes, String failure) {
+        long wireBytes, String failure, boolean targetRefused) {
 
     /** Version of the manifest layout; the audit checks it. */
     public static final int MANIFEST_VERSION = 1;

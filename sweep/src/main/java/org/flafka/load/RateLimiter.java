@@ -5,9 +5,11 @@ package org.flafka.load;
  * due one interval (1/rate) after the previous one and may go up to the burst allowance early. When an event is not
  * allowed yet, the sender is told to wait until it is exactly due; by then the allowance lets the next burst
  * allowance's worth of events go at once. At 50,000 events/s the interval is 20 µs and the default allowance (20 ms)
- * is 1,000 events: the sender sleeps about every 20 ms instead of every 20 µs, which the OS can time well. A sender
- * that oversleeps by less than the allowance catches up at once, so the average holds; idling never saves up more
- * than one allowance.
+ * is 1,000 events: the sender sleeps about every 20 ms instead of every 20 µs, which the OS can time well.
+ *
+ * <p>The OS always wakes a sleeper a little late. Lateness up to the allowance is caught up (the schedule keeps its
+ * place), so the average holds; beyond that the schedule restarts, so a stalled or idle sender bursts at most twice
+ * the allowance (the late part and the early part), never everything it missed.
  */
 final class RateLimiter {
     static final long DEFAULT_BURST_NANOS = 20_000_000L;
@@ -37,9 +39,9 @@ final class RateLimiter {
      */
     long tryAcquire() {
         long now = clock.nanoTime();
-        if (nextDue < now) {
-            // Late (idle or overslept beyond the allowance): the schedule restarts now, without credit.
-            nextDue = now;
+        if (nextDue < now - burstNanos) {
+            // Later than the allowance (idle, or stalled): keep only one allowance of the missed time.
+            nextDue = now - burstNanos;
         }
         if (nextDue - now <= burstNanos) {
             nextDue += intervalNanos;

@@ -97,6 +97,18 @@ class LoadCommandTest {
         assertEquals("", run.out());
     }
 
+    @Test
+    void aUdpTargetThatRefusesDatagramsExitsThree() throws Exception {
+        int port = closedUdpPort();
+        Run run = flafka("load", "--protocol", "udp", "--target", "127.0.0.1:" + port, "--count", "100000",
+                "--rate", "20000", "--quiet");
+        assertEquals(ExitCode.UNEXPECTED_STATE, run.exitCode(), run.err());
+        assertTrue(run.err().startsWith("flafka: connection 0 to 127.0.0.1:" + port + " failed after "), run.err());
+        assertTrue(run.err().endsWith(" events: the receiver refused UDP datagrams (ICMP port unreachable); is it "
+                + "listening on 127.0.0.1:" + port + "?" + System.lineSeparator()), run.err());
+        assertTrue(run.out().startsWith("sent "), run.out());
+    }
+
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {
         "--mix rfc5424=4,syslog=1|flafka: --mix: unknown format 'syslog'; use rfc5424, rfc3164, asa, pix, ios, junk",
@@ -129,6 +141,12 @@ class LoadCommandTest {
         Run notANumber = flafka("load", "--target", "127.0.0.1:9", "--count", "ten");
         assertEquals(ExitCode.INVALID_INPUT, notANumber.exitCode());
         assertFalse(notANumber.err().contains("Exception"), notANumber.err());
+    }
+
+    private static int closedUdpPort() throws Exception {
+        try (java.net.DatagramSocket socket = new java.net.DatagramSocket(0, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
     }
 
     private static int closedPort() throws Exception {

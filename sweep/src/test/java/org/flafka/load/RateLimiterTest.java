@@ -7,18 +7,25 @@ import org.junit.jupiter.api.Test;
 
 class RateLimiterTest {
 
-    /** Sends {@code events} through the limiter, sleeping when told; returns the fake time taken. */
-    private static long send(RateLimiter limiter, FakeClock clock, int events) {
+    /**
+     * Sends {@code events} through the limiter, sleeping when told plus {@code oversleep} (the OS's lateness);
+     * returns the fake time taken.
+     */
+    private static long send(RateLimiter limiter, FakeClock clock, int events, long oversleep) {
         long start = clock.nanoTime();
         for (int sent = 0; sent < events; ) {
             long wait = limiter.tryAcquire();
             if (wait == 0) {
                 sent++;
             } else {
-                clock.sleepNanos(wait);
+                clock.sleepNanos(wait + oversleep);
             }
         }
         return clock.nanoTime() - start;
+    }
+
+    private static long send(RateLimiter limiter, FakeClock clock, int events) {
+        return send(limiter, clock, events, 0);
     }
 
     @Test
@@ -39,6 +46,14 @@ class RateLimiterTest {
         assertEquals(20_000, limiter.tryAcquire());
         clock.advance(20_000);
         assertEquals(0, limiter.tryAcquire());
+    }
+
+    @Test
+    void wakingLateEveryTimeStillKeepsTheAverageRate() {
+        FakeClock clock = new FakeClock();
+        RateLimiter limiter = new RateLimiter(clock, 1000, 20_000_000L);
+        // Every sleep ends 3 ms late: 10,000 events still take 10 s, not 10 s * (21 + 3) / 21.
+        assertEquals(10.0, send(limiter, clock, 10_000, 3_000_000L) / 1e9, 0.03);
     }
 
     @Test
@@ -64,7 +79,8 @@ class RateLimiterTest {
         while (limiter.tryAcquire() == 0) {
             burst++;
         }
-        assertEquals(21, burst);
+        // 10 s idle at 1/ms: not 10,000 events at once, but 20 ms late plus 20 ms early, 41 events.
+        assertEquals(41, burst);
     }
 
     @Test
