@@ -17,6 +17,7 @@ import picocli.CommandLine.Option;
             CommandLine.HelpCommand.class,
             RenderCommand.class,
             LintCommand.class,
+            LoadCommand.class,
         },
         description = "Syslog ingest with Flume, Kafka and HDFS: find the fastest configuration by measurement.",
         footerHeading = "%nExamples:%n",
@@ -25,6 +26,7 @@ import picocli.CommandLine.Option;
             "  flafka parse < device.log          show how each line of a device's log is understood",
             "  flafka render edge --set site=p1   write an edge agent's Flume configuration",
             "  flafka lint edge.properties        check a configuration against the scaling rules",
+            "  flafka load --target edge1:514 --rate 50000 --duration 60s   send syslog load",
             "",
             "Exit codes: 0 ok, 1 failed, 2 invalid input, 3 unexpected state, 4 internal error.",
         })
