@@ -51,8 +51,8 @@ public class SyslogSourceCounter extends SourceCounter implements SyslogSourceCo
   private static final Metric UDP_HOST_IN_ERRORS = new Metric("src.syslog.udp.host.in-errors",
       "UdpHostInErrors", "HOST-WIDE UDP InErrors from /proc/net/snmp since the source started.");
   private static final Metric UDP_RECEIVE_BUFFER = new Metric("src.syslog.udp.receive-buffer.bytes",
-      "UdpReceiveBufferBytes", "The socket receive buffer the kernel granted (as SO_RCVBUF reads back; Linux "
-          + "reports twice the requested size, capped by net.core.rmem_max).");
+      "UdpReceiveBufferBytes", "The socket receive buffer as SO_RCVBUF reads back after the request (the kernel "
+          + "caps the request at net.core.rmem_max; Linux usually reports twice what it grants).");
   private static final Metric LISTEN_PORT = new Metric("src.syslog.listen.port", "ListenPort",
       "The port the source is bound to (useful with port=0).");
 
