@@ -4,6 +4,7 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
+import io.netty.handler.codec.DecoderException;
 import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.concurrent.Future;
 import io.netty.util.concurrent.Promise;
@@ -156,7 +157,9 @@ abstract class Listener {
 
   void reportConnectionError(String peer, Throwable cause) {
     counter.addConnectionError();
-    connectionLog.warn(() -> config.component() + ": closing the connection from " + peer + ": " + cause
+    // Netty wraps what a handler throws (e.g. an SSLHandshakeException) in a DecoderException: show the reason
+    Throwable reason = cause instanceof DecoderException && cause.getCause() != null ? cause.getCause() : cause;
+    connectionLog.warn(() -> config.component() + ": closing the connection from " + peer + ": " + reason
         + " (counted in ConnectionErrorCount)");
   }
 }

@@ -389,8 +389,12 @@ public final class SyslogSourceConfig {
     }
     sb.append("\n### Metrics\n\n");
     sb.append("Reported under `SOURCE.<name>` in Flume's JSON metrics and as attributes of the JMX bean "
-        + "`org.apache.flume.source:type=<name>`.\n\n");
+        + "`org.apache.flume.source:type=<name>`, "
+        + "every value as a string. Flume's standard source counters first, then this source's own.\n\n");
     sb.append("| metric | meaning |\n|---|---|\n");
+    for (SyslogSourceCounter.Metric metric : SyslogSourceCounter.STANDARD) {
+      sb.append("| `").append(metric.attribute()).append("` | ").append(metric.doc()).append(" |\n");
+    }
     for (SyslogSourceCounter.Metric metric : SyslogSourceCounter.METRICS) {
       sb.append("| `").append(metric.attribute()).append("` | ").append(metric.doc()).append(" |\n");
     }

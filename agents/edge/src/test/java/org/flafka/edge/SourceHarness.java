@@ -49,8 +49,13 @@ final class SourceHarness implements AutoCloseable {
     processor.initialize();
     source.setName("r1");
     source.setChannelProcessor(processor);
-    Configurables.configure(source, new Context(sourceProps));
-    source.start();
+    try {
+      Configurables.configure(source, new Context(sourceProps));
+      source.start();
+    } catch (RuntimeException e) {
+      channel.stop();
+      throw e;
+    }
   }
 
   SyslogSourceCounter counter() {
