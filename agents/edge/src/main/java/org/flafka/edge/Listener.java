@@ -5,6 +5,7 @@ import io.netty.channel.ChannelFuture;
 import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.netty.handler.codec.DecoderException;
+import io.netty.handler.ssl.NotSslRecordException;
 import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.concurrent.Future;
 import io.netty.util.concurrent.Promise;
@@ -94,8 +95,9 @@ abstract class Listener {
           ? " Fix: free the port (ss -lnp | grep :" + config.port() + ") or set " + SyslogSourceConfig.PORT
               + " to another one; ports below 1024 also need root or CAP_NET_BIND_SERVICE."
           : " Fix: check " + SyslogSourceConfig.BIND + " is an address of this host.";
+      String reason = cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName();
       throw new FlumeException(config.component() + ": cannot listen on " + config.protocol().id() + " "
-          + config.bind() + ":" + config.port() + ": " + cause.getMessage() + "." + fix, cause);
+          + config.bind() + ":" + config.port() + ": " + reason + "." + fix, cause);
     }
     bound = future.channel();
     bound(bound);
@@ -157,9 +159,12 @@ abstract class Listener {
 
   void reportConnectionError(String peer, Throwable cause) {
     counter.addConnectionError();
-    // Netty wraps what a handler throws (e.g. an SSLHandshakeException) in a DecoderException: show the reason
+    // Netty wraps what a handler throws (e.g. an SSLHandshakeException) in a DecoderException: show the reason.
+    // NotSslRecordException's own message is a hex dump of what the sender sent: keep message bytes out of logs.
     Throwable reason = cause instanceof DecoderException && cause.getCause() != null ? cause.getCause() : cause;
-    connectionLog.warn(() -> config.component() + ": closing the connection from " + peer + ": " + reason
+    String shown = reason instanceof NotSslRecordException
+        ? "what it sent is not TLS (a plain-text sender on the TLS port?)" : reason.toString();
+    connectionLog.warn(() -> config.component() + ": closing the connection from " + peer + ": " + shown
         + " (counted in ConnectionErrorCount)");
   }
 }

@@ -36,8 +36,8 @@ import org.slf4j.LoggerFactory;
  * batch itself, so an event crosses no thread and takes no lock between the socket and the channel (see
  * {@link EventBatcher} for batching and backpressure).
  *
- * <p>Lifecycle: {@link #start()} throws when the socket cannot be bound, so Flume reports the source as failed
- * instead of running without input; {@link #stop()} closes the socket and connections, puts what is queued and
+ * <p>Lifecycle: {@link #start()} throws when the socket cannot be bound, with the reason and a fix, instead of
+ * running without input (Flume logs it as an ERROR and retries every 3 s; the source is not started meanwhile); {@link #stop()} closes the socket and connections, puts what is queued and
  * returns within {@value #STOP_TIMEOUT_MILLIS} ms plus any put already blocked in the channel.
  */
 public class SyslogSource extends AbstractSource implements EventDrivenSource, Configurable, BatchSizeSupported {

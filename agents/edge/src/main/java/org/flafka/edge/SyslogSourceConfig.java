@@ -39,7 +39,7 @@ public final class SyslogSourceConfig {
 
   public static final String BIND = "bind";
   private static final String BIND_DOC = "Address to listen on: an IP address or a host name of this machine; "
-      + "0.0.0.0 listens on every IPv4 address.";
+      + "0.0.0.0 listens on every IPv4 address, :: on every IPv4 and IPv6 address.";
 
   public static final String PORT = "port";
   private static final String PORT_DOC = "Port to listen on. 0 takes a free port: the source logs it, exposes it as "

@@ -129,6 +129,6 @@ class SyslogSourceConfigTest {
     Path doc = Paths.get("../../docs/edge-source.md");
     String text = Files.readString(doc, StandardCharsets.UTF_8);
     assertEquals(SyslogSourceConfig.withGeneratedDoc(text), text,
-        "docs/edge-source.md is out of date: run SyslogSourceConfig --write docs/edge-source.md (see the doc's top)");
+        "docs/edge-source.md is out of date: regenerate it with the command in its Reference section");
   }
 }

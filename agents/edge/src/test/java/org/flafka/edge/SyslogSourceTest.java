@@ -25,7 +25,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicReference;
+import org.apache.flume.Context;
 import org.apache.flume.Event;
+import org.apache.flume.SourceRunner;
+import org.apache.flume.channel.ChannelProcessor;
+import org.apache.flume.channel.ReplicatingChannelSelector;
+import org.apache.flume.conf.Configurables;
+import org.apache.flume.lifecycle.LifecycleState;
+import org.apache.flume.lifecycle.LifecycleSupervisor;
 import org.apache.flume.FlumeException;
 import org.apache.flume.instrumentation.util.JMXPollUtil;
 import org.junit.jupiter.api.Test;
@@ -328,6 +335,32 @@ class SyslogSourceTest {
           source("udp", "port", Integer.toString(port)), roomyChannel()));
       assertTrue(e.getMessage().startsWith("syslog source r1: cannot listen on udp 127.0.0.1:" + port
           + ": Address already in use."), e.getMessage());
+    }
+  }
+
+  @Test
+  void flumeKeepsTheSourceStoppedWhileThePortIsTakenAndStartsItOnceFree() throws Exception {
+    ServerSocket taken = new ServerSocket(0, 50, LOOPBACK);
+    int port = taken.getLocalPort();
+    SyslogSource source = new SyslogSource();
+    source.setName("r1");
+    source.setChannelProcessor(new ChannelProcessor(new ReplicatingChannelSelector()));
+    Configurables.configure(source, new Context(source("tcp", "port", Integer.toString(port))));
+    SourceRunner runner = SourceRunner.forSource(source);
+    LifecycleSupervisor supervisor = new LifecycleSupervisor();
+    supervisor.start();
+    try {
+      supervisor.supervise(runner, new LifecycleSupervisor.SupervisorPolicy.AlwaysRestartPolicy(),
+          LifecycleState.START);
+      Thread.sleep(500); // the supervisor's first attempt runs at once
+      assertEquals(LifecycleState.IDLE, source.getLifecycleState(), "not started while the port is taken");
+      assertEquals(-1, source.getPort());
+      taken.close();
+      assertTrue(await(() -> source.getLifecycleState() == LifecycleState.START, WAIT), "started once free");
+      assertEquals(port, source.getPort());
+    } finally {
+      supervisor.stop();
+      taken.close();
     }
   }
 

@@ -178,4 +178,16 @@ class SyslogSourceTlsTest {
     assertEquals("syslog source r1: tls.keystore '" + missing + "' does not exist. Fix: set tls.keystore to the "
         + "path of the PKCS12 file.", e.getMessage());
   }
+
+  @Test
+  void plainTextOnTheTlsPortClosesTheConnectionAndIsCounted() throws Exception {
+    try (SourceHarness harness = new SourceHarness(source(), CHANNEL);
+         java.net.Socket plain = new java.net.Socket("127.0.0.1", harness.source.getPort())) {
+      plain.setSoTimeout(10_000);
+      plain.getOutputStream().write("<13>plain text\n".getBytes(StandardCharsets.ISO_8859_1));
+      assertEquals(-1, plain.getInputStream().read());
+      assertTrue(await(() -> harness.counter().getConnectionErrorCount() == 1, WAIT));
+      assertEquals(0, harness.counter().getEventReceivedCount());
+    }
+  }
 }
