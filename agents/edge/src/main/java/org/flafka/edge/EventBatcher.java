@@ -212,13 +212,15 @@ final class EventBatcher {
       backoffMillis = FIRST_BACKOFF_MILLIS;
       counter.addReadPause();
       setAutoRead(false);
+      String fate = dropAfterNanos < 0 ? ""
+          : " (dropped if still full after " + TimeUnit.NANOSECONDS.toMillis(dropAfterNanos) + " ms)";
       channelFullLog.warn(() -> component + ": the channel is full; stopped reading " + readers.size()
-          + " socket(s) on this thread until it takes the " + queue.size() + " events waiting" + (dropAfterNanos < 0 ? "" : " (dropped if still full after "
-          + TimeUnit.NANOSECONDS.toMillis(dropAfterNanos) + " ms)"));
+          + " socket(s) on this thread until it takes the " + queue.size() + " events waiting" + fate);
     } else {
       backoffMillis = Math.min(backoffMillis * 2, MAX_BACKOFF_MILLIS);
     }
     if (dropAfterNanos >= 0 && now - pausedSinceNanos >= dropAfterNanos) {
+      publishReceived();
       int dropped = queue.size();
       counter.addChannelFullDrops(dropped);
       queue.clear();
@@ -285,6 +287,7 @@ final class EventBatcher {
         continue;
       }
       if (System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(backoff) - deadlineNanos > 0) {
+        publishReceived();
         int dropped = queue.size();
         counter.addChannelFullDrops(dropped);
         queue.clear();

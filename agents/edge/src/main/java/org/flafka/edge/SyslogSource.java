@@ -33,12 +33,13 @@ import org.slf4j.LoggerFactory;
  * configured on the source run on each batch.
  *
  * <p>Threading: Netty event loops read and frame; each loop batches the events of its own connections and puts the
- * batch itself, so an event crosses no thread and takes no lock between the socket and the channel (see
- * {@link EventBatcher} for batching and backpressure).
+ * batch itself, so between the socket and the channel an event is handed to no other thread and takes no lock of
+ * this source's (see {@link EventBatcher} for batching and backpressure).
  *
  * <p>Lifecycle: {@link #start()} throws when the socket cannot be bound, with the reason and a fix, instead of
- * running without input (Flume logs it as an ERROR and retries every 3 s; the source is not started meanwhile); {@link #stop()} closes the socket and connections, puts what is queued and
- * returns within {@value #STOP_TIMEOUT_MILLIS} ms plus any put already blocked in the channel.
+ * running without input (Flume logs it as an ERROR and retries every 3 s; the source is not started meanwhile).
+ * {@link #stop()} closes the socket and connections, puts what is queued and returns within
+ * {@value #STOP_TIMEOUT_MILLIS} ms plus any put already blocked in the channel.
  */
 public class SyslogSource extends AbstractSource implements EventDrivenSource, Configurable, BatchSizeSupported {
 

@@ -293,8 +293,12 @@ class SyslogSourceTest {
   @Test
   void connectionsBeyondMaxConnectionsAreRefusedAndCounted() throws Exception {
     try (SourceHarness harness = new SourceHarness(source("tcp", "maxConnections", "2"), roomyChannel());
-         Socket first = connect(harness); Socket second = connect(harness); Socket third = connect(harness)) {
+         Socket first = connect(harness); Socket second = connect(harness)) {
+      // connections are set up on two threads: wait until both are in, so that the third is the one refused
+      assertTrue(await(() -> harness.counter().getOpenConnectionCount() == 2, WAIT));
+      Socket third = connect(harness);
       assertEquals(-1, third.getInputStream().read(), "the third connection is closed by the source");
+      third.close();
       assertEquals(1, harness.counter().getConnectionRefusedCount());
       assertEquals(2, harness.counter().getOpenConnectionCount());
       first.close();
@@ -374,6 +378,50 @@ class SyslogSourceTest {
       Event event = harness.take(1, WAIT).get(0);
       assertEquals("lab-1", event.getHeaders().get("site"));
       assertEquals("127.0.0.1", event.getHeaders().get("peer"));
+    }
+  }
+
+  @Test
+  void aBatchAnInterceptorThrowsOnIsDroppedAndCounted() throws Exception {
+    try (SourceHarness harness = new SourceHarness(source("tcp", "batchSize", "1", "interceptors", "bug",
+        "interceptors.bug.type", ThrowingInterceptor.Builder.class.getName()), roomyChannel());
+         Socket socket = connect(harness)) {
+      socket.getOutputStream().write(bytes("<13>boom\n<13>fine\n"));
+      assertEquals(List.of("<13>fine"), bodies(harness.take(1, WAIT)));
+      assertEquals(1, harness.counter().getGenericProcessingFail());
+      assertEquals(1, harness.counter().getProcessingErrorDropCount());
+      assertEquals(2, harness.counter().getEventReceivedCount());
+    }
+  }
+
+  @Test
+  void nulEndsAMessageWhenConfigured() throws Exception {
+    try (SourceHarness harness = new SourceHarness(source("tcp", "framing.nulDelimiter", "true"), roomyChannel());
+         Socket socket = connect(harness)) {
+      socket.getOutputStream().write(bytes("<13>a\0<13>b\n"));
+      assertEquals(List.of("<13>a", "<13>b"), bodies(harness.take(2, WAIT)));
+    }
+  }
+
+  @Test
+  void strictOctetCountingCountsALineFramedMessageAsAFramingError() throws Exception {
+    try (SourceHarness harness = new SourceHarness(source("tcp", "framing", "octet-counting"), roomyChannel());
+         Socket socket = connect(harness)) {
+      socket.getOutputStream().write(bytes("<13>line framed\n5 hello"));
+      assertEquals(List.of("hello"), bodies(harness.take(1, WAIT)));
+      assertEquals(1, harness.counter().getFramingErrorCount());
+      assertEquals(1, harness.counter().getEventReadFail());
+    }
+  }
+
+  @Test
+  void udpDatagramOverTheLimitIsCounted() throws Exception {
+    try (SourceHarness harness = new SourceHarness(source("udp", "maxMessageBytes", "100"), roomyChannel());
+         DatagramSocket socket = new DatagramSocket()) {
+      sendUdp(socket, harness.source.getPort(), bytes("<13>" + "x".repeat(200)));
+      sendUdp(socket, harness.source.getPort(), bytes("<13>next"));
+      assertEquals(List.of("<13>next"), bodies(harness.take(1, WAIT)));
+      assertEquals(1, harness.counter().getOversizeCount());
     }
   }
 
