@@ -293,16 +293,19 @@ class SyslogSourceTest {
   @Test
   void connectionsBeyondMaxConnectionsAreRefusedAndCounted() throws Exception {
     try (SourceHarness harness = new SourceHarness(source("tcp", "maxConnections", "2"), roomyChannel());
-         Socket first = connect(harness); Socket second = connect(harness)) {
-      // connections are set up on two threads: wait until both are in, so that the third is the one refused
-      assertTrue(await(() -> harness.counter().getOpenConnectionCount() == 2, WAIT));
-      Socket third = connect(harness);
-      assertEquals(-1, third.getInputStream().read(), "the third connection is closed by the source");
-      third.close();
-      assertEquals(1, harness.counter().getConnectionRefusedCount());
-      assertEquals(2, harness.counter().getOpenConnectionCount());
-      first.close();
-      assertTrue(await(() -> harness.counter().getOpenConnectionCount() == 1, WAIT));
+         Socket second = connect(harness)) {
+      try (Socket first = connect(harness)) {
+        // connections are set up on two threads: wait until both are in, so that the third is the one refused
+        assertTrue(await(() -> harness.counter().getOpenConnectionCount() == 2, WAIT));
+        try (Socket third = connect(harness)) {
+          assertEquals(-1, third.getInputStream().read(), "the third connection is closed by the source");
+        }
+        assertEquals(1, harness.counter().getConnectionRefusedCount());
+        assertEquals(2, harness.counter().getOpenConnectionCount());
+        first.getOutputStream().write(bytes("<13>first\n"));
+        assertEquals(List.of("<13>first"), bodies(harness.take(1, WAIT)), "the first two are served");
+      }
+      assertTrue(await(() -> harness.counter().getOpenConnectionCount() == 1, WAIT), "a closed one frees a place");
       try (Socket fourth = connect(harness)) {
         fourth.getOutputStream().write(bytes("<13>after\n"));
         second.getOutputStream().write(bytes("<13>second\n"));
