@@ -105,6 +105,26 @@ class AgentTemplatesTest {
         }
     }
 
+    @ParameterizedTest
+    @EnumSource(Tier.class)
+    void docsListEveryVariableWithItsDefault(Tier tier) throws IOException {
+        String docs = java.nio.file.Files.readString(java.nio.file.Path.of("../docs/configuration.md"));
+        for (TemplateVariable variable : AgentTemplates.variables(tier)) {
+            String row = "| `" + variable.name() + "` | `" + docDefault(variable.defaultValue()) + "` |";
+            assertTrue(docs.contains(row), "docs/configuration.md lacks the row starting " + row);
+        }
+    }
+
+    private static String docDefault(Object value) {
+        if (value instanceof List<?> list) {
+            return "[" + String.join(", ", list.stream().map(String::valueOf).toList()) + "]";
+        }
+        if (value instanceof Map<?, ?> map) {
+            return map.isEmpty() ? "{}" : map.toString();
+        }
+        return String.valueOf(value);
+    }
+
     @Test
     void sharedVariablesHaveTheSameDefaultsInBothTiers() {
         Map<String, Object> edge = AgentTemplates.defaults(Tier.EDGE);

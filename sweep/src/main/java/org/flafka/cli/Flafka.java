@@ -17,12 +17,18 @@ import picocli.CommandLine.Option;
         subcommands = {
             CommandLine.HelpCommand.class,
             ParseCommand.class,
+            RenderCommand.class,
+            LintCommand.class,
+            LoadCommand.class,
         },
         description = "Syslog ingest with Flume, Kafka and HDFS: find the fastest configuration by measurement.",
         footerHeading = "%nExamples:%n",
         footer = {
             "  flafka sweep                       run the default sweep on a local stack",
             "  flafka parse < device.log          show how each line of a device's log is understood",
+            "  flafka render edge --set site=p1   write an edge agent's Flume configuration",
+            "  flafka lint edge.properties        check a configuration against the scaling rules",
+            "  flafka load --target edge1:514 --rate 50000 --duration 60s   send syslog load",
             "",
             "Exit codes: 0 ok, 1 failed, 2 invalid input, 3 unexpected state, 4 internal error.",
         })

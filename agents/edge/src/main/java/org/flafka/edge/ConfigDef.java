@@ -1,0 +1,206 @@
+package org.flafka.edge;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.apache.flume.conf.ConfigurationException;
+
+/**
+ * Configuration keys declared once: name, type, default, validator, the protocols a key applies to, and its doc.
+ * Parsing, validation, error messages and the generated documentation all read these definitions, so they
+ * cannot drift apart. Modelled on Kafka's {@code ConfigDef}, cut down to what the syslog source needs.
+ *
+ * <p>Every error names the key, the value and the rule, and ends with the fix. Booleans are strict: "ture" is an
+ * error, not false (unlike Flume's {@code Context.getBoolean}).
+ */
+final class ConfigDef {
+
+  enum Type { STRING, INT, BOOLEAN, PASSWORD }
+
+  /** Marks a key without a default: the user must set it (or a later rule supplies a value). */
+  static final Object NO_DEFAULT = new Object() {
+    @Override
+    public String toString() {
+      return "(none)";
+    }
+  };
+
+  /** Checks one parsed value. {@link #toString()} is the rule as the docs and error messages show it. */
+  interface Validator {
+    /** Returns null when the value is valid, else the rule it breaks. */
+    String check(Object value);
+  }
+
+  record Key(String name, Type type, Object defaultValue, String defaultDoc, Validator validator,
+             Set<Protocol> protocols, String doc) {
+    boolean required() {
+      return defaultValue == NO_DEFAULT && defaultDoc == null;
+    }
+
+    String shownDefault() {
+      if (defaultDoc != null) {
+        return defaultDoc;
+      }
+      return defaultValue == null ? "(unset)" : String.valueOf(defaultValue);
+    }
+  }
+
+  private final Map<String, Key> keys = new LinkedHashMap<>();
+
+  /**
+   * Declares a key. {@code defaultDoc} replaces the default in the docs when the default is computed later
+   * (e.g. the port depends on the protocol); pass null to show {@code defaultValue}.
+   */
+  ConfigDef define(String name, Type type, Object defaultValue, String defaultDoc, Validator validator,
+                   Set<Protocol> protocols, String doc) {
+    if (keys.containsKey(name)) {
+      throw new IllegalArgumentException("key " + name + " is defined twice");
+    }
+    keys.put(name, new Key(name, type, defaultValue, defaultDoc, validator, protocols, doc));
+    return this;
+  }
+
+  List<Key> keys() {
+    return List.copyOf(keys.values());
+  }
+
+  Key key(String name) {
+    return keys.get(name);
+  }
+
+  /**
+   * Parses and validates the keys this definition declares; other entries are ignored here (the caller
+   * decides what an unknown key means). Values are trimmed. A key without a default that is absent maps to
+   * {@link #NO_DEFAULT}.
+   */
+  Map<String, Object> parse(String component, Map<String, String> props) {
+    Map<String, Object> values = new LinkedHashMap<>();
+    for (Key key : keys.values()) {
+      String raw = props.get(key.name());
+      if (raw == null || raw.trim().isEmpty()) {
+        values.put(key.name(), key.defaultValue());
+        continue;
+      }
+      Object value = convert(component, key, raw.trim());
+      if (key.validator() != null) {
+        String broken = key.validator().check(value);
+        if (broken != null) {
+          throw invalid(component, key, raw.trim(), broken);
+        }
+      }
+      values.put(key.name(), value);
+    }
+    return values;
+  }
+
+  private static Object convert(String component, Key key, String raw) {
+    switch (key.type()) {
+      case INT:
+        try {
+          return Integer.parseInt(raw);
+        } catch (NumberFormatException e) {
+          throw invalid(component, key, raw, "must be a whole number between "
+              + Integer.MIN_VALUE + " and " + Integer.MAX_VALUE);
+        }
+      case BOOLEAN:
+        if (raw.equalsIgnoreCase("true")) {
+          return Boolean.TRUE;
+        }
+        if (raw.equalsIgnoreCase("false")) {
+          return Boolean.FALSE;
+        }
+        throw invalid(component, key, raw, "must be true or false");
+      case STRING:
+      case PASSWORD:
+      default:
+        return raw;
+    }
+  }
+
+  /** {@code rule} starts with "must be ", which the fix drops: "must be at least 1" fixes as "set k to at least 1". */
+  static ConfigurationException invalid(String component, Key key, String raw, String rule) {
+    String shown = key.type() == Type.PASSWORD ? "[hidden]" : raw;
+    return new ConfigurationException(component + ": invalid value '" + shown + "' for key '" + key.name()
+        + "': " + rule + ". Fix: set " + key.name() + " to " + rule.replaceFirst("^must be ", "") + ".");
+  }
+
+  // ---- validators (their toString is the rule shown in the docs) ----
+
+  static Validator atLeast(int min) {
+    return between(min, Integer.MAX_VALUE);
+  }
+
+  static Validator between(int min, int max) {
+    return new Validator() {
+      @Override
+      public String check(Object value) {
+        int v = (Integer) value;
+        return v >= min && v <= max ? null : "must be " + this;
+      }
+
+      @Override
+      public String toString() {
+        return max == Integer.MAX_VALUE ? "at least " + min : "between " + min + " and " + max;
+      }
+    };
+  }
+
+  /** Case-insensitive choice; the parsed value is lower-cased by the caller's enum lookup. */
+  static Validator oneOf(String... choices) {
+    List<String> allowed = Arrays.asList(choices);
+    return new Validator() {
+      @Override
+      public String check(Object value) {
+        return allowed.contains(((String) value).toLowerCase(Locale.ROOT)) ? null : "must be " + this;
+      }
+
+      @Override
+      public String toString() {
+        return "one of " + String.join(", ", allowed);
+      }
+    };
+  }
+
+  /** A comma-separated list whose every element is one of {@code choices} (case-sensitive, as the JDK is). */
+  static Validator listOf(String... choices) {
+    List<String> allowed = Arrays.asList(choices);
+    return new Validator() {
+      @Override
+      public String check(Object value) {
+        List<String> items = splitList((String) value);
+        return !items.isEmpty() && allowed.containsAll(items) ? null : "must be " + this;
+      }
+
+      @Override
+      public String toString() {
+        return "a comma-separated list of " + String.join(", ", allowed);
+      }
+    };
+  }
+
+  static List<String> splitList(String value) {
+    List<String> items = new ArrayList<>();
+    for (String item : value.split(",")) {
+      if (!item.trim().isEmpty()) {
+        items.add(item.trim());
+      }
+    }
+    return Collections.unmodifiableList(items);
+  }
+
+  static Set<Protocol> protocols(Protocol... protocols) {
+    return Collections.unmodifiableSet(EnumSet.copyOf(Arrays.asList(protocols)));
+  }
+
+  static String describe(Set<Protocol> protocols) {
+    return protocols.size() == Protocol.values().length ? "all"
+        : protocols.stream().map(Protocol::id).collect(Collectors.joining(", "));
+  }
+}

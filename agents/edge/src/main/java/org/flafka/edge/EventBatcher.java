@@ -1,0 +1,303 @@
+package org.flafka.edge;
+
+import io.netty.channel.Channel;
+import io.netty.channel.EventLoop;
+import io.netty.util.concurrent.Promise;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import org.apache.flume.ChannelException;
+import org.apache.flume.Event;
+import org.apache.flume.channel.ChannelProcessor;
+import org.apache.flume.event.SimpleEvent;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Turns the messages of every connection served by one event loop into events and puts them to the channel in
+ * batches, one transaction per batch. Confined to its event loop: no lock and no shared write per event (counters
+ * are published once per batch).
+ *
+ * <p>A batch goes out when {@code batchSize} events wait (on the read path) or when the oldest waiting event is
+ * {@code batchDurationMillis} old (a timer on the loop). The put runs on the loop thread, so while a channel
+ * blocks (a memory channel waits up to its keep-alive for space) the loop reads nothing: the first line of
+ * backpressure.
+ *
+ * <p>When the channel refuses a batch ({@link ChannelException}):
+ * <ol>
+ *   <li>the loop stops reading: AUTO_READ off on every channel it serves, so TCP senders are held back by their
+ *       socket buffers instead of losing data (Netty's HexDumpProxy pattern). Messages framed from bytes already
+ *       read keep queueing behind the refused batch; nothing new is read, so the queue stays bounded;</li>
+ *   <li>the batch is retried on the loop with backoff, 10 ms doubling to 1 s;</li>
+ *   <li>when it is accepted, everything queued is put, then reading resumes;</li>
+ *   <li>with a drop deadline (UDP, which cannot push back), whatever is queued when the channel still refuses after
+ *       the deadline is dropped, counted in ChannelFullDropCount and logged, and reading resumes.</li>
+ * </ol>
+ * A put that fails with anything else (an interceptor threw) cannot succeed by retrying: the batch is dropped,
+ * counted in GenericProcessingFail and ProcessingErrorDropCount, and logged.
+ */
+final class EventBatcher {
+
+  private static final Logger LOG = LoggerFactory.getLogger(EventBatcher.class);
+  private static final long FIRST_BACKOFF_MILLIS = 10;
+  private static final long MAX_BACKOFF_MILLIS = 1000;
+
+  /** Outcome of one put attempt. */
+  private enum Put { ACCEPTED, REFUSED, FAILED }
+
+  private final EventLoop loop;
+  private final ChannelProcessor processor;
+  private final SyslogSourceCounter counter;
+  private final RateLimitedLog channelFullLog;
+  private final RateLimitedLog dropLog;
+  private final String component;
+  private final int batchSize;
+  private final long batchDurationNanos;
+  private final long dropAfterNanos;
+  private final List<Channel> readers = new ArrayList<>();
+
+  private final ArrayList<Event> queue;
+  private long oldestNanos;
+  private boolean timerArmed;
+  private boolean paused;
+  private long pausedSinceNanos;
+  private long backoffMillis;
+  private boolean stopped;
+  /** Events queued since the received counter was last published. */
+  private long unpublishedReceived;
+  /** The "received" header of the last event, reused while the clock stays in the same millisecond. */
+  private long receivedMillis = Long.MIN_VALUE;
+  private String receivedText;
+
+  /**
+   * @param dropAfterMillis how long a refused batch is retried before it is dropped; negative: retried until
+   *     accepted (TCP, TLS)
+   */
+  EventBatcher(EventLoop loop, ChannelProcessor processor, SyslogSourceCounter counter, RateLimitedLog channelFullLog,
+               RateLimitedLog dropLog, String component, int batchSize, long batchDurationMillis,
+               long dropAfterMillis) {
+    this.loop = loop;
+    this.processor = processor;
+    this.counter = counter;
+    this.channelFullLog = channelFullLog;
+    this.dropLog = dropLog;
+    this.component = component;
+    this.batchSize = batchSize;
+    this.batchDurationNanos = TimeUnit.MILLISECONDS.toNanos(batchDurationMillis);
+    this.dropAfterNanos = dropAfterMillis < 0 ? -1 : TimeUnit.MILLISECONDS.toNanos(dropAfterMillis);
+    this.queue = new ArrayList<>(batchSize);
+  }
+
+  /** A channel served by this loop starts feeding events; it reads only while the batcher is not paused. */
+  void register(Channel channel) {
+    readers.add(channel);
+    if (paused) {
+      channel.config().setAutoRead(false);
+    }
+  }
+
+  void unregister(Channel channel) {
+    readers.remove(channel);
+  }
+
+  /** True while the channel refuses batches and reading is paused. */
+  boolean isPaused() {
+    return paused;
+  }
+
+  /** Queues one message as an event with the {@code received} and {@code peer} headers. */
+  void add(byte[] body, String peer) {
+    if (stopped) {
+      // stop() has drained this batcher; a straggler still counts: never dropped silently
+      counter.addToEventReceivedCount(1);
+      counter.addChannelFullDrops(1);
+      return;
+    }
+    SimpleEvent event = new SimpleEvent();
+    event.setBody(body);
+    Map<String, String> headers = event.getHeaders();
+    headers.put(SyslogSource.HEADER_RECEIVED, receivedNow());
+    headers.put(SyslogSource.HEADER_PEER, peer);
+    if (queue.isEmpty()) {
+      oldestNanos = System.nanoTime();
+      armTimer(batchDurationNanos);
+    }
+    queue.add(event);
+    unpublishedReceived++;
+    if (!paused && queue.size() >= batchSize) {
+      putQueued(false);
+    }
+  }
+
+  private String receivedNow() {
+    long now = System.currentTimeMillis();
+    if (now != receivedMillis) {
+      receivedMillis = now;
+      receivedText = Long.toString(now);
+    }
+    return receivedText;
+  }
+
+  private void armTimer(long delayNanos) {
+    if (!timerArmed) {
+      timerArmed = true;
+      loop.schedule(this::onTimer, delayNanos, TimeUnit.NANOSECONDS);
+    }
+  }
+
+  private void onTimer() {
+    timerArmed = false;
+    if (stopped || paused || queue.isEmpty()) {
+      return; // when paused, the retry owns the queue and drains it completely
+    }
+    long age = System.nanoTime() - oldestNanos;
+    if (age >= batchDurationNanos) {
+      putQueued(true);
+    } else {
+      armTimer(batchDurationNanos - age);
+    }
+  }
+
+  /** Puts full batches (and with {@code partial} the last, smaller one) until the queue is drained or refused. */
+  private void putQueued(boolean partial) {
+    while (!paused && !queue.isEmpty() && (partial || queue.size() >= batchSize)) {
+      if (put() == Put.REFUSED) {
+        refused();
+      }
+    }
+  }
+
+  /** Tries to put the head of the queue; removes it unless the channel refused it. */
+  private Put put() {
+    int size = Math.min(queue.size(), batchSize);
+    // a copy: interceptors may change the list they are given, and the queue must survive a refused put
+    List<Event> batch = new ArrayList<>(queue.subList(0, size));
+    publishReceived();
+    counter.incrementAppendBatchReceivedCount();
+    Put outcome;
+    try {
+      processor.processEventBatch(batch);
+      counter.incrementAppendBatchAcceptedCount();
+      counter.addToEventAcceptedCount(size);
+      outcome = Put.ACCEPTED;
+    } catch (ChannelException e) {
+      counter.incrementChannelWriteFail();
+      return Put.REFUSED;
+    } catch (RuntimeException e) {
+      counter.incrementGenericProcessingFail();
+      counter.addProcessingErrorDrops(size);
+      LOG.error("{}: dropped a batch of {} events: putting it failed with something other than a full channel "
+          + "(counted in ProcessingErrorDropCount); check the interceptors and channel selector", component, size, e);
+      outcome = Put.FAILED;
+    }
+    queue.subList(0, size).clear();
+    return outcome;
+  }
+
+  private void publishReceived() {
+    if (unpublishedReceived > 0) {
+      counter.addToEventReceivedCount(unpublishedReceived);
+      unpublishedReceived = 0;
+    }
+  }
+
+  /** The channel refused the head batch: pause reading, then retry later or, past the deadline, drop. */
+  private void refused() {
+    long now = System.nanoTime();
+    if (!paused) {
+      paused = true;
+      pausedSinceNanos = now;
+      backoffMillis = FIRST_BACKOFF_MILLIS;
+      counter.addReadPause();
+      setAutoRead(false);
+      String fate = dropAfterNanos < 0 ? ""
+          : " (dropped if still full after " + TimeUnit.NANOSECONDS.toMillis(dropAfterNanos) + " ms)";
+      channelFullLog.warn(() -> component + ": the channel is full; stopped reading " + readers.size()
+          + " socket(s) on this thread until it takes the " + queue.size() + " events waiting" + fate);
+    } else {
+      backoffMillis = Math.min(backoffMillis * 2, MAX_BACKOFF_MILLIS);
+    }
+    if (dropAfterNanos >= 0 && now - pausedSinceNanos >= dropAfterNanos) {
+      publishReceived();
+      int dropped = queue.size();
+      counter.addChannelFullDrops(dropped);
+      queue.clear();
+      dropLog.warn(() -> component + ": dropped " + dropped + " events: the channel stayed full for "
+          + TimeUnit.NANOSECONDS.toMillis(now - pausedSinceNanos) + " ms (counted in ChannelFullDropCount)");
+      resume();
+      return;
+    }
+    loop.schedule(this::retry, backoffMillis, TimeUnit.MILLISECONDS);
+  }
+
+  private void retry() {
+    if (stopped) {
+      return;
+    }
+    while (!queue.isEmpty()) {
+      if (put() == Put.REFUSED) {
+        refused();
+        return;
+      }
+    }
+    LOG.debug("{}: the channel takes events again after {} ms; reading resumes", component,
+        TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - pausedSinceNanos));
+    resume();
+  }
+
+  private void resume() {
+    paused = false;
+    setAutoRead(true);
+  }
+
+  private void setAutoRead(boolean autoRead) {
+    for (Channel channel : readers) {
+      channel.config().setAutoRead(autoRead);
+    }
+  }
+
+  /**
+   * For stop(): once every channel of this loop has closed (their last messages are then queued) or the deadline
+   * passed, {@link #drain}s and completes {@code done}. Runs on the loop.
+   */
+  void drainAfterClose(long deadlineNanos, Promise<Void> done) {
+    if (!readers.isEmpty() && System.nanoTime() - deadlineNanos < 0) {
+      loop.schedule(() -> drainAfterClose(deadlineNanos, done), 1, TimeUnit.MILLISECONDS);
+      return;
+    }
+    drain(deadlineNanos);
+    done.setSuccess(null);
+  }
+
+  /**
+   * Runs on the loop after its connections closed. Puts everything queued, retrying a refusing channel until
+   * {@code deadlineNanos} (or the drop deadline, if sooner), then drops and counts what is left. Blocking here is
+   * fine: the loop is shutting down.
+   */
+  void drain(long deadlineNanos) {
+    stopped = true;
+    if (dropAfterNanos >= 0 && System.nanoTime() + dropAfterNanos - deadlineNanos < 0) {
+      deadlineNanos = System.nanoTime() + dropAfterNanos; // UDP waits for a full channel no longer than usual
+    }
+    long backoff = FIRST_BACKOFF_MILLIS;
+    while (!queue.isEmpty()) {
+      if (put() != Put.REFUSED) {
+        continue;
+      }
+      if (System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(backoff) - deadlineNanos > 0) {
+        publishReceived();
+        int dropped = queue.size();
+        counter.addChannelFullDrops(dropped);
+        queue.clear();
+        LOG.error("{}: stopping with {} events the channel would not take; they are dropped (counted in "
+            + "ChannelFullDropCount)", component, dropped);
+        break;
+      }
+      LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(backoff));
+      backoff = Math.min(backoff * 2, MAX_BACKOFF_MILLIS);
+    }
+    publishReceived();
+  }
+}

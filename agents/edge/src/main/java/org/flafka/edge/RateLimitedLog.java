@@ -1,0 +1,40 @@
+package org.flafka.edge;
+
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+
+/**
+ * Logs at most one WARN per interval for one kind of problem, and says how many were suppressed since, so a
+ * sender that misbehaves a million times a second costs a million counter increments, not a million log lines.
+ * Thread-safe; the message is built only when it is logged.
+ */
+final class RateLimitedLog {
+
+  private final Logger log;
+  private final long intervalNanos;
+  private final AtomicLong nextNanos;
+  private final AtomicLong suppressed = new AtomicLong();
+
+  RateLimitedLog(Logger log, long interval, TimeUnit unit) {
+    this.log = log;
+    this.intervalNanos = unit.toNanos(interval);
+    this.nextNanos = new AtomicLong(System.nanoTime());
+  }
+
+  void warn(Supplier<String> message) {
+    long now = System.nanoTime();
+    long next = nextNanos.get();
+    if (now - next < 0 || !nextNanos.compareAndSet(next, now + intervalNanos)) {
+      suppressed.incrementAndGet();
+      return;
+    }
+    long skipped = suppressed.getAndSet(0);
+    if (skipped == 0) {
+      log.warn(message.get());
+    } else {
+      log.warn("{} ({} more like this since the last report)", message.get(), skipped);
+    }
+  }
+}

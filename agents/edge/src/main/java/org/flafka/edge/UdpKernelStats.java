@@ -1,0 +1,118 @@
+package org.flafka.edge;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * UDP loss the kernel sees and the source cannot: datagrams dropped because a socket's receive buffer was full.
+ * Linux only (reads /proc); elsewhere {@link #poll} reports nothing.
+ * <ul>
+ *   <li>per socket: the {@code drops} column of /proc/net/udp and /proc/net/udp6 for sockets bound to our port;</li>
+ *   <li>host-wide: {@code RcvbufErrors} and {@code InErrors} of the {@code Udp:} lines of /proc/net/snmp, as deltas
+ *       since this object was made (they include every UDP socket on the host).</li>
+ * </ul>
+ */
+final class UdpKernelStats {
+
+  private static final List<Path> SOCKET_TABLES = List.of(Paths.get("/proc/net/udp"), Paths.get("/proc/net/udp6"));
+  private static final Path SNMP = Paths.get("/proc/net/snmp");
+
+  private final int port;
+  private final long[] hostBaseline;
+
+  UdpKernelStats(int port) {
+    this.port = port;
+    this.hostBaseline = readHostErrors();
+  }
+
+  /** False when /proc/net/snmp cannot be read (not Linux): the counters then stay 0. */
+  boolean available() {
+    return hostBaseline != null;
+  }
+
+  void poll(SyslogSourceCounter counter) {
+    if (!available()) {
+      return;
+    }
+    long drops = 0;
+    for (Path table : SOCKET_TABLES) {
+      String text = read(table);
+      if (text != null) {
+        drops += socketDrops(text, port);
+      }
+    }
+    counter.setUdpSocketDrops(drops);
+    long[] host = readHostErrors();
+    if (host != null) {
+      counter.setUdpHostErrors(host[0] - hostBaseline[0], host[1] - hostBaseline[1]);
+    }
+  }
+
+  private static long[] readHostErrors() {
+    String text = read(SNMP);
+    return text == null ? null : hostErrors(text);
+  }
+
+  /**
+   * The content of a /proc file, or null when it cannot be read. Read as a stream to its end: procfs reports sizes
+   * that {@code Files.readString} trusts (it returns "4" for /proc/sys/net/core/rmem_max = 4194304).
+   */
+  static String read(Path file) {
+    try (InputStream in = Files.newInputStream(file)) {
+      return new String(in.readAllBytes(), StandardCharsets.US_ASCII);
+    } catch (IOException | SecurityException e) {
+      return null;
+    }
+  }
+
+  /**
+   * Sums the last column ({@code drops}) of the rows of a /proc/net/udp table whose local address has {@code port}.
+   * A row: {@code sl local_address rem_address st tx_queue:rx_queue tr:tm->when retrnsmt uid timeout inode ref
+   * pointer drops}, addresses as {@code HEXIP:HEXPORT}.
+   */
+  static long socketDrops(String table, int port) {
+    long drops = 0;
+    String[] lines = table.split("\n");
+    for (int i = 1; i < lines.length; i++) {
+      String[] fields = lines[i].trim().split("\\s+");
+      if (fields.length < 13) {
+        continue;
+      }
+      String local = fields[1];
+      int colon = local.lastIndexOf(':');
+      if (colon > 0 && Integer.parseInt(local.substring(colon + 1), 16) == port) {
+        drops += Long.parseLong(fields[fields.length - 1]);
+      }
+    }
+    return drops;
+  }
+
+  /** {RcvbufErrors, InErrors} from the {@code Udp:} header and value lines of /proc/net/snmp, or null. */
+  static long[] hostErrors(String snmp) {
+    String[] header = null;
+    for (String line : snmp.split("\n")) {
+      if (!line.startsWith("Udp: ")) {
+        continue;
+      }
+      String[] fields = line.trim().split("\\s+");
+      if (header == null) {
+        header = fields;
+        continue;
+      }
+      List<String> names = Arrays.asList(header);
+      int rcvbuf = names.indexOf("RcvbufErrors");
+      int in = names.indexOf("InErrors");
+      if (rcvbuf < 0 || in < 0 || fields.length != header.length) {
+        return null;
+      }
+      return new long[] {Long.parseLong(fields[rcvbuf]), Long.parseLong(fields[in])};
+    }
+    return null;
+  }
+}

@@ -1,0 +1,484 @@
+package org.flafka.lint;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import org.flafka.lint.FlumeAgentConfig.Component;
+import org.flafka.lint.FlumeAgentConfig.Kind;
+
+/**
+ * The scaling and safety rules {@code flafka lint} checks, one method each. Defaults are Flume 1.11.0's and
+ * Kafka's, read from their sources (named beside each constant), because an absent key still has a value.
+ */
+public final class Rules {
+
+    /** A rule: its id as printed, what it checks, and the check. */
+    public record Rule(String id, String summary, Check check) {
+    }
+
+    /** Checks one agent; {@code partitions} is the topic's partition count when the user gave it. */
+    @FunctionalInterface
+    public interface Check {
+        List<Finding> apply(FlumeAgentConfig agent, OptionalInt partitions);
+    }
+
+    static final String KAFKA_SINK = "org.apache.flume.sink.kafka.KafkaSink";
+    static final String KAFKA_SOURCE = "org.apache.flume.source.kafka.KafkaSource";
+    static final String KAFKA_CHANNEL = "org.apache.flume.channel.kafka.KafkaChannel";
+    static final String FLAFKA_SYSLOG_SOURCE = "org.flafka.edge.SyslogSource";
+
+    /** MemoryChannel.defaultTransCapacity and defaultCapacity. */
+    static final long MEMORY_CHANNEL_DEFAULT_CAPACITY = 100;
+    /** FileChannelConfiguration.DEFAULT_TRANSACTION_CAPACITY and DEFAULT_CAPACITY. */
+    static final long FILE_CHANNEL_DEFAULT_TRANSACTION_CAPACITY = 10_000;
+    static final long FILE_CHANNEL_DEFAULT_CAPACITY = 1_000_000;
+    /** KafkaSinkConstants.DEFAULT_BATCH_SIZE; HDFSEventSink.defaultBatchSize is the same. */
+    static final long SINK_DEFAULT_BATCH_SIZE = 100;
+    /** KafkaSourceConstants.DEFAULT_BATCH_SIZE. */
+    static final long KAFKA_SOURCE_DEFAULT_BATCH_SIZE = 1000;
+    /** SyslogSourceConfigurationConstants.DEFAULT_BATCHSIZE (multiport_syslogtcp). */
+    static final long MULTIPORT_DEFAULT_BATCH_SIZE = 100;
+    /** SyslogUtils.DEFAULT_SIZE: the stock TCP syslog sources' eventSize. */
+    static final long STOCK_SYSLOG_DEFAULT_EVENT_SIZE = 2500;
+    /** ProducerConfig max.request.size default. */
+    static final long KAFKA_DEFAULT_MAX_REQUEST_SIZE = 1_048_576;
+    /**
+     * Room a Kafka record needs beyond its body: the contract's ~14 headers (names and values, a host name up
+     * to 255 bytes) come to a few KiB at most, record and batch framing to under 100 bytes. 16 KiB covers both.
+     */
+    static final long RECORD_HEADROOM_BYTES = 16_384;
+
+    private Rules() {
+    }
+
+    /** Every rule, in the order findings are printed. */
+    public static List<Rule> all() {
+        return List.of(
+                new Rule("undefined-component",
+                        "every listed source, channel and sink has a type; every defined one is listed",
+                        Rules::undefinedComponents),
+                new Rule("missing-channel", "every source and sink names channels the agent has",
+                        Rules::missingChannels),
+                new Rule("one-channel-per-sink", "each channel is drained by exactly one sink",
+                        Rules::oneChannelPerSink),
+                new Rule("transaction-capacity",
+                        "each channel's transactionCapacity covers every batch put or taken, within its capacity",
+                        Rules::transactionCapacity),
+                new Rule("kafka-sources-vs-partitions", "Kafka sources of one group do not outnumber partitions",
+                        Rules::kafkaSourcesVersusPartitions),
+                new Rule("max-request-size", "producers accept the largest message the sources let in",
+                        Rules::maxRequestSize),
+                new Rule("ignored-key", "no key Flume 1.11 silently ignores (kafka.flumeBatchSize)",
+                        Rules::ignoredKeys),
+                new Rule("zookeeper", "no zookeeperConnect (Kafka 4 clients have no ZooKeeper)", Rules::zookeeper),
+                new Rule("load-balancing-selector", "no load_balancing selector (Flume 1.11 drops the source)",
+                        Rules::loadBalancingSelector),
+                new Rule("selector-mapping", "multiplexing selectors map only to the source's own channels",
+                        Rules::selectorMapping),
+                new Rule("kafka-headers", "Flume headers cross Kafka and a `topic` header cannot reroute events",
+                        Rules::kafkaHeaders));
+    }
+
+    static List<Finding> undefinedComponents(FlumeAgentConfig agent, OptionalInt partitions) {
+        List<Finding> findings = new ArrayList<>();
+        for (Kind kind : Kind.values()) {
+            String list = agent.agent() + "." + kind.plural();
+            for (String name : agent.listed(kind)) {
+                Component component = agent.defined(kind).get(name);
+                if (component == null || component.type().isEmpty()) {
+                    findings.add(Finding.error("undefined-component", list + "." + name,
+                            kind.singular() + " " + name + " is listed in " + list + " but has no type, so Flume"
+                                    + " drops it",
+                            "set " + list + "." + name + ".type, or remove " + name + " from " + list));
+                }
+            }
+            for (Component component : agent.defined(kind).values()) {
+                if (!agent.listed(kind).contains(component.name())) {
+                    findings.add(Finding.warning("undefined-component", component.id(),
+                            component.describe() + " has properties but is not listed in " + list
+                                    + ", so Flume ignores it",
+                            "add " + component.name() + " to " + list + ", or delete its properties"));
+                }
+            }
+        }
+        return findings;
+    }
+
+    static List<Finding> missingChannels(FlumeAgentConfig agent, OptionalInt partitions) {
+        List<Finding> findings = new ArrayList<>();
+        List<String> channels = agent.listed(Kind.CHANNEL);
+        String channelList = agent.agent() + ".channels";
+        for (Component source : agent.active(Kind.SOURCE)) {
+            List<String> named = FlumeAgentConfig.channelsOf(source);
+            if (named.isEmpty()) {
+                findings.add(Finding.error("missing-channel", source.key("channels"),
+                        "source " + source.name() + " has no channels, so Flume drops it",
+                        "set " + source.key("channels") + " to one or more of: " + String.join(" ", channels)));
+            }
+            for (String channel : named) {
+                if (!channels.contains(channel)) {
+                    findings.add(Finding.error("missing-channel", source.key("channels"),
+                            "source " + source.name() + " puts into channel " + channel + ", which is not in "
+                                    + channelList,
+                            "add " + channel + " to " + channelList + " and define it, or fix the name"));
+                }
+            }
+        }
+        for (Component sink : agent.active(Kind.SINK)) {
+            Optional<String> channel = sink.get("channel").filter(name -> !name.isEmpty());
+            if (channel.isEmpty()) {
+                findings.add(Finding.error("missing-channel", sink.key("channel"),
+                        "sink " + sink.name() + " has no channel, so Flume drops it",
+                        "set " + sink.key("channel") + " to one of: " + String.join(" ", channels)));
+            } else if (!channels.contains(channel.get())) {
+                findings.add(Finding.error("missing-channel", sink.key("channel"),
+                        "sink " + sink.name() + " takes from channel " + channel.get() + ", which is not in "
+                                + channelList,
+                        "add " + channel.get() + " to " + channelList + " and define it, or fix the name"));
+            }
+        }
+        return findings;
+    }
+
+    static List<Finding> oneChannelPerSink(FlumeAgentConfig agent, OptionalInt partitions) {
+        List<Finding> findings = new ArrayList<>();
+        for (Component channel : agent.active(Kind.CHANNEL)) {
+            List<Component> sinks = agent.sinksDraining(channel.name());
+            if (sinks.size() > 1) {
+                findings.add(Finding.warning("one-channel-per-sink", channel.id(),
+                        sinks.size() + " sinks (" + names(sinks) + ") take from channel " + channel.name()
+                                + " and contend for it instead of scaling",
+                        "give each sink its own channel and let the sources fan out to them"));
+            } else if (sinks.isEmpty() && !channel.isType(KAFKA_CHANNEL)
+                    && !agent.sourcesFeeding(channel.name()).isEmpty()) {
+                findings.add(Finding.error("one-channel-per-sink", channel.id(),
+                        "no sink takes from channel " + channel.name() + ": it fills up and then the sources"
+                                + " putting into it fail",
+                        "add a sink with channel = " + channel.name() + ", or remove the channel"));
+            }
+        }
+        return findings;
+    }
+
+    static List<Finding> transactionCapacity(FlumeAgentConfig agent, OptionalInt partitions) {
+        List<Finding> findings = new ArrayList<>();
+        for (Component channel : agent.active(Kind.CHANNEL)) {
+            Optional<long[]> limits;
+            try {
+                limits = channelLimits(channel);
+            } catch (NumberFormatException e) {
+                findings.add(notANumber("transaction-capacity", channel, e));
+                continue;
+            }
+            if (limits.isEmpty()) {
+                continue;
+            }
+            long transactionCapacity = limits.get()[0];
+            long capacity = limits.get()[1];
+            if (transactionCapacity > capacity) {
+                findings.add(Finding.error("transaction-capacity", channel.key("transactionCapacity"),
+                        "transactionCapacity " + transactionCapacity + " exceeds capacity " + capacity
+                                + ", which Flume rejects",
+                        "set " + channel.key("capacity") + " to at least " + transactionCapacity));
+            }
+            List<Component> attached = new ArrayList<>(agent.sourcesFeeding(channel.name()));
+            attached.addAll(agent.sinksDraining(channel.name()));
+            for (Component component : attached) {
+                Optional<BatchSize> batch;
+                try {
+                    batch = batchSize(component);
+                } catch (NumberFormatException e) {
+                    findings.add(notANumber("transaction-capacity", component, e));
+                    continue;
+                }
+                if (batch.isPresent() && batch.get().size > transactionCapacity) {
+                    findings.add(Finding.error("transaction-capacity", channel.key("transactionCapacity"),
+                            "transactionCapacity " + transactionCapacity + " is below the batch size "
+                                    + batch.get().size + " of " + component.describe() + " (" + batch.get().key
+                                    + "), so its transactions fail",
+                            "set " + channel.key("transactionCapacity") + " to at least " + batch.get().size
+                                    + ", or lower " + component.key(batch.get().key)));
+                }
+            }
+        }
+        return findings;
+    }
+
+    /** A channel's transactionCapacity and capacity, defaults included; empty for channels without them. */
+    private static Optional<long[]> channelLimits(Component channel) {
+        if (channel.isType("memory", "org.apache.flume.channel.MemoryChannel")) {
+            return Optional.of(new long[] {
+                longValue(channel, "transactionCapacity", MEMORY_CHANNEL_DEFAULT_CAPACITY),
+                longValue(channel, "capacity", MEMORY_CHANNEL_DEFAULT_CAPACITY)});
+        }
+        if (channel.isType("file", "org.apache.flume.channel.file.FileChannel")) {
+            return Optional.of(new long[] {
+                longValue(channel, "transactionCapacity", FILE_CHANNEL_DEFAULT_TRANSACTION_CAPACITY),
+                longValue(channel, "capacity", FILE_CHANNEL_DEFAULT_CAPACITY)});
+        }
+        if (channel.get("transactionCapacity").isPresent()) {
+            long transactionCapacity = longValue(channel, "transactionCapacity", 0);
+            return Optional.of(new long[] {transactionCapacity, longValue(channel, "capacity", Long.MAX_VALUE)});
+        }
+        return Optional.empty();
+    }
+
+    private record BatchSize(long size, String key) {
+    }
+
+    /** Events a source puts or a sink takes per channel transaction, defaults included, when known. */
+    private static Optional<BatchSize> batchSize(Component component) {
+        if (component.kind() == Kind.SINK) {
+            if (component.isType(KAFKA_SINK)) {
+                // KafkaSink.translateOldProps copies the deprecated batchSize when flumeBatchSize is absent.
+                String key = component.get("flumeBatchSize").isEmpty() && component.get("batchSize").isPresent()
+                        ? "batchSize" : "flumeBatchSize";
+                return Optional.of(new BatchSize(longValue(component, key, SINK_DEFAULT_BATCH_SIZE), key));
+            }
+            if (component.isType("hdfs", "org.apache.flume.sink.hdfs.HDFSEventSink")) {
+                return Optional.of(new BatchSize(
+                        longValue(component, "hdfs.batchSize", SINK_DEFAULT_BATCH_SIZE), "hdfs.batchSize"));
+            }
+        } else {
+            if (component.isType(KAFKA_SOURCE)) {
+                return Optional.of(new BatchSize(
+                        longValue(component, "batchSize", KAFKA_SOURCE_DEFAULT_BATCH_SIZE), "batchSize"));
+            }
+            if (component.isType("multiport_syslogtcp", "org.apache.flume.source.MultiportSyslogTCPSource")) {
+                return Optional.of(new BatchSize(
+                        longValue(component, "batchSize", MULTIPORT_DEFAULT_BATCH_SIZE), "batchSize"));
+            }
+        }
+        if (component.get("batchSize").isPresent()) {
+            return Optional.of(new BatchSize(longValue(component, "batchSize", 0), "batchSize"));
+        }
+        return Optional.empty();
+    }
+
+    static List<Finding> kafkaSourcesVersusPartitions(FlumeAgentConfig agent, OptionalInt partitions) {
+        if (partitions.isEmpty()) {
+            return List.of();
+        }
+        Map<String, List<Component>> byGroupAndTopics = new LinkedHashMap<>();
+        for (Component source : agent.active(Kind.SOURCE)) {
+            if (source.isType(KAFKA_SOURCE)) {
+                String group = source.get("kafka.consumer.group.id").orElse("flume");
+                String topics = source.get("kafka.topics").or(() -> source.get("kafka.topics.regex")).orElse("");
+                byGroupAndTopics.computeIfAbsent(group + " on " + topics, key -> new ArrayList<>()).add(source);
+            }
+        }
+        List<Finding> findings = new ArrayList<>();
+        byGroupAndTopics.forEach((groupAndTopics, sources) -> {
+            if (sources.size() > partitions.getAsInt()) {
+                findings.add(Finding.warning("kafka-sources-vs-partitions", agent.agent() + ".sources",
+                        sources.size() + " Kafka sources in group " + groupAndTopics + " share "
+                                + partitions.getAsInt() + " partitions; " + (sources.size() - partitions.getAsInt())
+                                + " get no partition and sit idle",
+                        "use at most " + partitions.getAsInt() + " sources, or add partitions to the topic"));
+            }
+        });
+        return findings;
+    }
+
+    static List<Finding> maxRequestSize(FlumeAgentConfig agent, OptionalInt partitions) {
+        List<Finding> findings = new ArrayList<>();
+        List<Component> producers = new ArrayList<>();
+        for (Component sink : agent.active(Kind.SINK)) {
+            if (sink.isType(KAFKA_SINK)) {
+                producers.add(sink);
+            }
+        }
+        for (Component channel : agent.active(Kind.CHANNEL)) {
+            if (channel.isType(KAFKA_CHANNEL)) {
+                producers.add(channel);
+            }
+        }
+        for (Component producer : producers) {
+            String channel = producer.kind() == Kind.SINK ? producer.get("channel").orElse("") : producer.name();
+            String key = "kafka.producer.max.request.size";
+            long maxRequestSize;
+            try {
+                maxRequestSize = longValue(producer, key, KAFKA_DEFAULT_MAX_REQUEST_SIZE);
+            } catch (NumberFormatException e) {
+                findings.add(notANumber("max-request-size", producer, e));
+                continue;
+            }
+            for (Component source : agent.sourcesFeeding(channel)) {
+                Optional<BatchSize> largest;
+                try {
+                    largest = maxMessageBytes(source);
+                } catch (NumberFormatException e) {
+                    findings.add(notANumber("max-request-size", source, e));
+                    continue;
+                }
+                if (largest.isPresent() && largest.get().size + RECORD_HEADROOM_BYTES > maxRequestSize) {
+                    long needed = largest.get().size + RECORD_HEADROOM_BYTES;
+                    findings.add(Finding.error("max-request-size", producer.key(key),
+                            key + " " + maxRequestSize + " is below " + source.describe() + "'s largest message ("
+                                    + largest.get().key + " " + largest.get().size + ") plus "
+                                    + RECORD_HEADROOM_BYTES + " bytes for headers; such a message fails"
+                                    + " every retry and blocks " + producer.describe(),
+                            "set " + producer.key(key) + " to at least " + needed + " (and the topic's"
+                                    + " max.message.bytes with it), or lower " + source.key(largest.get().key)));
+                }
+            }
+        }
+        return findings;
+    }
+
+    /** The largest message a source accepts, when it has such a limit. */
+    private static Optional<BatchSize> maxMessageBytes(Component source) {
+        if (source.isType(FLAFKA_SYSLOG_SOURCE)) {
+            return source.get("maxMessageBytes")
+                    .map(value -> new BatchSize(longValue(source, "maxMessageBytes", 0), "maxMessageBytes"));
+        }
+        if (source.isType("multiport_syslogtcp", "syslogtcp", "org.apache.flume.source.MultiportSyslogTCPSource",
+                "org.apache.flume.source.SyslogTcpSource")) {
+            return Optional.of(new BatchSize(longValue(source, "eventSize", STOCK_SYSLOG_DEFAULT_EVENT_SIZE),
+                    "eventSize"));
+        }
+        return Optional.empty();
+    }
+
+    static List<Finding> ignoredKeys(FlumeAgentConfig agent, OptionalInt partitions) {
+        List<Finding> findings = new ArrayList<>();
+        for (Component sink : agent.active(Kind.SINK)) {
+            if (sink.get("kafka.flumeBatchSize").isPresent()) {
+                findings.add(Finding.error("ignored-key", sink.key("kafka.flumeBatchSize"),
+                        "Flume 1.11's Kafka sink silently ignores kafka.flumeBatchSize (the user guide is wrong),"
+                                + " so the batch stays at " + SINK_DEFAULT_BATCH_SIZE,
+                        "rename it to " + sink.key("flumeBatchSize")));
+            }
+        }
+        return findings;
+    }
+
+    static List<Finding> zookeeper(FlumeAgentConfig agent, OptionalInt partitions) {
+        List<Finding> findings = new ArrayList<>();
+        for (Kind kind : Kind.values()) {
+            for (Component component : agent.active(kind)) {
+                if (component.get("zookeeperConnect").isPresent()) {
+                    findings.add(Finding.error("zookeeper", component.key("zookeeperConnect"),
+                            component.describe() + " sets zookeeperConnect, which makes Flume call ZooKeeper code"
+                                    + " that Kafka 4 clients no longer have",
+                            "remove it and set " + component.key("kafka.bootstrap.servers")));
+                }
+            }
+        }
+        return findings;
+    }
+
+    static List<Finding> loadBalancingSelector(FlumeAgentConfig agent, OptionalInt partitions) {
+        List<Finding> findings = new ArrayList<>();
+        for (Component source : agent.active(Kind.SOURCE)) {
+            if (source.get("selector.type")
+                    .filter(type -> type.equalsIgnoreCase("load_balancing")
+                            || type.equalsIgnoreCase("org.apache.flume.channel.LoadBalancingChannelSelector"))
+                    .isPresent()) {
+                findings.add(Finding.error("load-balancing-selector", source.key("selector.type"),
+                        "Flume 1.11 fails to validate the load_balancing selector and drops source "
+                                + source.name() + " with only a warning: the agent runs with no input",
+                        "use selector.type = multiplexing on the header of a FanOutInterceptor (what flafka"
+                                + " render writes), or a single channel"));
+            }
+        }
+        return findings;
+    }
+
+    static List<Finding> selectorMapping(FlumeAgentConfig agent, OptionalInt partitions) {
+        List<Finding> findings = new ArrayList<>();
+        for (Component source : agent.active(Kind.SOURCE)) {
+            if (!source.get("selector.type").map("multiplexing"::equalsIgnoreCase).orElse(false)) {
+                continue;
+            }
+            List<String> own = FlumeAgentConfig.channelsOf(source);
+            source.properties().forEach((key, value) -> {
+                if (key.startsWith("selector.mapping.") || key.equals("selector.default")) {
+                    for (String channel : FlumeAgentConfig.splitNames(value)) {
+                        if (!own.contains(channel)) {
+                            findings.add(Finding.error("selector-mapping", source.key(key),
+                                    "maps to channel " + channel + ", which is not among source " + source.name()
+                                            + "'s channels (" + String.join(" ", own) + "), so Flume drops the source",
+                                    "add " + channel + " to " + source.key("channels") + ", or map to one of them"));
+                        }
+                    }
+                }
+            });
+        }
+        return findings;
+    }
+
+    static List<Finding> kafkaHeaders(FlumeAgentConfig agent, OptionalInt partitions) {
+        List<Finding> findings = new ArrayList<>();
+        for (Component sink : agent.active(Kind.SINK)) {
+            if (!sink.isType(KAFKA_SINK)) {
+                continue;
+            }
+            if (!isTrue(sink, "useFlumeEventFormat") && !hasHeaderMapping(sink)) {
+                findings.add(Finding.warning("kafka-headers", sink.id(),
+                        "sink " + sink.name() + " maps no Flume header to a Kafka record header, so only the body"
+                                + " reaches Kafka",
+                        "add " + sink.key("header.<name>") + " = <name> for each header to carry"));
+            }
+            if (!sink.get("allowTopicOverride").map("false"::equalsIgnoreCase).orElse(false)) {
+                findings.add(Finding.warning("kafka-headers", sink.key("allowTopicOverride"),
+                        "an event with a header named topic goes to that topic instead of "
+                                + sink.get("kafka.topic").orElse("the sink's topic"),
+                        "set " + sink.key("allowTopicOverride") + " = false"));
+            }
+        }
+        for (Component source : agent.active(Kind.SOURCE)) {
+            if (source.isType(KAFKA_SOURCE) && !isTrue(source, "useFlumeEventFormat") && !hasHeaderMapping(source)) {
+                findings.add(Finding.warning("kafka-headers", source.id(),
+                        "source " + source.name() + " maps no Kafka record header to a Flume header, so events"
+                                + " arrive without host or timestamp and land in the wrong bucket",
+                        "add " + source.key("header.<name>") + " = <name> for each header the edge carries"));
+            }
+        }
+        for (Component channel : agent.active(Kind.CHANNEL)) {
+            if (channel.isType(KAFKA_CHANNEL) && channel.get("parseAsFlumeEvent").map("false"::equalsIgnoreCase)
+                    .orElse(false)) {
+                findings.add(Finding.error("kafka-headers", channel.key("parseAsFlumeEvent"),
+                        "Flume 1.11's Kafka channel writes no record headers, so parseAsFlumeEvent = false drops"
+                                + " every header",
+                        "set it to true and read the topic with useFlumeEventFormat = true, or use a memory or"
+                                + " file channel with Kafka sinks"));
+            }
+        }
+        return findings;
+    }
+
+    private static boolean hasHeaderMapping(Component component) {
+        return component.properties().keySet().stream().anyMatch(key -> key.startsWith("header."));
+    }
+
+    private static boolean isTrue(Component component, String key) {
+        return component.get(key).map("true"::equalsIgnoreCase).orElse(false);
+    }
+
+    private static long longValue(Component component, String key, long defaultValue) {
+        Optional<String> value = component.get(key);
+        if (value.isEmpty()) {
+            return defaultValue;
+        }
+        try {
+            return Long.parseLong(value.get());
+        } catch (NumberFormatException e) {
+            throw new NumberFormatException(key);
+        }
+    }
+
+    private static Finding notANumber(String rule, Component component, NumberFormatException e) {
+        String key = e.getMessage();
+        return Finding.error(rule, component.key(key), key + " is '" + component.get(key).orElse("")
+                + "', not a whole number, so Flume fails to configure " + component.describe(),
+                "write a whole number");
+    }
+
+    private static String names(List<Component> components) {
+        return String.join(", ", components.stream().map(Component::name).toList());
+    }
+}

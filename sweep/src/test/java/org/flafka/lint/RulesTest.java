@@ -1,0 +1,278 @@
+package org.flafka.lint;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.StringReader;
+import java.util.List;
+import java.util.OptionalInt;
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+
+/** Each rule on a small agent, broken and fixed: the finding's exact text, and silence once fixed. */
+class RulesTest {
+
+    /** A valid agent: memory channel, batching source, Kafka sink carrying headers. */
+    private static final String GOOD = """
+            a.sources = r
+            a.channels = c
+            a.sinks = k
+            a.sources.r.type = multiport_syslogtcp
+            a.sources.r.ports = 514
+            a.sources.r.batchSize = 500
+            a.sources.r.eventSize = 2500
+            a.sources.r.channels = c
+            a.channels.c.type = memory
+            a.channels.c.capacity = 10000
+            a.channels.c.transactionCapacity = 1000
+            a.sinks.k.type = org.apache.flume.sink.kafka.KafkaSink
+            a.sinks.k.channel = c
+            a.sinks.k.kafka.bootstrap.servers = localhost:9092
+            a.sinks.k.kafka.topic = syslog
+            a.sinks.k.flumeBatchSize = 1000
+            a.sinks.k.allowTopicOverride = false
+            a.sinks.k.header.host = host
+            """;
+
+    private static List<Finding> lint(String text, OptionalInt partitions) {
+        Properties properties = new Properties();
+        try {
+            properties.load(new StringReader(text));
+        } catch (IOException e) {
+            throw new AssertionError(e);
+        }
+        return Linter.lint(properties, partitions);
+    }
+
+    private static List<String> lines(String text) {
+        return lint(text, OptionalInt.empty()).stream().map(Finding::toString).toList();
+    }
+
+    @Test
+    void goodAgentHasNoFindings() {
+        assertEquals(List.of(), lines(GOOD));
+    }
+
+    @Test
+    void transactionCapacityBelowABatchSize() {
+        assertEquals(List.of("ERROR [transaction-capacity] a.channels.c.transactionCapacity: transactionCapacity 1000"
+                        + " is below the batch size 2000 of sink k (flumeBatchSize), so its transactions fail."
+                        + " Fix: set a.channels.c.transactionCapacity to at least 2000, or lower"
+                        + " a.sinks.k.flumeBatchSize."),
+                lines(GOOD + "a.sinks.k.flumeBatchSize = 2000\n"));
+    }
+
+    @Test
+    void transactionCapacityCountsFlumeDefaults() {
+        // No transactionCapacity: the memory channel's default is 100, below the source's 500.
+        List<String> findings = lines(GOOD.replace("a.channels.c.transactionCapacity = 1000\n", ""));
+        assertEquals(2, findings.size(), findings.toString());
+        assertTrue(findings.get(0).contains("transactionCapacity 100 is below the batch size 500 of source r"
+                + " (batchSize)"), findings.get(0));
+        assertTrue(findings.get(1).contains("below the batch size 1000 of sink k"), findings.get(1));
+    }
+
+    @Test
+    void transactionCapacityAboveCapacity() {
+        assertEquals(List.of("ERROR [transaction-capacity] a.channels.c.transactionCapacity: transactionCapacity 1000"
+                        + " exceeds capacity 500, which Flume rejects. Fix: set a.channels.c.capacity to at least"
+                        + " 1000."),
+                lines(GOOD + "a.channels.c.capacity = 500\n"));
+    }
+
+    @Test
+    void nonNumericValueIsReported() {
+        assertEquals(List.of("ERROR [transaction-capacity] a.channels.c.transactionCapacity: transactionCapacity is"
+                        + " 'lots', not a whole number, so Flume fails to configure channel c. Fix: write a whole"
+                        + " number."),
+                lines(GOOD + "a.channels.c.transactionCapacity = lots\n"));
+    }
+
+    @Test
+    void twoSinksOnOneChannel() {
+        String shared = GOOD.replace("a.sinks = k", "a.sinks = k k2")
+                + "a.sinks.k2.type = null\na.sinks.k2.channel = c\n";
+        assertEquals(List.of("WARNING [one-channel-per-sink] a.channels.c: 2 sinks (k, k2) take from channel c and"
+                        + " contend for it instead of scaling. Fix: give each sink its own channel and let the"
+                        + " sources fan out to them."),
+                lines(shared));
+    }
+
+    @Test
+    void channelNobodyDrains() {
+        String undrained = GOOD.replace("a.channels = c", "a.channels = c c2")
+                .replace("a.sources.r.channels = c", "a.sources.r.channels = c c2")
+                + "a.channels.c2.type = memory\na.channels.c2.capacity = 10000\n"
+                + "a.channels.c2.transactionCapacity = 1000\n";
+        assertEquals(List.of("ERROR [one-channel-per-sink] a.channels.c2: no sink takes from channel c2: it fills"
+                        + " up and then the sources putting into it fail. Fix: add a sink with channel = c2, or"
+                        + " remove the channel."),
+                lines(undrained));
+    }
+
+    @Test
+    void kafkaSourcesBeyondPartitions() {
+        String core = """
+                c.sources = k0 k1 k2
+                c.channels = ch
+                c.sinks = h
+                c.sources.k0.type = org.apache.flume.source.kafka.KafkaSource
+                c.sources.k1.type = org.apache.flume.source.kafka.KafkaSource
+                c.sources.k2.type = org.apache.flume.source.kafka.KafkaSource
+                c.sources.k0.kafka.topics = syslog
+                c.sources.k1.kafka.topics = syslog
+                c.sources.k2.kafka.topics = syslog
+                c.sources.k0.kafka.consumer.group.id = g
+                c.sources.k1.kafka.consumer.group.id = g
+                c.sources.k2.kafka.consumer.group.id = g
+                c.sources.k0.batchSize = 100
+                c.sources.k1.batchSize = 100
+                c.sources.k2.batchSize = 100
+                c.sources.k0.header.host = host
+                c.sources.k1.header.host = host
+                c.sources.k2.header.host = host
+                c.sources.k0.channels = ch
+                c.sources.k1.channels = ch
+                c.sources.k2.channels = ch
+                c.channels.ch.type = memory
+                c.sinks.h.type = hdfs
+                c.sinks.h.channel = ch
+                """;
+        assertEquals(List.of(), lint(core, OptionalInt.of(3)));
+        assertEquals(List.of("WARNING [kafka-sources-vs-partitions] c.sources: 3 Kafka sources in group g on syslog"
+                        + " share 2 partitions; 1 get no partition and sit idle. Fix: use at most 2 sources, or add"
+                        + " partitions to the topic."),
+                lint(core, OptionalInt.of(2)).stream().map(Finding::toString).toList());
+        // Without the partition count the rule cannot judge and stays silent.
+        assertEquals(List.of(), lint(core, OptionalInt.empty()));
+    }
+
+    @Test
+    void maxRequestSizeBelowTheLargestMessage() {
+        assertEquals(List.of("ERROR [max-request-size] a.sinks.k.kafka.producer.max.request.size:"
+                        + " kafka.producer.max.request.size 1048576 is below source r's largest message (eventSize"
+                        + " 1048576) plus 16384 bytes for headers; such a message fails every retry and blocks sink"
+                        + " k. Fix: set a.sinks.k.kafka.producer.max.request.size to at least 1064960 (and the"
+                        + " topic's max.message.bytes with it), or lower a.sources.r.eventSize."),
+                lines(GOOD + "a.sources.r.eventSize = 1048576\n"));
+        assertEquals(List.of(), lines(GOOD + "a.sources.r.eventSize = 1048576\n"
+                + "a.sinks.k.kafka.producer.max.request.size = 1064960\n"));
+    }
+
+    @Test
+    void maxRequestSizeAppliesToKafkaChannelsAndOurSource() {
+        String kafkaChannel = """
+                e.sources = s
+                e.channels = kc
+                e.sources.s.type = org.flafka.edge.SyslogSource
+                e.sources.s.maxMessageBytes = 2000000
+                e.sources.s.channels = kc
+                e.channels.kc.type = org.apache.flume.channel.kafka.KafkaChannel
+                e.channels.kc.kafka.producer.max.request.size = 1048576
+                """;
+        List<String> findings = lines(kafkaChannel);
+        assertEquals(1, findings.size(), findings.toString());
+        assertTrue(findings.get(0).startsWith("ERROR [max-request-size] e.channels.kc.kafka.producer.max.request.size:"
+                + " kafka.producer.max.request.size 1048576 is below source s's largest message (maxMessageBytes"
+                + " 2000000)"), findings.get(0));
+    }
+
+    @Test
+    void kafkaFlumeBatchSizeIsSilentlyIgnored() {
+        assertEquals(List.of("ERROR [ignored-key] a.sinks.k.kafka.flumeBatchSize: Flume 1.11's Kafka sink silently"
+                        + " ignores kafka.flumeBatchSize (the user guide is wrong), so the batch stays at 100. Fix:"
+                        + " rename it to a.sinks.k.flumeBatchSize."),
+                lines(GOOD + "a.sinks.k.kafka.flumeBatchSize = 1000\n"));
+    }
+
+    @Test
+    void zookeeperConnect() {
+        assertEquals(List.of("ERROR [zookeeper] a.sinks.k.zookeeperConnect: sink k sets zookeeperConnect, which makes"
+                        + " Flume call ZooKeeper code that Kafka 4 clients no longer have. Fix: remove it and set"
+                        + " a.sinks.k.kafka.bootstrap.servers."),
+                lines(GOOD + "a.sinks.k.zookeeperConnect = zk:2181\n"));
+    }
+
+    @Test
+    void loadBalancingSelectorInEitherSpelling() {
+        String expected = "ERROR [load-balancing-selector] a.sources.r.selector.type: Flume 1.11 fails to validate"
+                + " the load_balancing selector and drops source r with only a warning: the agent runs with no"
+                + " input. Fix: use selector.type = multiplexing on the header of a FanOutInterceptor (what flafka"
+                + " render writes), or a single channel.";
+        assertEquals(List.of(expected), lines(GOOD + "a.sources.r.selector.type = load_balancing\n"));
+        assertEquals(List.of(expected), lines(GOOD
+                + "a.sources.r.selector.type = org.apache.flume.channel.LoadBalancingChannelSelector\n"));
+    }
+
+    @Test
+    void selectorMappingToAChannelTheSourceDoesNotHave() {
+        assertEquals(List.of("ERROR [selector-mapping] a.sources.r.selector.mapping.1: maps to channel c9, which is"
+                        + " not among source r's channels (c), so Flume drops the source. Fix: add c9 to"
+                        + " a.sources.r.channels, or map to one of them."),
+                lines(GOOD + "a.sources.r.selector.type = multiplexing\na.sources.r.selector.header = fanout\n"
+                        + "a.sources.r.selector.mapping.0 = c\na.sources.r.selector.mapping.1 = c9\n"));
+    }
+
+    @Test
+    void sourceAndSinkWithoutChannels() {
+        String broken = GOOD.replace("a.sources.r.channels = c\n", "").replace("a.sinks.k.channel = c\n",
+                "a.sinks.k.channel = c7\n");
+        List<String> findings = lines(broken);
+        assertTrue(findings.contains("ERROR [missing-channel] a.sources.r.channels: source r has no channels, so"
+                + " Flume drops it. Fix: set a.sources.r.channels to one or more of: c."), findings.toString());
+        assertTrue(findings.contains("ERROR [missing-channel] a.sinks.k.channel: sink k takes from channel c7, which"
+                + " is not in a.channels. Fix: add c7 to a.channels and define it, or fix the name."),
+                findings.toString());
+    }
+
+    @Test
+    void listedButUndefinedAndDefinedButUnlisted() {
+        List<String> findings = lines(GOOD.replace("a.sinks = k", "a.sinks = k k9")
+                + "a.channels.spare.type = memory\n");
+        assertEquals(List.of(
+                "WARNING [undefined-component] a.channels.spare: channel spare has properties but is not listed in"
+                        + " a.channels, so Flume ignores it. Fix: add spare to a.channels, or delete its"
+                        + " properties.",
+                "ERROR [undefined-component] a.sinks.k9: sink k9 is listed in a.sinks but has no type, so Flume"
+                        + " drops it. Fix: set a.sinks.k9.type, or remove k9 from a.sinks."), findings);
+    }
+
+    @Test
+    void headersThatDoNotCrossKafkaAndTopicRerouting() {
+        List<String> findings = lines(GOOD.replace("a.sinks.k.header.host = host\n", "")
+                .replace("a.sinks.k.allowTopicOverride = false\n", ""));
+        assertEquals(List.of(
+                "WARNING [kafka-headers] a.sinks.k: sink k maps no Flume header to a Kafka record header, so only"
+                        + " the body reaches Kafka. Fix: add a.sinks.k.header.<name> = <name> for each header to"
+                        + " carry.",
+                "WARNING [kafka-headers] a.sinks.k.allowTopicOverride: an event with a header named topic goes to"
+                        + " that topic instead of syslog. Fix: set a.sinks.k.allowTopicOverride = false."),
+                findings);
+    }
+
+    @Test
+    void kafkaChannelThatDropsHeaders() {
+        String text = """
+                e.sources = s
+                e.channels = kc
+                e.sources.s.type = syslogudp
+                e.sources.s.channels = kc
+                e.channels.kc.type = org.apache.flume.channel.kafka.KafkaChannel
+                e.channels.kc.parseAsFlumeEvent = false
+                """;
+        assertEquals(List.of("ERROR [kafka-headers] e.channels.kc.parseAsFlumeEvent: Flume 1.11's Kafka channel"
+                        + " writes no record headers, so parseAsFlumeEvent = false drops every header. Fix: set it"
+                        + " to true and read the topic with useFlumeEventFormat = true, or use a memory or file"
+                        + " channel with Kafka sinks."),
+                lines(text));
+    }
+
+    @Test
+    void fileWithoutAgents() {
+        assertEquals(List.of("ERROR [undefined-component] (file): no agent found: no key of the form <agent>.sources,"
+                        + " <agent>.channels or <agent>.sinks. Fix: lint a Flume agent properties file, e.g. one"
+                        + " written by flafka render."),
+                lines("just.some = thing\n"));
+    }
+}
