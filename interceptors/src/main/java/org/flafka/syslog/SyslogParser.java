@@ -32,7 +32,8 @@ import java.util.Objects;
  * Any tolerated deviation is recorded as a {@link Defect}; one whose switch is off makes the message RAW.
  */
 public final class SyslogParser {
-  private static final long HALF_YEAR_MILLIS = 182 * Timestamps.MILLIS_PER_DAY;
+  /** A year-less stamp may lie this far after the receive time (a fast clock) before it is taken as last year's. */
+  private static final long YEAR_FUTURE_SLACK_MILLIS = 31 * Timestamps.MILLIS_PER_DAY;
   private static final int MAX_HOSTNAME = 255;
   private static final int MAX_APP_NAME = 48;
   private static final int MAX_PROCID = 128;
@@ -1132,34 +1133,28 @@ public final class SyslogParser {
         return;
       }
       long local = Timestamps.localEpochSeconds(f, f.year);
-      offset = f.hasOffset ? f.offsetSeconds : zone.offsetSeconds(local);
+      offset = f.hasOffset ? f.offsetSeconds : zone.offsetSeconds(f.year, local);
       millis = (local - offset) * 1000 + f.millis;
     } else {
-      // The year the stamp is nearest the receive time: a December stamp received on 1 January is last year's.
+      // No year: the latest year that puts the stamp no more than a month after the receive time. A December
+      // stamp received on 1 January is last year's; a 1 January stamp from a clock a little fast, received on
+      // 31 December, is next year's; Feb 29 only exists in leap years.
+      long latest = received + YEAR_FUTURE_SLACK_MILLIS;
       int receivedYear = Timestamps.yearOf(received);
+      boolean found = false;
       millis = 0;
       offset = 0;
-      long bestDistance = Long.MAX_VALUE;
-      for (int i = 0; i < 3; i++) {
-        int year = receivedYear + (i == 0 ? 0 : i == 1 ? -1 : 1);
-        if (!Timestamps.isValidDate(year, f.month, f.day)) {
-          continue;
+      for (int year = receivedYear + 1; year >= receivedYear - 1 && !found; year--) {
+        if ((year > receivedYear && f.month > 2) || !Timestamps.isValidDate(year, f.month, f.day)) {
+          continue; // only a January/February stamp can be within a month after a receive time in the year before
         }
         long local = Timestamps.localEpochSeconds(f, year);
-        int candidateOffset = f.hasOffset ? f.offsetSeconds : zone.offsetSeconds(local);
-        long candidate = (local - candidateOffset) * 1000 + f.millis;
-        long distance = Math.abs(candidate - received);
-        if (distance < bestDistance) {
-          bestDistance = distance;
-          millis = candidate;
-          offset = candidateOffset;
-        }
-        if (i == 0 && distance <= HALF_YEAR_MILLIS) {
-          break; // any other year is farther than half a year
-        }
+        offset = f.hasOffset ? f.offsetSeconds : zone.offsetSeconds(year, local);
+        millis = (local - offset) * 1000 + f.millis;
+        found = millis <= latest;
       }
-      if (bestDistance == Long.MAX_VALUE) {
-        r.addDefect(Defect.INVALID_TIMESTAMP); // Feb 29 with no leap year next to the receive time
+      if (!found) {
+        r.addDefect(Defect.INVALID_TIMESTAMP); // Feb 29 with no leap year around the receive time
         return;
       }
     }
