@@ -32,7 +32,8 @@ import java.util.Objects;
  * Any tolerated deviation is recorded as a {@link Defect}; one whose switch is off makes the message RAW.
  */
 public final class SyslogParser {
-  private static final long HALF_YEAR_MILLIS = 182 * Timestamps.MILLIS_PER_DAY;
+  /** A year-less stamp may lie this far after the receive time (a fast clock) before it is taken as last year's. */
+  private static final long YEAR_FUTURE_SLACK_MILLIS = 31 * Timestamps.MILLIS_PER_DAY;
   private static final int MAX_HOSTNAME = 255;
   private static final int MAX_APP_NAME = 48;
   private static final int MAX_PROCID = 128;
@@ -211,8 +212,9 @@ public final class SyslogParser {
     if (isDigit(first)) {
       int digitsEnd = Bytes.skipDigits(b, pos, end);
       int count = digitsEnd - pos;
-      if (count <= 3 && first != '0' && at(b, digitsEnd, end, ' ')
-          && (r.hasPri() || (digitsEnd + 1 < end && (b[digitsEnd + 1] == '-' || isDigit(b[digitsEnd + 1]))))) {
+      boolean versionAlone = digitsEnd == end && r.hasPri();
+      if (count <= 3 && first != '0' && (versionAlone || (at(b, digitsEnd, end, ' ')
+          && (r.hasPri() || (digitsEnd + 1 < end && (b[digitsEnd + 1] == '-' || isDigit(b[digitsEnd + 1]))))))) {
         return readRfc5424(b, pos, digitsEnd, end, r);
       }
       if (count == 4 && at(b, digitsEnd, end, '-')) {
@@ -244,6 +246,11 @@ public final class SyslogParser {
   /** {@code VERSION SP TIMESTAMP SP HOSTNAME SP APP SP PROCID SP MSGID SP SD [SP MSG]}; pos at the version. */
   private SyslogFormat readRfc5424(byte[] b, int pos, int versionEnd, int end, ParseResult r) {
     r.version(Bytes.digits(b, pos, end, versionEnd - pos));
+    if (versionEnd == end) {
+      r.addDefect(Defect.MALFORMED_HEADER);
+      r.message(end, 0);
+      return SyslogFormat.RFC5424;
+    }
     int p = versionEnd + 1;
     if (at(b, p, end, '-') && (p + 1 == end || b[p + 1] == ' ')) {
       p++;
@@ -252,6 +259,11 @@ public final class SyslogParser {
       if (stampEnd != NO_MATCH && (stampEnd == end || b[stampEnd] == ' ')) {
         setTimestamp(r, StampKind.RFC3339, p, stampEnd);
         p = stampEnd;
+      } else if (stampEnd != NO_MATCH) {
+        // A valid stamp with something stuck to it ("...05Z+07:00"): keep the stamp, skip the rest.
+        setTimestamp(r, StampKind.RFC3339, p, stampEnd);
+        r.addDefect(Defect.MALFORMED_HEADER);
+        p = Bytes.findSpace(b, stampEnd, end);
       } else {
         int tokenEnd = Bytes.findSpace(b, p, end);
         r.timestampText(p, tokenEnd - p);
@@ -305,12 +317,9 @@ public final class SyslogParser {
     int appEnd = Bytes.findSpace(b, p, end);
     int procidEnd = appEnd < end ? Bytes.findSpace(b, appEnd + 1, end) : end;
     int msgidEnd = procidEnd < end ? Bytes.findSpace(b, procidEnd + 1, end) : end;
-    int sd = msgidEnd + 1;
-    boolean shaped = appEnd > p && procidEnd > appEnd + 1 && msgidEnd > procidEnd + 1 && sd < end
-        && (b[sd] == '[' || (b[sd] == '-' && (sd + 1 == end || b[sd + 1] == ' ')));
-    if (!shaped || hasControl(b, p, msgidEnd)) {
-      // Too few fields, or no structured data where it must be: keep what follows the hostname as the message,
-      // as Flume does for "<10>1 2012-04-13T11:11:11 host some msg".
+    if (appEnd == p || procidEnd <= appEnd + 1 || msgidEnd <= procidEnd + 1 || hasControl(b, p, msgidEnd)) {
+      // Fewer than three fields after the hostname: keep it all as the message, as Flume does for
+      // "<10>1 2012-04-13T11:11:11 host some msg".
       r.addDefect(Defect.MALFORMED_HEADER);
       r.message(p, end - p);
       return SyslogFormat.RFC5424;
@@ -318,6 +327,14 @@ public final class SyslogParser {
     headerField(b, p, appEnd, MAX_APP_NAME, r, Field.APP);
     headerField(b, appEnd + 1, procidEnd, MAX_PROCID, r, Field.PROCID);
     headerField(b, procidEnd + 1, msgidEnd, MAX_MSGID, r, Field.MSGID);
+    int sd = msgidEnd + 1;
+    if (sd >= end || !(b[sd] == '[' || (b[sd] == '-' && (sd + 1 == end || b[sd + 1] == ' ')))) {
+      // No structured data where it must be: the message starts there.
+      r.addDefect(Defect.MALFORMED_HEADER);
+      int message = Math.min(sd, end);
+      r.message(message, end - message);
+      return SyslogFormat.RFC5424;
+    }
     int afterSd;
     if (b[sd] == '-') {
       afterSd = sd + 1;
@@ -619,8 +636,7 @@ public final class SyslogParser {
     long hostnameDefects = hostnameDefects(b, p, wordEnd);
     if (hostnameDefects < 0) {
       r.addDefect(Defect.MISSING_HOSTNAME);
-      r.message(p, end - p);
-      return permitMissingHostname ? SyslogFormat.RFC3164 : null;
+      return permitMissingHostname ? readTag(b, p, end, r) : null;
     }
     r.setDefects(r.defects() | hostnameDefects);
     r.hostname(p, wordEnd - p);
@@ -662,17 +678,39 @@ public final class SyslogParser {
     return readTag(b, p, end, r);
   }
 
-  /** A tag word at p ({@code app:}, {@code app[pid]:}, {@code app[pid]}) then one space; else all is message. */
+  /**
+   * A tag at p, then one space: the word up to its first ':' ({@code app:}, {@code app[pid]:}, also
+   * {@code app:text} as rsyslog and syslog-loose split it), or a word ending in {@code [pid]}; else (unless
+   * {@code detect.tag.without.colon}) there is no tag and the message starts at p.
+   */
   private SyslogFormat readTag(byte[] b, int p, int end, ParseResult r) {
     int wordEnd = Bytes.findBlank(b, p, end);
-    if (isTagLike(b, p, wordEnd) || (detectTagWithoutColon && wordEnd > p)) {
-      setTag(b, p, wordEnd, r);
-      int message = at(b, wordEnd, end, ' ') ? wordEnd + 1 : wordEnd;
-      r.message(message, end - message);
-    } else {
+    int tagEnd = tagEnd(b, p, wordEnd);
+    if (tagEnd == NO_MATCH && detectTagWithoutColon && wordEnd > p) {
+      tagEnd = wordEnd;
+    }
+    if (tagEnd == NO_MATCH) {
       r.message(p, end - p);
+    } else {
+      setTag(b, p, tagEnd, r);
+      int message = at(b, tagEnd, end, ' ') ? tagEnd + 1 : tagEnd;
+      r.message(message, end - message);
     }
     return SyslogFormat.RFC3164;
+  }
+
+  /**
+   * End (after the ':') of a tag in the word b[start, end): its first ':', unless that ':' is followed by another
+   * ':' or a digit (an IPv6 address, a time, a port: "05/21/2017:00:00:00", "10.0.0.1:514"); or the word's end
+   * when it ends in "[pid]".
+   */
+  private static int tagEnd(byte[] b, int start, int end) {
+    for (int i = start + 1; i < end; i++) {
+      if (b[i] == ':') {
+        return i + 1 < end && (b[i + 1] == ':' || isDigit(b[i + 1])) ? NO_MATCH : i + 1;
+      }
+    }
+    return isTagLike(b, start, end) ? end : NO_MATCH;
   }
 
   /** Ends with ':' (and is more than the colon), or ends with "[...]" after at least one character. */
@@ -1095,34 +1133,28 @@ public final class SyslogParser {
         return;
       }
       long local = Timestamps.localEpochSeconds(f, f.year);
-      offset = f.hasOffset ? f.offsetSeconds : zone.offsetSeconds(local);
+      offset = f.hasOffset ? f.offsetSeconds : zone.offsetSeconds(f.year, local);
       millis = (local - offset) * 1000 + f.millis;
     } else {
-      // The year the stamp is nearest the receive time: a December stamp received on 1 January is last year's.
+      // No year: the latest year that puts the stamp no more than a month after the receive time. A December
+      // stamp received on 1 January is last year's; a 1 January stamp from a clock a little fast, received on
+      // 31 December, is next year's; Feb 29 only exists in leap years.
+      long latest = received + YEAR_FUTURE_SLACK_MILLIS;
       int receivedYear = Timestamps.yearOf(received);
+      boolean found = false;
       millis = 0;
       offset = 0;
-      long bestDistance = Long.MAX_VALUE;
-      for (int i = 0; i < 3; i++) {
-        int year = receivedYear + (i == 0 ? 0 : i == 1 ? -1 : 1);
-        if (!Timestamps.isValidDate(year, f.month, f.day)) {
-          continue;
+      for (int year = receivedYear + 1; year >= receivedYear - 1 && !found; year--) {
+        if ((year > receivedYear && f.month > 2) || !Timestamps.isValidDate(year, f.month, f.day)) {
+          continue; // only a January/February stamp can be within a month after a receive time in the year before
         }
         long local = Timestamps.localEpochSeconds(f, year);
-        int candidateOffset = f.hasOffset ? f.offsetSeconds : zone.offsetSeconds(local);
-        long candidate = (local - candidateOffset) * 1000 + f.millis;
-        long distance = Math.abs(candidate - received);
-        if (distance < bestDistance) {
-          bestDistance = distance;
-          millis = candidate;
-          offset = candidateOffset;
-        }
-        if (i == 0 && distance <= HALF_YEAR_MILLIS) {
-          break; // any other year is farther than half a year
-        }
+        offset = f.hasOffset ? f.offsetSeconds : zone.offsetSeconds(year, local);
+        millis = (local - offset) * 1000 + f.millis;
+        found = millis <= latest;
       }
-      if (bestDistance == Long.MAX_VALUE) {
-        r.addDefect(Defect.INVALID_TIMESTAMP); // Feb 29 with no leap year next to the receive time
+      if (!found) {
+        r.addDefect(Defect.INVALID_TIMESTAMP); // Feb 29 with no leap year around the receive time
         return;
       }
     }
