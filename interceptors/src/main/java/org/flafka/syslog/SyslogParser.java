@@ -489,10 +489,12 @@ public final class SyslogParser {
         r.abandonSdElement();
         return NO_MATCH;
       }
-      p++;
-      if (p < end && (b[p] == ' ' || b[p] == ']')) {
-        r.addDefect(Defect.MALFORMED_STRUCTURED_DATA);
-        p = skipSpaces(b, p, end);
+      int afterSpaces = skipSpaces(b, p, end);
+      if (afterSpaces - p > 1 || at(b, afterSpaces, end, ']')) {
+        r.addDefect(Defect.MALFORMED_STRUCTURED_DATA); // "[id  a=..." or "[id a=\"1\" ]"
+      }
+      p = afterSpaces;
+      if (at(b, p, end, ']')) {
         continue;
       }
       p = readSdParam(b, p, end, r);
