@@ -601,6 +601,9 @@ public final class SyslogParser {
     if (stampEnd == NO_MATCH) {
       return readHeaderless(b, pos, end, r);
     }
+    if (detectCiscoIos) {
+      stampEnd = skipUnknownZone(b, stampEnd, end, r.date);
+    }
     setTimestamp(r, StampKind.BSD, pos, stampEnd);
     int p = stampEnd;
     if (at(b, p, end, ':')) {
