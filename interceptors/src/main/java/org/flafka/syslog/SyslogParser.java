@@ -44,7 +44,8 @@ public final class SyslogParser {
   /** FortiGate key=value pairs scanned for date, time, devname, logid and tz. */
   private static final int MAX_FORTIGATE_PAIRS = 40;
 
-  private enum StampKind { RFC3339, BSD }
+  /** How a stamp was written, which decides what is a defect: a year in a BSD stamp, no offset in RFC 3339. */
+  private enum StampKind { RFC3339, BSD, FIELDS }
 
   private final SyslogParserOptions options;
   private final ZoneResolver zone;
@@ -1100,7 +1101,7 @@ public final class SyslogParser {
         f.offsetSeconds = (b[tz] == '-' ? -1 : 1) * (hours * 3600 + minutes * 60);
       }
     }
-    setTimestamp(r, StampKind.RFC3339, date, Math.max(date, timeEnd));
+    setTimestamp(r, StampKind.FIELDS, date, Math.max(date, timeEnd));
   }
 
   // ============================================================================================ time
