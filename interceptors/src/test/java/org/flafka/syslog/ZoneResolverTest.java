@@ -18,10 +18,10 @@ class ZoneResolverTest {
   void agreesWithJavaTime(String zoneName) {
     ZoneId zone = ZoneId.of(zoneName);
     ZoneResolver resolver = new ZoneResolver(zone);
-    for (int year : new int[] {1899, 1950, 1996, 2011, 2024, 2026, 2027, 2200}) {
+    for (int year : new int[] {1899, 1996, 2011, 2026, 2200}) {
       LocalDateTime start = LocalDateTime.of(year, 1, 1, 0, 0).minusHours(1);
-      // every 15 minutes across the year catches each gap and overlap (none is shorter than 30 minutes)
-      for (LocalDateTime local = start; local.getYear() <= year; local = local.plusMinutes(15)) {
+      // every 30 minutes from a whole hour lands in each gap and overlap (none is shorter than 30 minutes)
+      for (LocalDateTime local = start; local.getYear() <= year; local = local.plusMinutes(30)) {
         long localSeconds = local.toEpochSecond(ZoneOffset.UTC);
         int expected = ZonedDateTime.of(local, zone).getOffset().getTotalSeconds();
         ZonedDateTime shifted = ZonedDateTime.of(local, zone);
