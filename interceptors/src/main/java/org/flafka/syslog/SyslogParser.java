@@ -44,7 +44,8 @@ public final class SyslogParser {
   /** FortiGate key=value pairs scanned for date, time, devname, logid and tz. */
   private static final int MAX_FORTIGATE_PAIRS = 40;
 
-  private enum StampKind { RFC3339, BSD }
+  /** How a stamp was written, which decides what is a defect: a year in a BSD stamp, no offset in RFC 3339. */
+  private enum StampKind { RFC3339, BSD, FIELDS }
 
   private final SyslogParserOptions options;
   private final ZoneResolver zone;
@@ -489,10 +490,12 @@ public final class SyslogParser {
         r.abandonSdElement();
         return NO_MATCH;
       }
-      p++;
-      if (p < end && (b[p] == ' ' || b[p] == ']')) {
-        r.addDefect(Defect.MALFORMED_STRUCTURED_DATA);
-        p = skipSpaces(b, p, end);
+      int afterSpaces = skipSpaces(b, p, end);
+      if (afterSpaces - p > 1 || at(b, afterSpaces, end, ']')) {
+        r.addDefect(Defect.MALFORMED_STRUCTURED_DATA); // "[id  a=..." or "[id a=\"1\" ]"
+      }
+      p = afterSpaces;
+      if (at(b, p, end, ']')) {
         continue;
       }
       p = readSdParam(b, p, end, r);
@@ -598,6 +601,9 @@ public final class SyslogParser {
     int stampEnd = Timestamps.scanBsd(b, pos, end, r.date, detectYear);
     if (stampEnd == NO_MATCH) {
       return readHeaderless(b, pos, end, r);
+    }
+    if (detectCiscoIos) {
+      stampEnd = skipUnknownZone(b, stampEnd, end, r.date);
     }
     setTimestamp(r, StampKind.BSD, pos, stampEnd);
     int p = stampEnd;
@@ -1095,7 +1101,7 @@ public final class SyslogParser {
         f.offsetSeconds = (b[tz] == '-' ? -1 : 1) * (hours * 3600 + minutes * 60);
       }
     }
-    setTimestamp(r, StampKind.RFC3339, date, Math.max(date, timeEnd));
+    setTimestamp(r, StampKind.FIELDS, date, Math.max(date, timeEnd));
   }
 
   // ============================================================================================ time
