@@ -44,7 +44,7 @@ public class InterceptorBenchmark {
     @Setup
     public void setUp() {
         messages = Corpus.messages(42);
-        sourceHeaders = Map.of("received", Long.toString(ParserBenchmark.RECEIVED), "peer", "10.20.30.40");
+        sourceHeaders = Map.of("received", Long.toString(Corpus.RECEIVED), "peer", "10.20.30.40");
         Interceptor.Builder syslog = new SyslogInterceptor.Builder();
         syslog.configure(new Context(Map.of("site", "par-03")));
         syslogInterceptor = syslog.build();

@@ -16,7 +16,7 @@ public enum Defect {
   MISSING_TIMESTAMP("missing-timestamp", Leniency.PERMIT_MISSING_TIMESTAMP),
   /** No hostname in an RFC 3164 header. Permitted by {@link Leniency#PERMIT_MISSING_HOSTNAME}. */
   MISSING_HOSTNAME("missing-hostname", Leniency.PERMIT_MISSING_HOSTNAME),
-  /** {@code <PRI>} then an RFC 3339 timestamp, no version. Permitted by {@link Leniency#PERMIT_MISSING_VERSION}. */
+  /** RFC 5424 without its version digit. Permitted by {@link Leniency#PERMIT_MISSING_VERSION}. */
   MISSING_VERSION("missing-version", Leniency.PERMIT_MISSING_VERSION),
   /** RFC 5424 structured data broke the grammar. Permitted by {@link Leniency#PERMIT_MALFORMED_STRUCTURED_DATA}. */
   MALFORMED_STRUCTURED_DATA("malformed-structured-data", Leniency.PERMIT_MALFORMED_STRUCTURED_DATA),
@@ -37,6 +37,8 @@ public enum Defect {
   INVALID_TIMESTAMP("invalid-timestamp", null),
   /** A timestamp outside the plausibility window around the receive time; the receive time is used. */
   IMPLAUSIBLE_TIMESTAMP("implausible-timestamp", null),
+  /** An RFC 3339 timestamp without a UTC offset; the default zone was used. */
+  MISSING_TIME_ZONE("missing-time-zone", null),
   /** A time-zone name the parser does not know; the default zone was used. */
   UNKNOWN_TIME_ZONE("unknown-time-zone", null);
 

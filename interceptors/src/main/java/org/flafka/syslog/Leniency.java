@@ -25,9 +25,10 @@ public enum Leniency {
       "Accept an RFC 3164 header without a hostname, recognised when the word after the timestamp ends like a tag"
           + " (':' or '[pid]:'). Off: the first word is always the hostname, as RFC 3164 reads it."),
   PERMIT_MISSING_VERSION("permit.missing.version", true,
-      "Accept <PRI> followed directly by an RFC 3339 timestamp (an RFC 5424 header without its version digit, or"
-          + " an RFC 3164 header with an ISO timestamp, as rsyslog and Flume senders write); the rest is read as"
-          + " an RFC 3164 header. Off: such a message is raw."),
+      "Accept an RFC 5424 message without its version digit (\"<13>2019-02-13T19:48:34Z host app 1 - - msg\"),"
+          + " recognised when an RFC 3339 timestamp follows <PRI> and the fields after the hostname have the RFC 5424"
+          + " shape (three words, then '-' or '['). Off: such a message is raw. (An RFC 3339 timestamp in an"
+          + " RFC 3164 header, as rsyslog forwards, is not this defect and is always accepted.)"),
   PERMIT_MALFORMED_STRUCTURED_DATA("permit.malformed.structured.data", true,
       "Accept RFC 5424 structured data that breaks the grammar (unquoted values, missing '=', stray characters):"
           + " a malformed element is skipped up to its closing ']', well-formed elements are kept. Off: such a"
@@ -41,10 +42,11 @@ public enum Leniency {
   PERMIT_SQUARE_BRACKETS_IN_HOSTNAME("permit.square.brackets.in.hostname", false,
       "Accept '[' and ']' in an RFC 3164 hostname, e.g. \"[192.0.2.1]\" (as rsyslog's"
           + " permit.squareBracketsInHostname). Off: a word containing brackets is not a hostname."),
-  FORCE_TAG_ENDING_BY_COLON("force.tag.ending.by.colon", false,
-      "Take a word after the RFC 3164 hostname as the tag only if it ends with ':' (as rsyslog's"
-          + " force.tagEndingByColon). Off: a word ending in ':' or a '[pid]' is the tag, else the first word is"
-          + " taken as the tag."),
+  DETECT_TAG_WITHOUT_COLON("detect.tag.without.colon", false,
+      "Take the first word after an RFC 3164 hostname as the tag even when it does not end like one"
+          + " (\"host app message\", as rsyslog and syslog-loose read it). Off: a word is the tag only if it ends"
+          + " with ':' or '[pid]', else the message starts there (as go-syslog reads it), so free text after the"
+          + " hostname is not mistaken for an app name."),
   DETECT_YEAR_IN_TIMESTAMP("detect.year.in.timestamp", true,
       "Recognise a year inside an RFC 3164 timestamp, before or after the time (\"Mar  7 2008 19:06:53\","
           + " \"Mar  7 19:06:53 2008\"), as Cisco and others send. Off: the year is read as the hostname."),

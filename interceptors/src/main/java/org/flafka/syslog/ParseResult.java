@@ -67,6 +67,9 @@ public final class ParseResult {
   private int[] sdValueLength = new int[INITIAL_SD_CAPACITY];
   private boolean[] sdValueEscaped = new boolean[INITIAL_SD_CAPACITY];
 
+  /** Scratch space for the timestamp being scanned; reused so the parser allocates nothing. */
+  final DateFields date = new DateFields();
+
   private String hostname;
   private String app;
   private String procid;

@@ -48,7 +48,7 @@ public final class SyslogParserOptions {
   private static Map<String, Definition> buildDefinitions() {
     Map<String, Definition> defs = new LinkedHashMap<>();
     defs.put(TIMEZONE_DEFAULT, new Definition(TIMEZONE_DEFAULT, TIMEZONE_DEFAULT_DEFAULT,
-        "a java.time zone id (region or offset)", TIMEZONE_DEFAULT_DOC));
+        "a zone id: a region such as Europe/Berlin or an offset such as +01:00 or UTC", TIMEZONE_DEFAULT_DOC));
     defs.put(TIMESTAMP_MAX_PAST_MS, new Definition(TIMESTAMP_MAX_PAST_MS,
         Long.toString(TIMESTAMP_MAX_PAST_MS_DEFAULT), "an integer >= 0", TIMESTAMP_MAX_PAST_MS_DOC));
     defs.put(TIMESTAMP_MAX_FUTURE_MS, new Definition(TIMESTAMP_MAX_FUTURE_MS,
@@ -198,7 +198,7 @@ public final class SyslogParserOptions {
     /** Sets {@value SyslogParserOptions#TIMEZONE_DEFAULT}. */
     public Builder defaultZone(ZoneId zone) {
       if (zone == null) {
-        throw new InvalidOptionException(TIMEZONE_DEFAULT, null, DEFINITIONS.get(TIMEZONE_DEFAULT).rule());
+        throw InvalidOptionException.invalidValue(TIMEZONE_DEFAULT, null, DEFINITIONS.get(TIMEZONE_DEFAULT).rule());
       }
       this.defaultZone = zone;
       return this;
@@ -234,8 +234,7 @@ public final class SyslogParserOptions {
     public Builder set(String key, String value) {
       Definition def = key == null ? null : DEFINITIONS.get(key);
       if (def == null) {
-        throw new InvalidOptionException(String.valueOf(key), value,
-            "unknown option; known options are " + String.join(", ", DEFINITIONS.keySet()));
+        throw InvalidOptionException.unknownOption(String.valueOf(key), value, DEFINITIONS.keySet());
       }
       String text = value == null ? null : value.trim();
       switch (key) {
@@ -263,12 +262,12 @@ public final class SyslogParserOptions {
 
     private static ZoneId parseZone(String key, String text, Definition def) {
       if (text == null || text.isEmpty()) {
-        throw new InvalidOptionException(key, text, def.rule());
+        throw InvalidOptionException.invalidValue(key, text, def.rule());
       }
       try {
         return ZoneId.of(text);
       } catch (DateTimeException e) {
-        throw new InvalidOptionException(key, text, def.rule() + " (" + e.getMessage() + ")");
+        throw InvalidOptionException.invalidValue(key, text, def.rule() + " (" + e.getMessage() + ")");
       }
     }
 
@@ -276,7 +275,7 @@ public final class SyslogParserOptions {
       try {
         return nonNegative(key, Long.parseLong(text));
       } catch (NumberFormatException e) {
-        throw new InvalidOptionException(key, text, def.rule());
+        throw InvalidOptionException.invalidValue(key, text, def.rule());
       }
     }
 
@@ -287,12 +286,12 @@ public final class SyslogParserOptions {
       if ("false".equalsIgnoreCase(text)) {
         return false;
       }
-      throw new InvalidOptionException(key, text, def.rule());
+      throw InvalidOptionException.invalidValue(key, text, def.rule());
     }
 
     private static long nonNegative(String key, long value) {
       if (value < 0) {
-        throw new InvalidOptionException(key, Long.toString(value), DEFINITIONS.get(key).rule());
+        throw InvalidOptionException.invalidValue(key, Long.toString(value), DEFINITIONS.get(key).rule());
       }
       return value;
     }

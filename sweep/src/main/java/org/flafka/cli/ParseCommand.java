@@ -46,17 +46,15 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(
         name = "parse",
         mixinStandardHelpOptions = true,
-        description = {
-            "Parse syslog messages and print what was understood, one JSON object per message: status, format,",
-            "defects and the leniency switches that allowed them, every header field, structured data, the",
-            "message, the host header the edge agent would set, and the raw message.",
-        },
+        description = "Parse syslog messages and print what was understood, one JSON object per message: "
+                + "status, format, defects and the leniency switches that allowed them, every header field, "
+                + "structured data, the message, the host header the edge agent would set, and the raw message.",
         footerHeading = "%nExamples:%n",
         footer = {
             "  flafka parse < device.log",
             "  flafka parse --zone Europe/Paris --peer 10.1.2.3 asa.log ios.log",
             "  flafka parse --framing octet-counting capture.bin",
-            "  echo '<13>Nov 21 06:30:00 sw1 app: hi' | flafka parse --set permit.missing.hostname=false",
+            "  flafka parse --set permit.missing.pri=false < device.log",
             "  flafka parse < device.log | jq -r .status | sort | uniq -c",
         })
 final class ParseCommand implements Callable<Integer> {
