@@ -18,6 +18,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.stream.Collectors;
 import org.apache.avro.file.DataFileStream;
 import org.apache.avro.generic.GenericDatumReader;
@@ -35,7 +38,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The core agent, rendered from the template, drains events written with the edge header contract into
  * {@code <root>/dt=YYYY-MM-DD/host=<host>/}: in the default text format (snappy), byte for byte and readable by
- * Hadoop's own codec, and in the Avro format with every header beside its body.
+ * Hadoop's own codec, and in the Avro format with every header beside its body (two sources, two HDFS sinks).
  */
 @ExtendWith(CoreStackExtension.class)
 class CoreAgentLayoutTest {
@@ -194,6 +197,7 @@ class CoreAgentLayoutTest {
 
         Map<String, Object> variables = stack.variables(topic, root, dir.resolve("avro-data"),
                 Map.of("core_hdfs_format", "avro", "core_hdfs_time_zone", zone.getId(),
+                        "core_kafka_sources", 2, "core_hdfs_sinks", 2,
                         // SCAFFOLD until the default list carries timestamp_rejected (agents/core/NEEDS.md item 2)
                         "kafka_record_headers", CONTRACT_HEADERS));
         InProcessAgent agent = InProcessAgent.start("core", CoreStack.render(variables), dir.resolve("avro-agent"));
@@ -207,7 +211,7 @@ class CoreAgentLayoutTest {
         for (Landing.LandedFile file : landing.files()) {
             assertFalse(file.inUse() || file.truncated(), file.path());
             String name = file.path().substring(file.path().lastIndexOf('/') + 1);
-            assertTrue(name.matches("core-.+-hdfs0\\.\\d+\\.avro"), "file name " + name);
+            assertTrue(name.matches("core-.+-hdfs[01]\\.\\d+\\.avro"), "file name " + name);
             try (InputStream in = stack.fs().open(new org.apache.hadoop.fs.Path(file.path()));
                  DataFileStream<GenericRecord> avro = new DataFileStream<>(in, new GenericDatumReader<>())) {
                 assertEquals("snappy", avro.getMetaString("avro.codec"), name);
@@ -215,6 +219,16 @@ class CoreAgentLayoutTest {
         }
         assertEquals(expected.size(), landing.events().size());
         assertEquals(Map.of(), duplicates(landing));
+        // Lanes by host: each bucket has one writer, however many sinks there are, and both sinks wrote
+        Map<String, Set<String>> sinksPerBucket = new TreeMap<>();
+        for (Landing.LandedFile file : landing.files()) {
+            String bucket = file.path().substring(0, file.path().lastIndexOf('/'));
+            sinksPerBucket.computeIfAbsent(bucket, b -> new TreeSet<>())
+                    .add(file.path().replaceAll(".*-(hdfs\\d+)\\.\\d+\\.avro$", "$1"));
+        }
+        sinksPerBucket.forEach((bucket, sinks) -> assertEquals(1, sinks.size(), bucket + " written by " + sinks));
+        assertEquals(Set.of("hdfs0", "hdfs1"), sinksPerBucket.values().stream().flatMap(Set::stream)
+                .collect(Collectors.toSet()));
         Map<String, Landing.Landed> byId = landing.events().stream()
                 .collect(Collectors.toMap(Landing.Landed::id, e -> e));
         for (Expected e : expected) {

@@ -105,6 +105,11 @@ final class CoreStack implements AutoCloseable {
             String source = "sources.kafka" + n + ".interceptors";
             extra.put(source, lanes > 1 ? "bucket fanout" : "bucket");
             extra.put(source + ".bucket.type", BucketHeadersInterceptor.Builder.class.getName());
+            if (lanes > 1) {
+                // SCAFFOLD: the template's per-batch FanOutInterceptor does not exist yet; lanes by host instead
+                // (agents/core/NEEDS.md items 3 and 5), with the same header and lanes keys
+                extra.put(source + ".fanout.type", HostLaneInterceptor.Builder.class.getName());
+            }
         }
         all.put("core_extra_properties", extra);
         return AgentTemplates.render(Tier.CORE, all);
