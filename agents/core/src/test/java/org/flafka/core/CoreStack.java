@@ -96,8 +96,9 @@ final class CoreStack implements AutoCloseable {
     static String render(Map<String, Object> variables) {
         Map<String, Object> all = new HashMap<>(variables);
         // SCAFFOLD until core.properties.j2 wires the bucket-header guard (agents/core/NEEDS.md item 1)
-        int sources = ((Number) all.get("core_kafka_sources")).intValue();
-        int lanes = ((Number) all.get("core_hdfs_sinks")).intValue();
+        Map<String, Object> resolved = AgentTemplates.resolve(Tier.CORE, variables);
+        int sources = ((Number) resolved.get("core_kafka_sources")).intValue();
+        int lanes = ((Number) resolved.get("core_hdfs_sinks")).intValue();
         @SuppressWarnings("unchecked")
         Map<String, Object> extra = new LinkedHashMap<>((Map<String, Object>) all.getOrDefault(
                 "core_extra_properties", Map.of()));
