@@ -11,7 +11,7 @@ public final class BucketHeadersInterceptorConfig {
     private static final String TIMESTAMP_MAX_PAST_HOURS_DOC = "Oldest event time accepted for the dt= bucket, in "
             + "hours before the core agent's clock. An older timestamp is replaced (by the received header, else "
             + "the agent's clock) and kept in timestamp_rejected. The default matches the edge's "
-            + "timestamp.max.past.ms (366 days); raise it to replay older data into its own buckets.";
+            + "timestamp.max.past.ms (365 days); raise it to replay older data into its own buckets.";
 
     public static final String TIMESTAMP_MAX_FUTURE_HOURS_CONFIG = "timestamp.max.future.hours";
     private static final String TIMESTAMP_MAX_FUTURE_HOURS_DOC = "Latest event time accepted for the dt= bucket, "
@@ -29,14 +29,14 @@ public final class BucketHeadersInterceptorConfig {
     private static final int MAX_WINDOW_HOURS = 10 * 366 * 24;
 
     public static final ConfigSpec SPEC = new ConfigSpec()
-            .define(TIMESTAMP_MAX_PAST_HOURS_CONFIG, ConfigSpec.Type.INT, Integer.toString(366 * 24),
+            .define(TIMESTAMP_MAX_PAST_HOURS_CONFIG, ConfigSpec.Type.INT, Integer.toString(365 * 24),
                     ConfigSpec.between(1, MAX_WINDOW_HOURS), TIMESTAMP_MAX_PAST_HOURS_DOC)
             .define(TIMESTAMP_MAX_FUTURE_HOURS_CONFIG, ConfigSpec.Type.INT, "24",
                     ConfigSpec.between(1, MAX_WINDOW_HOURS), TIMESTAMP_MAX_FUTURE_HOURS_DOC)
             .define(HOST_MAX_LENGTH_CONFIG, ConfigSpec.Type.INT, Integer.toString(HostNames.DEFAULT_MAX_LENGTH),
                     ConfigSpec.between(1, 253), HOST_MAX_LENGTH_DOC)
-            .define(METRICS_NAME_CONFIG, ConfigSpec.Type.STRING, "bucket-headers",
-                    ConfigSpec.pathSafeOrEmpty(64), METRICS_NAME_DOC);
+            .define(METRICS_NAME_CONFIG, ConfigSpec.Type.STRING, "bucket-headers", metricsNameRule(),
+                    METRICS_NAME_DOC);
 
     private final long maxPastMillis;
     private final long maxFutureMillis;
@@ -53,11 +53,26 @@ public final class BucketHeadersInterceptorConfig {
         this.maxPastMillis = values.getInt(TIMESTAMP_MAX_PAST_HOURS_CONFIG) * 3_600_000L;
         this.maxFutureMillis = values.getInt(TIMESTAMP_MAX_FUTURE_HOURS_CONFIG) * 3_600_000L;
         this.hostMaxLength = values.getInt(HOST_MAX_LENGTH_CONFIG);
-        String name = values.getString(METRICS_NAME_CONFIG);
-        if (name.isEmpty()) {
-            throw ConfigSpec.invalid(METRICS_NAME_CONFIG, name, "must not be empty");
-        }
-        this.metricsName = name;
+        this.metricsName = values.getString(METRICS_NAME_CONFIG);
+    }
+
+    /** A JMX-safe group name: what {@link ConfigSpec#pathSafeOrEmpty} allows, but not empty. */
+    private static ConfigSpec.Validator metricsNameRule() {
+        ConfigSpec.Validator pathSafe = ConfigSpec.pathSafeOrEmpty(64);
+        return new ConfigSpec.Validator() {
+            @Override
+            public void ensureValid(String key, Object value) {
+                if (((String) value).isEmpty()) {
+                    throw ConfigSpec.invalid(key, value, "must not be empty");
+                }
+                pathSafe.ensureValid(key, value);
+            }
+
+            @Override
+            public String toString() {
+                return "1 to 64 of [A-Za-z0-9._-], not starting with '.' or '_'";
+            }
+        };
     }
 
     public long maxPastMillis() {

@@ -98,7 +98,7 @@ class BucketHeadersInterceptorTest {
                 // a device clock in 2003
                 Arguments.of(Long.toString(Instant.parse("2003-01-01T00:00:00Z").toEpochMilli()),
                         "TimestampTooOldCount"),
-                Arguments.of(Long.toString(NOW - 366 * 24 * HOUR - 1), "TimestampTooOldCount"),
+                Arguments.of(Long.toString(NOW - 365 * 24 * HOUR - 1), "TimestampTooOldCount"),
                 Arguments.of(Long.toString(NOW + 24 * HOUR + 1), "TimestampTooNewCount"),
                 // microseconds instead of milliseconds: year 57000
                 Arguments.of(Long.toString(NOW * 1000), "TimestampTooNewCount"));
@@ -148,7 +148,7 @@ class BucketHeadersInterceptorTest {
 
     @Test
     void windowEdgesAreInclusive() {
-        for (long timestamp : new long[] {NOW - 366 * 24 * HOUR, NOW + 24 * HOUR}) {
+        for (long timestamp : new long[] {NOW - 365 * 24 * HOUR, NOW + 24 * HOUR}) {
             Event result = interceptor().intercept(event("x", Map.of("timestamp", Long.toString(timestamp),
                     "host", "h1")));
 

@@ -1,0 +1,41 @@
+package org.flafka.core;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.lang.reflect.Method;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+/** docs/core.md shows the plugins' keys and counters as the code declares them, so the two cannot drift. */
+class CoreDocsTest {
+
+    private static String coreDoc() throws IOException {
+        // Tests run in agents/core
+        return Files.readString(Path.of("..", "..", "docs", "core.md"), StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void keyTablesAreTheDeclaredOnes() throws IOException {
+        String doc = coreDoc();
+        assertTrue(doc.contains(BucketHeadersInterceptorConfig.SPEC.toMarkdownTable()),
+                "docs/core.md must contain BucketHeadersInterceptorConfig's table, regenerate it with its main:\n"
+                        + BucketHeadersInterceptorConfig.SPEC.toMarkdownTable());
+        assertTrue(doc.contains(HostLaneInterceptorConfig.SPEC.toMarkdownTable()),
+                "docs/core.md must contain HostLaneInterceptorConfig's table, regenerate it with its main:\n"
+                        + HostLaneInterceptorConfig.SPEC.toMarkdownTable());
+    }
+
+    @Test
+    void everyGuardCounterIsDocumented() throws IOException {
+        String doc = coreDoc();
+        for (Method getter : BucketHeadersCounterMBean.class.getMethods()) {
+            String attribute = getter.getName().substring("get".length());
+            if (attribute.endsWith("Count")) {
+                assertTrue(doc.contains("`" + attribute + "`"), attribute + " is not in docs/core.md");
+            }
+        }
+    }
+}
