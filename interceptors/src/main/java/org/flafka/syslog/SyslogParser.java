@@ -229,6 +229,9 @@ public final class SyslogParser {
     if (detectFortigate && Bytes.startsWith(b, pos, end, "date=")) {
       return readFortigate(b, pos, end, r);
     }
+    if (detectCiscoIos && ciscoOriginHostEnd(b, pos, end) != NO_MATCH) {
+      return readCiscoIos(b, pos, end, r);
+    }
     return readHeaderless(b, pos, end, r);
   }
 
@@ -709,15 +712,20 @@ public final class SyslogParser {
 
   /**
    * Cisco IOS / NX-OS / IOS-XR preamble: {@code [seq: ][origin-host: ][*|.](stamp [zone]|uptime)[:] %MNEMONIC:}.
-   * pos is at a digit, '*' or '.'.
+   * pos is at a digit, '*', '.' or an origin hostname.
    */
   private SyslogFormat readCiscoIos(byte[] b, int pos, int end, ParseResult r) {
     int p = pos;
     if (isDigit(b[p])) {
       int digitsEnd = Bytes.skipDigits(b, p, end);
       if (at(b, digitsEnd, end, ':') && (digitsEnd + 1 == end || b[digitsEnd + 1] == ' ')) {
-        p = readCiscoOriginHost(b, skipSpaces(b, digitsEnd + 1, end), end, r);
+        p = skipSpaces(b, digitsEnd + 1, end);
       }
+    }
+    int hostEnd = ciscoOriginHostEnd(b, p, end);
+    if (hostEnd != NO_MATCH) {
+      r.hostname(p, hostEnd - p);
+      p = skipSpaces(b, hostEnd + 1, end);
     }
     if (p < end && (b[p] == '*' || b[p] == '.')) {
       p++; // clock not (or no longer) synchronised: the stamp is still the device's best knowledge
@@ -748,25 +756,25 @@ public final class SyslogParser {
     return SyslogFormat.CISCO_IOS;
   }
 
-  /** {@code HOST: } after a sequence number ({@code logging origin-id hostname}), when a stamp or mnemonic follows. */
-  private static int readCiscoOriginHost(byte[] b, int p, int end, ParseResult r) {
-    if (p >= end || Timestamps.bsdStampAt(b, p, end) || !Bytes.isLetter(b[p])) {
-      return p;
+  /**
+   * End (the ':') of an origin hostname at p ({@code logging origin-id hostname}: "router1: "), when a clock mark,
+   * a stamp, an uptime or a mnemonic follows; else NO_MATCH.
+   */
+  private static int ciscoOriginHostEnd(byte[] b, int p, int end) {
+    if (p >= end || !Bytes.isLetter(b[p]) || Timestamps.bsdStampAt(b, p, end)) {
+      return NO_MATCH;
     }
     int q = p;
     while (q < end && (Bytes.isLetter(b[q]) || isDigit(b[q]) || b[q] == '.' || b[q] == '-' || b[q] == '_')) {
       q++;
     }
     if (!at(b, q, end, ':') || !at(b, q + 1, end, ' ')) {
-      return p;
+      return NO_MATCH;
     }
     int next = skipSpaces(b, q + 1, end);
-    if (next < end && (b[next] == '*' || b[next] == '.' || b[next] == '%' || isDigit(b[next])
-        || Timestamps.bsdStampAt(b, next, end))) {
-      r.hostname(p, q - p);
-      return next;
-    }
-    return p;
+    boolean preambleFollows = next < end && (b[next] == '*' || b[next] == '.' || b[next] == '%'
+        || isDigit(b[next]) || Timestamps.bsdStampAt(b, next, end));
+    return preambleFollows ? q : NO_MATCH;
   }
 
   /** A zone-like word the table does not know, right before the stamp's ':' ("... 18:46:11 XST: %"). */
