@@ -22,12 +22,12 @@ import org.flafka.syslog.EventTime.StampKind;
  * <ol>
  *   <li>Leading whitespace ({@code permit.leading.whitespace}), then {@code <PRI>} (or none:
  *       {@code permit.missing.pri}), then spaces ({@code permit.space.after.pri}).</li>
- *   <li>The format is chosen once, from the bytes that follow (see {@link #dispatch}): a version digit and a space
+ *   <li>The format is chosen once, from the bytes that follow (dispatch): a version digit and a space
  *       is RFC 5424; a four-digit year and '-' is an RFC 3339 stamp (RFC 5424 without version, or RFC 3164 with
  *       an ISO stamp); a month name is a BSD stamp (RFC 3164, Cisco ASA/IOS, Snare); a sequence number, an
  *       uptime or a '*'/'.' clock mark is Cisco IOS; {@code date=} is FortiGate; anything else has no header.</li>
  *   <li>After a BSD stamp, the one real ambiguity of RFC 3164 (is the next word the hostname or the tag?) is
- *       settled by {@link #readHostAndTag}: a word that ends like a tag ({@code app:}, {@code app[pid]}) or
+ *       settled in one place (readHostAndTag): a word that ends like a tag ({@code app:}, {@code app[pid]}) or
  *       cannot be a hostname means the hostname is missing.</li>
  * </ol>
  * Any tolerated deviation is recorded as a {@link Defect}; one whose switch is off makes the message RAW.
@@ -39,7 +39,6 @@ public final class SyslogParser {
   private static final int MAX_MSGID = 32;
   /** FortiGate key=value pairs scanned for date, time, devname, logid and tz. */
   private static final int MAX_FORTIGATE_PAIRS = 40;
-
 
   private final SyslogParserOptions options;
   private final EventTime eventTime;
@@ -203,9 +202,7 @@ public final class SyslogParser {
     if (isDigit(first)) {
       int digitsEnd = Bytes.skipDigits(b, pos, end);
       int count = digitsEnd - pos;
-      boolean versionAlone = digitsEnd == end && r.hasPri();
-      if (count <= 3 && first != '0' && (versionAlone || (at(b, digitsEnd, end, ' ')
-          && (r.hasPri() || (digitsEnd + 1 < end && (b[digitsEnd + 1] == '-' || isDigit(b[digitsEnd + 1]))))))) {
+      if (count <= 3 && first != '0' && isVersionEnd(b, digitsEnd, end, r.hasPri())) {
         return readRfc5424(b, pos, digitsEnd, end, r);
       }
       if (count == 4 && at(b, digitsEnd, end, '-')) {
@@ -236,6 +233,21 @@ public final class SyslogParser {
   }
 
   // ============================================================================================ RFC 5424
+
+  /**
+   * Whether the digits before {@code digitsEnd} are an RFC 5424 version: followed by a space (and, without a PRI
+   * to vouch for the header, by a timestamp or '-'), or by the end of a message that had a PRI.
+   */
+  private static boolean isVersionEnd(byte[] b, int digitsEnd, int end, boolean hasPri) {
+    if (digitsEnd == end) {
+      return hasPri;
+    }
+    if (b[digitsEnd] != ' ') {
+      return false;
+    }
+    int next = digitsEnd + 1;
+    return hasPri || (next < end && (b[next] == '-' || isDigit(b[next])));
+  }
 
   /** {@code VERSION SP TIMESTAMP SP HOSTNAME SP APP SP PROCID SP MSGID SP SD [SP MSG]}; pos at the version. */
   private SyslogFormat readRfc5424(byte[] b, int pos, int versionEnd, int end, ParseResult r) {
