@@ -1,5 +1,6 @@
 package org.flafka.cm.model;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 /**
@@ -17,14 +18,17 @@ public record ApiCommand(Long id, String name, String startTime, String endTime,
     /** The id CM gives a command that ran synchronously (cm_api's {@code SYNCHRONOUS_COMMAND_ID}). */
     public static final long SYNCHRONOUS_ID = -1;
 
+    @JsonIgnore
     public boolean isActive() {
         return Boolean.TRUE.equals(active);
     }
 
+    @JsonIgnore
     public boolean isSuccess() {
         return Boolean.TRUE.equals(success);
     }
 
+    @JsonIgnore
     public boolean isSynchronous() {
         return id != null && id == SYNCHRONOUS_ID;
     }

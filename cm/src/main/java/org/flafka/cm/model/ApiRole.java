@@ -1,5 +1,6 @@
 package org.flafka.cm.model;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 /**
@@ -13,6 +14,7 @@ public record ApiRole(String name, String type, ApiHostRef hostRef, ApiServiceRe
                       String commissionState, Boolean maintenanceMode, String entityStatus) {
 
     /** The name of the role config group this role belongs to, or null if the server did not say. */
+    @JsonIgnore
     public String roleConfigGroupName() {
         return roleConfigGroupRef == null ? null : roleConfigGroupRef.roleConfigGroupName();
     }

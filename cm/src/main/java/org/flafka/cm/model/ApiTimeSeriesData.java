@@ -1,5 +1,6 @@
 package org.flafka.cm.model;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import java.time.Instant;
@@ -10,6 +11,7 @@ import java.time.Instant;
 public record ApiTimeSeriesData(String timestamp, Double value, String type,
                                 ApiTimeSeriesAggregateStatistics aggregateStatistics) {
 
+    @JsonIgnore
     public Instant instant() {
         return Instant.parse(timestamp);
     }
