@@ -393,7 +393,7 @@ public final class CmClient {
             long remaining = deadlineNanos - System.nanoTime();
             if (remaining <= 0) {
                 throw new CmException(Reason.COMMAND_FAILED, describe(current) + " is still running after "
-                        + config.commandTimeout().toSeconds() + " s (" + CmClientConfig.flag(CmClientConfig.COMMAND_TIMEOUT_MS)
+                        + readable(config.commandTimeout()) + " (" + CmClientConfig.flag(CmClientConfig.COMMAND_TIMEOUT_MS)
                         + "); it was not aborted: follow it in Cloudera Manager under Running Commands");
             }
             sleep(Math.min(remaining, config.commandPollInterval().toNanos()));
@@ -822,12 +822,12 @@ public final class CmClient {
         String host = uri.getHost();
         if (e instanceof HttpConnectTimeoutException) {
             return new CmException(Reason.UNREACHABLE, where() + " did not accept a connection within "
-                    + config.connectTimeout().toMillis() + " ms: check " + CmClientConfig.flag(CmClientConfig.URL)
+                    + readable(config.connectTimeout()) + ": check " + CmClientConfig.flag(CmClientConfig.URL)
                     + " (host, port, firewall) or raise " + CmClientConfig.flag(CmClientConfig.CONNECT_TIMEOUT_MS), e);
         }
         if (e instanceof HttpTimeoutException) {
             return new CmException(Reason.UNREACHABLE, where() + " did not answer " + uri.getRawPath() + " within "
-                    + config.requestTimeout().toMillis() + " ms: check that it is healthy, or raise "
+                    + readable(config.requestTimeout()) + ": check that it is healthy, or raise "
                     + CmClientConfig.flag(CmClientConfig.REQUEST_TIMEOUT_MS), e);
         }
         if (cause(e, UnresolvedAddressException.class) != null
@@ -880,6 +880,11 @@ public final class CmClient {
             }
         }
         return null;
+    }
+
+    private static String readable(Duration duration) {
+        long millis = duration.toMillis();
+        return millis % 1000 == 0 ? millis / 1000 + " s" : millis + " ms";
     }
 
     private static String excerpt(String text) {
