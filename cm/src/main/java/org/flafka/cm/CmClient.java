@@ -43,7 +43,6 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLException;
-import javax.net.ssl.SSLHandshakeException;
 import javax.net.ssl.TrustManagerFactory;
 import org.flafka.cm.CmException.Reason;
 import org.flafka.cm.model.ApiBulkCommandList;
@@ -821,9 +820,10 @@ public final class CmClient {
     private CmException transportError(URI uri, IOException e) {
         String host = uri.getHost();
         if (e instanceof HttpConnectTimeoutException) {
-            return new CmException(Reason.UNREACHABLE, where() + " did not accept a connection within "
-                    + readable(config.connectTimeout()) + ": check " + CmClientConfig.flag(CmClientConfig.URL)
-                    + " (host, port, firewall) or raise " + CmClientConfig.flag(CmClientConfig.CONNECT_TIMEOUT_MS), e);
+            return new CmException(Reason.UNREACHABLE, where() + " did not complete a connection (TCP and TLS "
+                    + "handshake) in time: check " + CmClientConfig.flag(CmClientConfig.URL) + " (host, port, firewall; "
+                    + "https:// needs CM's TLS port, 7183) or raise " + CmClientConfig.flag(CmClientConfig.CONNECT_TIMEOUT_MS)
+                    + " (now " + readable(config.connectTimeout()) + ")", e);
         }
         if (e instanceof HttpTimeoutException) {
             return new CmException(Reason.UNREACHABLE, where() + " did not answer " + uri.getRawPath() + " within "
@@ -864,7 +864,7 @@ public final class CmClient {
                     + mismatch.getMessage() + "): use the host name the certificate names in "
                     + CmClientConfig.flag(CmClientConfig.URL), tls);
         }
-        if (!(tls instanceof SSLHandshakeException) && detail.contains("Unsupported or unrecognized SSL message")) {
+        if (detail.matches("(?s).*(Unrecognized SSL message|Unsupported or unrecognized SSL message|plaintext connection).*")) {
             return new CmException(Reason.TLS, where() + " does not speak TLS on that port: use http:// for a "
                     + "plain-HTTP port (7180) or the TLS port (7183) in " + CmClientConfig.flag(CmClientConfig.URL), tls);
         }

@@ -74,7 +74,7 @@ final class FakeCm {
         return Response.json(200, body, Strictness.SPEC);
     }
 
-    /** Client settings for {@code url}, the password in the environment, fast polling. */
+    /** Client settings for {@code url}; the CM and trust store passwords in the environment; fast polling. */
     static CmClientConfig config(String url, String... extra) {
         Map<String, String> settings = new HashMap<>();
         settings.put(CmClientConfig.URL, url);
@@ -85,6 +85,7 @@ final class FakeCm {
         for (int i = 0; i < extra.length; i += 2) {
             settings.put(extra[i], extra[i + 1]);
         }
-        return CmClientConfig.from(settings, Map.of(CmClientConfig.DEFAULT_PASSWORD_ENV, PASSWORD));
+        return CmClientConfig.from(settings, Map.of(CmClientConfig.DEFAULT_PASSWORD_ENV, PASSWORD,
+                CmClientConfig.DEFAULT_TRUSTSTORE_PASSWORD_ENV, TestTls.PASSWORD));
     }
 }
