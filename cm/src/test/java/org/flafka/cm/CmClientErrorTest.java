@@ -81,7 +81,9 @@ class CmClientErrorTest {
     void aServerThatNeverAnswersTimesOut() throws IOException {
         try (ServerSocket silent = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             Thread acceptor = new Thread(() -> {
-                try (Socket ignored = silent.accept()) {
+                try (Socket connection = silent.accept()) {
+                    // hold the connection open, say nothing
+                    connection.getInputStream().read(new byte[512]);
                     Thread.sleep(5_000);
                 } catch (IOException | InterruptedException done) {
                     // the test is over
@@ -291,7 +293,9 @@ class CmClientErrorTest {
     void aHandshakeThatNeverCompletesTimesOut() throws IOException {
         try (ServerSocket mute = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             Thread acceptor = new Thread(() -> {
-                try (Socket ignored = mute.accept()) {
+                try (Socket connection = mute.accept()) {
+                    // hold the connection open, say nothing
+                    connection.getInputStream().read(new byte[512]);
                     Thread.sleep(5_000);
                 } catch (IOException | InterruptedException done) {
                     // the test is over

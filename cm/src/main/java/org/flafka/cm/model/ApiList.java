@@ -15,9 +15,4 @@ public record ApiList<T>(List<T> items) {
     public ApiList {
         items = items == null ? List.of() : List.copyOf(items);
     }
-
-    @SafeVarargs
-    public static <T> ApiList<T> of(T... items) {
-        return new ApiList<>(List.of(items));
-    }
 }

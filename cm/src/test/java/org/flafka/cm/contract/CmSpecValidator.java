@@ -10,7 +10,6 @@ import java.math.BigDecimal;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -330,9 +329,7 @@ public final class CmSpecValidator {
             Map<String, JsonNode> properties = new LinkedHashMap<>();
             List<JsonNode> additional = new ArrayList<>();
             collectProperties(resolved, properties, additional, 0);
-            Iterator<Map.Entry<String, JsonNode>> fields = instance.fields();
-            while (fields.hasNext()) {
-                Map.Entry<String, JsonNode> field = fields.next();
+            for (Map.Entry<String, JsonNode> field : instance.properties()) {
                 String fieldPath = path + "." + field.getKey();
                 JsonNode propertySchema = properties.get(field.getKey());
                 if (propertySchema != null) {
@@ -358,7 +355,7 @@ public final class CmSpecValidator {
             return;
         }
         JsonNode resolved = resolve(schema);
-        resolved.path("properties").fields().forEachRemaining(p -> properties.putIfAbsent(p.getKey(), p.getValue()));
+        resolved.path("properties").properties().forEach(p -> properties.putIfAbsent(p.getKey(), p.getValue()));
         if (resolved.path("additionalProperties").isObject()) {
             additional.add(resolved.get("additionalProperties"));
         }
@@ -388,7 +385,7 @@ public final class CmSpecValidator {
 
     private static String describe(JsonNode content) {
         List<String> described = new ArrayList<>();
-        content.fields().forEachRemaining(entry -> {
+        content.properties().forEach(entry -> {
             JsonNode schema = entry.getValue().path("schema");
             String ref = schema.path("$ref").asText("");
             described.add(entry.getKey() + (ref.isEmpty() ? "" : " " + ref.substring(ref.lastIndexOf('/') + 1)));

@@ -88,7 +88,7 @@ class CmSpecValidatorTest {
     void rejectsWrongTypesDeepInsideRefsAndAllOf() {
         ObjectNode command = response("GET", "/commands/{commandId}", 200);
         with(command, "id", "12345", "active", "yes");
-        command.with("children").withArray("items").add(JSON.createObjectNode().put("success", "true"));
+        ((ObjectNode) command.get("children")).withArray("items").add(JSON.createObjectNode().put("success", "true"));
         List<String> violations = validator.validateResponse("GET", "/api/v32/commands/12345", 200,
                 "application/json", command.toString(), SPEC);
         assertEquals(3, violations.size(), CmSpecValidator.report(violations));
