@@ -3,8 +3,6 @@ package org.flafka.cm;
 import static org.flafka.cm.FakeCm.CLUSTER;
 import static org.flafka.cm.FakeCm.PASSWORD;
 import static org.flafka.cm.FakeCm.config;
-import static org.flafka.cm.FakeCm.ok;
-import static org.flafka.cm.contract.SpecExamples.items;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
