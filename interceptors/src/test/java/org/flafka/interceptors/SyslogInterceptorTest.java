@@ -226,7 +226,7 @@ class SyslogInterceptorTest {
     void badParserOptionsAreConfigurationErrorsToo() {
         ConfigurationException error = assertThrows(ConfigurationException.class,
                 () -> new SyslogInterceptorConfig(Map.of("timestamp.max.past.ms", "-1")));
-        assertEquals("Invalid value \"-1\" for option \"timestamp.max.past.ms\": an integer >= 0", error.getMessage());
+        assertEquals("Invalid value \"-1\" for option \"timestamp.max.past.ms\": expected an integer >= 0", error.getMessage());
     }
 
     @Test

@@ -16,10 +16,10 @@ import picocli.CommandLine.Option;
         versionProvider = Flafka.Version.class,
         subcommands = {
             CommandLine.HelpCommand.class,
-            ParseCommand.class,
             RenderCommand.class,
             LintCommand.class,
             LoadCommand.class,
+            ParseCommand.class,
         },
         description = "Syslog ingest with Flume, Kafka and HDFS: find the fastest configuration by measurement.",
         footerHeading = "%nExamples:%n",

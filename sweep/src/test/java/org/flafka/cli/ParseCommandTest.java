@@ -221,7 +221,7 @@ class ParseCommandTest {
 
         Run option = run("", parse("--set", "permit.missing.pri=maybe"));
         assertEquals(ExitCode.INVALID_INPUT, option.exitCode());
-        assertEquals("flafka: --set: Invalid value \"maybe\" for option \"permit.missing.pri\": true or false\n",
+        assertEquals("flafka: --set: Invalid value \"maybe\" for option \"permit.missing.pri\": expected true or false\n",
                 option.err());
 
         Run framing = run("", parse("--framing", "lf"));
