@@ -38,7 +38,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The core agent, rendered from the template, drains events written with the edge header contract into
  * {@code <root>/dt=YYYY-MM-DD/host=<host>/}: in the default text format (snappy), byte for byte and readable by
- * Hadoop's own codec, and in the Avro format with every header beside its body (two sources, two HDFS sinks).
+ * Hadoop's own codec, and in the Avro format with every header beside its body; both with two sources and two
+ * HDFS sinks (text: the template's fan-out by batch; Avro: lanes by host).
  */
 @ExtendWith(CoreStackExtension.class)
 class CoreAgentLayoutTest {
@@ -137,7 +138,9 @@ class CoreAgentLayoutTest {
         sent.add(multiLine);
         ContractEvent.produce(stack.kafka().bootstrapServers(), topic, sent);
 
-        Map<String, Object> variables = stack.variables(topic, root, dir.resolve("text-data"), Map.of());
+        // Two sources, two sinks, the template's fan-out by batch
+        Map<String, Object> variables = stack.variables(topic, root, dir.resolve("text-data"),
+                Map.of("core_kafka_sources", 2, "core_hdfs_sinks", 2));
         // The guard's counter group lives as long as this JVM: compare before and after
         Map<String, Long> guardBefore = guardCounters();
         InProcessAgent agent = InProcessAgent.start("core", CoreStack.render(variables), dir.resolve("text-agent"));
@@ -159,7 +162,7 @@ class CoreAgentLayoutTest {
             assertFalse(file.inUse(), file.path());
             assertFalse(file.truncated(), file.path());
             String name = file.path().substring(file.path().lastIndexOf('/') + 1);
-            assertTrue(name.matches("core-.+-hdfs0\\.\\d+\\.snappy"), "file name " + name);
+            assertTrue(name.matches("core-.+-hdfs[01]\\.\\d+\\.snappy"), "file name " + name);
             assertInstanceOf(SnappyCodec.class, new CompressionCodecFactory(stack.fs().getConf())
                     .getCodec(new org.apache.hadoop.fs.Path(file.path())), "Hadoop's own codec reads " + name);
         }
@@ -198,6 +201,7 @@ class CoreAgentLayoutTest {
         Map<String, Object> variables = stack.variables(topic, root, dir.resolve("avro-data"),
                 Map.of("core_hdfs_format", "avro", "core_hdfs_time_zone", zone.getId(),
                         "core_kafka_sources", 2, "core_hdfs_sinks", 2,
+                        "core_extra_properties", CoreStack.hostLanes(2),
                         // SCAFFOLD until the default list carries timestamp_rejected (agents/core/NEEDS.md item 2)
                         "kafka_record_headers", CONTRACT_HEADERS));
         InProcessAgent agent = InProcessAgent.start("core", CoreStack.render(variables), dir.resolve("avro-agent"));

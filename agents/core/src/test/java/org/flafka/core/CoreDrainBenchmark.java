@@ -14,12 +14,15 @@ import org.apache.hadoop.fs.LocatedFileStatus;
 import org.apache.hadoop.fs.RemoteIterator;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.flafka.interceptors.HostNames;
+import org.flafka.render.AgentTemplates;
+import org.flafka.render.Tier;
 import org.flafka.stack.AgentProcess;
 import org.flafka.stack.AgentRuntime;
 
 /**
  * How fast a core agent drains a topic into HDFS: Flume's stock configuration against the kit's template with 1, 2
- * and 4 HDFS sinks, in one run, on the same topic contents. Not a test (performance is measured here, never in
+ * and 4 HDFS sinks (with more than one, spread by batch, the template's FanOutInterceptor, and by host,
+ * {@link HostLaneInterceptor}), in one run, on the same topic contents. Not a test (performance is measured here, never in
  * unit tests): run it by hand, see docs/benchmarks.md for the command.
  * <p>
  * One run: a KRaft broker and a MiniDFSCluster in this JVM; a topic preloaded with {@code --events} syslog events of
@@ -75,6 +78,7 @@ public final class CoreDrainBenchmark {
             sinks.add(Integer.parseInt(k.trim()));
         }
         boolean stock = Boolean.parseBoolean(options.getOrDefault("stock", "true"));
+        List<String> fanouts = List.of(options.getOrDefault("fanout", "batch,host").split(","));
 
         Path dir = Files.createTempDirectory("flafka-core-bench");
         try (CoreStack stack = CoreStack.start(dir.resolve("stack"))) {
@@ -92,17 +96,25 @@ public final class CoreDrainBenchmark {
                         "hdfs.rollInterval", "3600", "hdfs.rollSize", "130023424", "hdfs.rollCount", "0"))));
             }
             for (int k : sinks) {
-                String name = "template-k" + k;
-                Map<String, Object> variables = stack.variables(topic, stack.hdfsRoot(name),
-                        dir.resolve(name + "-data"), Map.of("core_hdfs_sinks", k));
-                // Template defaults for everything that matters to speed: batches, channel, rolls, sources
-                for (String sized : List.of("core_kafka_sources", "core_source_batch_size",
-                        "core_source_batch_duration_millis",
-                        "core_hdfs_batch_size", "core_channel_capacity", "core_channel_transaction_capacity")) {
-                    variables.remove(sized);
+                // One sink needs no fan-out: measure it once
+                for (String fanout : k == 1 ? List.of("none") : fanouts) {
+                    String name = "template-k" + k + (k == 1 ? "" : "-" + fanout.trim());
+                    Map<String, Object> variables = stack.variables(topic, stack.hdfsRoot(name),
+                            dir.resolve(name + "-data"), Map.of("core_hdfs_sinks", k));
+                    // Template defaults for everything that matters to speed: sources, batches, channel, rolls
+                    for (String sized : List.of("core_kafka_sources", "core_source_batch_size",
+                            "core_source_batch_duration_millis", "core_hdfs_batch_size", "core_channel_capacity",
+                            "core_channel_transaction_capacity")) {
+                        variables.remove(sized);
+                    }
+                    variables.put("core_consumer_group", "bench-" + name);
+                    if (fanout.trim().equals("host")) {
+                        int sources = ((Number) AgentTemplates.defaults(Tier.CORE).get("core_kafka_sources"))
+                                .intValue();
+                        variables.put("core_extra_properties", CoreStack.hostLanes(sources));
+                    }
+                    results.add(bench.run(name, CoreStack.render(variables)));
                 }
-                variables.put("core_consumer_group", "bench-" + name);
-                results.add(bench.run(name, CoreStack.render(variables)));
             }
             print(results, events, hosts, partitions);
         } finally {
@@ -240,7 +252,7 @@ public final class CoreDrainBenchmark {
         for (String arg : args) {
             if (!arg.startsWith("--") || !arg.contains("=")) {
                 throw new IllegalArgumentException("expected --name=value, got '" + arg + "'; options: "
-                        + "--events=N --hosts=N --partitions=N --sinks=1,2,4 --stock=true|false");
+                        + "--events=N --hosts=N --partitions=N --sinks=1,2,4 --fanout=batch,host --stock=true|false");
             }
             options.put(arg.substring(2, arg.indexOf('=')), arg.substring(arg.indexOf('=') + 1));
         }

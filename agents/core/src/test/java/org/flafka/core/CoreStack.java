@@ -106,14 +106,22 @@ final class CoreStack implements AutoCloseable {
             String source = "sources.kafka" + n + ".interceptors";
             extra.put(source, lanes > 1 ? "bucket fanout" : "bucket");
             extra.put(source + ".bucket.type", BucketHeadersInterceptor.Builder.class.getName());
-            if (lanes > 1) {
-                // SCAFFOLD: the template's per-batch FanOutInterceptor does not exist yet; lanes by host instead
-                // (agents/core/NEEDS.md items 3 and 5), with the same header and lanes keys
-                extra.put(source + ".fanout.type", HostLaneInterceptor.Builder.class.getName());
-            }
         }
         all.put("core_extra_properties", extra);
         return AgentTemplates.render(Tier.CORE, all);
+    }
+
+    /**
+     * {@code core_extra_properties} that put {@link HostLaneInterceptor} in the template's {@code fanout} slot of
+     * each of {@code sources} sources (same {@code header} and {@code lanes} keys): lanes by host instead of by
+     * batch, until the template offers the choice (agents/core/NEEDS.md item 5).
+     */
+    static Map<String, Object> hostLanes(int sources) {
+        Map<String, Object> extra = new LinkedHashMap<>();
+        for (int n = 0; n < sources; n++) {
+            extra.put("sources.kafka" + n + ".interceptors.fanout.type", HostLaneInterceptor.Builder.class.getName());
+        }
+        return extra;
     }
 
     Landing landing(String hdfsRoot) {
