@@ -66,7 +66,8 @@ public final class AuditReport {
         }
         if (device.duplicates() > 0) {
             line.append("; duplicated ").append(device.duplicates()).append(" (")
-                    .append(device.duplicatedSequences()).append(" sequences)");
+                    .append(device.duplicatedSequences())
+                    .append(device.duplicatedSequences() == 1 ? " sequence)" : " sequences)");
         }
         if (device.corrupted() > 0) {
             line.append("; corrupted ").append(device.corrupted());
