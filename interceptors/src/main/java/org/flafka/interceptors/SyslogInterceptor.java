@@ -6,7 +6,6 @@ import java.util.Map;
 import org.apache.flume.Context;
 import org.apache.flume.Event;
 import org.apache.flume.interceptor.Interceptor;
-import org.flafka.syslog.Defect;
 import org.flafka.syslog.ParseResult;
 import org.flafka.syslog.SyslogParser;
 import org.flafka.syslog.SyslogParserOptions;
@@ -67,8 +66,6 @@ public final class SyslogInterceptor implements Interceptor {
     }
 
     private final SyslogParser parser;
-    /** The same parser without the plausibility window: recovers the time it rejected, for timestamp_rejected. */
-    private final SyslogParser unboundedParser;
     private final Clock clock;
     private final ThreadLocal<ParseResult> results = ThreadLocal.withInitial(ParseResult::new);
 
@@ -101,7 +98,6 @@ public final class SyslogInterceptor implements Interceptor {
     SyslogInterceptor(SyslogInterceptorConfig config, Clock clock) {
         SyslogParserOptions options = config.parserOptions();
         this.parser = new SyslogParser(options);
-        this.unboundedParser = new SyslogParser(options.toBuilder().maxPastMillis(0).maxFutureMillis(0).build());
         this.clock = clock;
         this.site = config.site();
         this.hostLowerCase = config.hostLowerCase();
@@ -182,15 +178,11 @@ public final class SyslogInterceptor implements Interceptor {
             headers.put(HOST, HostNames.hostHeader(result.hostname(), headers.get(PEER), hostLowerCase,
                     hostMaxLength));
         }
-        // Last: recovering a rejected time re-parses into the same result.
         if (setTimestamp && absentOrReplaced(headers, TIMESTAMP, replaceTimestamp)) {
             headers.put(TIMESTAMP, Long.toString(result.timestampMillis()));
             headers.put(TIMESTAMP_SOURCE, result.timestampSource().headerValue());
-            if (result.hasDefect(Defect.IMPLAUSIBLE_TIMESTAMP)) {
-                unboundedParser.parse(body, 0, body.length, received, result);
-                if (result.timestampSource() == TimestampSource.MESSAGE) {
-                    headers.put(TIMESTAMP_REJECTED, Long.toString(result.timestampMillis()));
-                }
+            if (result.hasRejectedTimestamp()) {
+                headers.put(TIMESTAMP_REJECTED, Long.toString(result.rejectedTimestampMillis()));
             } else {
                 headers.remove(TIMESTAMP_REJECTED);
             }
