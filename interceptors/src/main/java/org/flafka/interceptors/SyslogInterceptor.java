@@ -31,8 +31,10 @@ import org.slf4j.LoggerFactory;
  *   <li>{@code peer}: never touched; {@code site}: the configured value, if any.</li>
  * </ul>
  * Never drops an event and never changes its body. A header the event already has is kept unless named in
- * {@code overwrite}. Thread-safe: sources call it from several threads; each thread parses into its own reusable
- * {@link ParseResult}, so the only per-event allocations are the header strings.
+ * {@code overwrite}. Thread-safe: sources call it from several threads (one per Netty event loop); each thread
+ * parses into its own reusable {@link ParseResult}, and header strings made from message bytes are remembered in a
+ * shared lock-free cache ({@link SyslogInterceptorStrings}), so the only per-event allocations are the map entries
+ * and the header strings not seen before (the event time's digits, new hosts, pids).
  * <p>
  * Flume configuration: {@code type = org.flafka.interceptors.SyslogInterceptor$Builder}; keys in
  * {@link SyslogInterceptorConfig}.
@@ -68,6 +70,7 @@ public final class SyslogInterceptor implements Interceptor {
     private final SyslogParser parser;
     private final Clock clock;
     private final ThreadLocal<ParseResult> results = ThreadLocal.withInitial(ParseResult::new);
+    private final SyslogInterceptorStrings strings;
 
     private final String site;
     private final boolean hostLowerCase;
@@ -102,6 +105,7 @@ public final class SyslogInterceptor implements Interceptor {
         this.site = config.site();
         this.hostLowerCase = config.hostLowerCase();
         this.hostMaxLength = config.hostMaxLength();
+        this.strings = new SyslogInterceptorStrings(hostLowerCase, hostMaxLength);
         this.setTimestamp = config.sets(TIMESTAMP);
         this.setHost = config.sets(HOST);
         this.setFacility = config.sets(FACILITY);
@@ -133,11 +137,14 @@ public final class SyslogInterceptor implements Interceptor {
     @Override
     public Event intercept(Event event) {
         Map<String, String> headers = event.getHeaders();
-        long received = epochMillis(headers.get(RECEIVED));
+        String receivedHeader = headers.get(RECEIVED);
+        long received = epochMillis(receivedHeader);
         if (received < 0) {
             received = clock.millis();
+            receivedHeader = null;
             if (setReceived) {
-                headers.put(RECEIVED, Long.toString(received));
+                receivedHeader = Long.toString(received);
+                headers.put(RECEIVED, receivedHeader);
             }
         }
         byte[] body = event.getBody();
@@ -150,36 +157,41 @@ public final class SyslogInterceptor implements Interceptor {
             setRaw(headers, received);
             return event;
         }
-        if (setFacility && result.hasPri() && absentOrReplaced(headers, FACILITY, replaceFacility)) {
-            headers.put(FACILITY, CODES[result.facility()]);
+        // Constant values (no allocation) go in with one map lookup; made strings only when the header is set.
+        if (setFacility && result.hasPri()) {
+            put(headers, FACILITY, CODES[result.facility()], replaceFacility);
         }
-        if (setSeverity && result.hasPri() && absentOrReplaced(headers, SEVERITY, replaceSeverity)) {
-            headers.put(SEVERITY, CODES[result.severity()]);
+        if (setSeverity && result.hasPri()) {
+            put(headers, SEVERITY, CODES[result.severity()], replaceSeverity);
         }
         if (setApp && result.appOffset() >= 0 && absentOrReplaced(headers, APP, replaceApp)) {
-            headers.put(APP, result.app());
+            headers.put(APP, strings.token(body, result.appOffset(), result.appLength()));
         }
         if (setProcid && result.procidOffset() >= 0 && absentOrReplaced(headers, PROCID, replaceProcid)) {
-            headers.put(PROCID, result.procid());
+            headers.put(PROCID, strings.token(body, result.procidOffset(), result.procidLength()));
         }
         if (setMsgid && result.msgidOffset() >= 0 && absentOrReplaced(headers, MSGID, replaceMsgid)) {
-            headers.put(MSGID, result.msgid());
+            headers.put(MSGID, strings.token(body, result.msgidOffset(), result.msgidLength()));
         }
-        if (setFormat && absentOrReplaced(headers, FORMAT, replaceFormat)) {
-            headers.put(FORMAT, result.format().headerValue());
+        if (setFormat) {
+            put(headers, FORMAT, result.format().headerValue(), replaceFormat);
         }
-        if (setParse && absentOrReplaced(headers, PARSE, replaceParse)) {
-            headers.put(PARSE, result.status().headerValue());
+        if (setParse) {
+            put(headers, PARSE, result.status().headerValue(), replaceParse);
         }
-        if (setSite && absentOrReplaced(headers, SITE, replaceSite)) {
-            headers.put(SITE, site);
+        if (setSite) {
+            put(headers, SITE, site, replaceSite);
         }
         if (setHost && absentOrReplaced(headers, HOST, replaceHost)) {
-            headers.put(HOST, HostNames.hostHeader(result.hostname(), headers.get(PEER), hostLowerCase,
-                    hostMaxLength));
+            String host = result.hostnameLength() > 0
+                    ? strings.host(body, result.hostnameOffset(), result.hostnameLength()) : null;
+            headers.put(HOST, host != null ? host
+                    : HostNames.hostHeader(null, headers.get(PEER), hostLowerCase, hostMaxLength));
         }
         if (setTimestamp && absentOrReplaced(headers, TIMESTAMP, replaceTimestamp)) {
-            headers.put(TIMESTAMP, Long.toString(result.timestampMillis()));
+            // The receive time's text is already in the received header: no new string for it.
+            headers.put(TIMESTAMP, result.timestampFromMessage() || receivedHeader == null
+                    ? Long.toString(result.timestampMillis()) : receivedHeader);
             headers.put(TIMESTAMP_SOURCE, result.timestampSource().headerValue());
             if (result.hasRejectedTimestamp()) {
                 headers.put(TIMESTAMP_REJECTED, Long.toString(result.rejectedTimestampMillis()));
@@ -216,6 +228,14 @@ public final class SyslogInterceptor implements Interceptor {
             headers.put(TIMESTAMP, Long.toString(received));
             headers.put(TIMESTAMP_SOURCE, TimestampSource.RECEIVED.headerValue());
             headers.remove(TIMESTAMP_REJECTED);
+        }
+    }
+
+    private static void put(Map<String, String> headers, String header, String value, boolean replace) {
+        if (replace) {
+            headers.put(header, value);
+        } else {
+            headers.putIfAbsent(header, value);
         }
     }
 
