@@ -32,9 +32,9 @@ import org.slf4j.LoggerFactory;
  * </ul>
  * Never drops an event and never changes its body. A header the event already has is kept unless named in
  * {@code overwrite}. Thread-safe: sources call it from several threads (one per Netty event loop); each thread
- * parses into its own reusable {@link ParseResult}, and header strings made from message bytes are remembered in a
- * shared lock-free cache ({@link SyslogInterceptorStrings}), so the only per-event allocations are the map entries
- * and the header strings not seen before (the event time's digits, new hosts, pids).
+ * parses into its own reusable {@link ParseResult}, so the only per-event allocations are the header map's entries
+ * and the strings of the headers set from the message (app, procid, msgid, host, the event time's digits); each is
+ * made once, straight from the message bytes.
  * <p>
  * Flume configuration: {@code type = org.flafka.interceptors.SyslogInterceptor$Builder}; keys in
  * {@link SyslogInterceptorConfig}.
@@ -70,7 +70,6 @@ public final class SyslogInterceptor implements Interceptor {
     private final SyslogParser parser;
     private final Clock clock;
     private final ThreadLocal<ParseResult> results = ThreadLocal.withInitial(ParseResult::new);
-    private final SyslogInterceptorStrings strings;
 
     private final String site;
     private final boolean hostLowerCase;
@@ -105,7 +104,6 @@ public final class SyslogInterceptor implements Interceptor {
         this.site = config.site();
         this.hostLowerCase = config.hostLowerCase();
         this.hostMaxLength = config.hostMaxLength();
-        this.strings = new SyslogInterceptorStrings(hostLowerCase, hostMaxLength);
         this.setTimestamp = config.sets(TIMESTAMP);
         this.setHost = config.sets(HOST);
         this.setFacility = config.sets(FACILITY);
@@ -157,21 +155,22 @@ public final class SyslogInterceptor implements Interceptor {
             setRaw(headers, received);
             return event;
         }
-        // Constant values (no allocation) go in with one map lookup; made strings only when the header is set.
+        // One map operation per header: a value made for a header the event already has is wasted, but that is
+        // rare (a header is only there when another interceptor or the sender set it).
         if (setFacility && result.hasPri()) {
             put(headers, FACILITY, CODES[result.facility()], replaceFacility);
         }
         if (setSeverity && result.hasPri()) {
             put(headers, SEVERITY, CODES[result.severity()], replaceSeverity);
         }
-        if (setApp && result.appOffset() >= 0 && absentOrReplaced(headers, APP, replaceApp)) {
-            headers.put(APP, strings.token(body, result.appOffset(), result.appLength()));
+        if (setApp && result.appOffset() >= 0) {
+            put(headers, APP, result.app(), replaceApp);
         }
-        if (setProcid && result.procidOffset() >= 0 && absentOrReplaced(headers, PROCID, replaceProcid)) {
-            headers.put(PROCID, strings.token(body, result.procidOffset(), result.procidLength()));
+        if (setProcid && result.procidOffset() >= 0) {
+            put(headers, PROCID, result.procid(), replaceProcid);
         }
-        if (setMsgid && result.msgidOffset() >= 0 && absentOrReplaced(headers, MSGID, replaceMsgid)) {
-            headers.put(MSGID, strings.token(body, result.msgidOffset(), result.msgidLength()));
+        if (setMsgid && result.msgidOffset() >= 0) {
+            put(headers, MSGID, result.msgid(), replaceMsgid);
         }
         if (setFormat) {
             put(headers, FORMAT, result.format().headerValue(), replaceFormat);
@@ -182,11 +181,11 @@ public final class SyslogInterceptor implements Interceptor {
         if (setSite) {
             put(headers, SITE, site, replaceSite);
         }
-        if (setHost && absentOrReplaced(headers, HOST, replaceHost)) {
-            String host = result.hostnameLength() > 0
-                    ? strings.host(body, result.hostnameOffset(), result.hostnameLength()) : null;
-            headers.put(HOST, host != null ? host
-                    : HostNames.hostHeader(null, headers.get(PEER), hostLowerCase, hostMaxLength));
+        if (setHost) {
+            String host = result.hostnameOffset() < 0 ? null : HostNames.sanitize(body,
+                    result.hostnameOffset(), result.hostnameLength(), hostLowerCase, hostMaxLength);
+            put(headers, HOST, host != null ? host
+                    : HostNames.hostHeader(null, headers.get(PEER), hostLowerCase, hostMaxLength), replaceHost);
         }
         if (setTimestamp && absentOrReplaced(headers, TIMESTAMP, replaceTimestamp)) {
             // The receive time's text is already in the received header: no new string for it.
