@@ -211,6 +211,17 @@ class CiscoTest {
   }
 
   @Test
+  void anImplausibleDeviceStampLeavesTheRelaysStamp() {
+    SyslogParserOptions window = SyslogParserOptions.builder().maxPastMillis(3_600_000).build();
+    ParseResult r = parse("<189>Nov 21 11:58:49 10.1.2.3 12345: Mar  1 00:12:28.587 UTC: %SYS-5-CONFIG_I: x", window);
+    assertEquals(SyslogFormat.CISCO_IOS, r.format());
+    assertEquals("implausible-timestamp", r.defectNames());
+    assertEquals(millis("2026-11-21T11:58:49Z"), r.timestampMillis());
+    assertEquals(TimestampSource.MESSAGE, r.timestampSource());
+    assertEquals(millis("2026-03-01T00:12:28.587Z"), r.rejectedTimestampMillis());
+  }
+
+  @Test
   void iosDetectionOffReadsARelayedMessageNumberAsTag() {
     ParseResult r = parse("<189>Nov 21 06:58:49 10.1.2.3 12345: Nov 21 06:58:49.123 CET: %SEC-6-IPACCESSLOGP: x",
         with(Leniency.DETECT_CISCO_IOS, false));
