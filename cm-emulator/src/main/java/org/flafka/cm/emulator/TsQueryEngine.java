@@ -93,8 +93,7 @@ final class TsQueryEngine {
             List<ApiTimeSeries> found = evaluate(expression, terms, from, to, rollup);
             if (found.isEmpty()) {
                 warnings.add("No time series matched " + expression.name() + (terms.isEmpty() ? "" : " where "
-                        + matcher.group(2)) + " (the CM emulator serves: " + String.join(", ",
-                        new java.util.TreeSet<>(MetricNames.BY_CM_NAME.keySet())) + ")");
+                        + matcher.group(2)) + " (nothing reported it in the window)");
             }
             series.addAll(found);
         }
