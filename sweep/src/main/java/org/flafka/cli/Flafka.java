@@ -20,6 +20,8 @@ import picocli.CommandLine.Option;
             LintCommand.class,
             LoadCommand.class,
             ParseCommand.class,
+            CmEmulatorCommand.class,
+            DashboardsCommand.class,
         },
         description = "Syslog ingest with Flume, Kafka and HDFS: find the fastest configuration by measurement.",
         footerHeading = "%nExamples:%n",
