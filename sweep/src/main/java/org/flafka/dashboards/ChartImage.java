@@ -67,7 +67,8 @@ final class ChartImage {
                 int x = LEFT + (plotRight - LEFT) * i / 4;
                 String label = CLOCK.format(Instant.ofEpochMilli(from.toEpochMilli() + span * i / 4));
                 g.drawLine(x, plotBottom, x, plotBottom + 4);
-                g.drawString(label, x - metrics.stringWidth(label) / 2, plotBottom + 17);
+                int width = metrics.stringWidth(label);
+                g.drawString(label, i == 4 ? x - width : x - width / 2, plotBottom + 17);
             }
             g.drawString("UTC", plotRight - metrics.stringWidth("UTC"), plotBottom + 31);
             g.setColor(Color.BLACK);
@@ -82,9 +83,10 @@ final class ChartImage {
                 g.setFont(new Font(Font.SANS_SERIF, Font.ITALIC, 14));
                 g.drawString("no data in this window", (LEFT + plotRight) / 2 - 70, (TOP + plotBottom) / 2);
             }
-            g.setStroke(new BasicStroke(2f));
             for (int l = 0; l < lines.size(); l++) {
                 Line line = lines.get(l);
+                // earlier lines are drawn wider, so a line that equals a later one still shows beside it
+                g.setStroke(new BasicStroke(2f + 2.5f * (lines.size() - 1 - l)));
                 g.setColor(PALETTE[l % PALETTE.length]);
                 int previousX = -1;
                 int previousY = -1;
@@ -101,6 +103,7 @@ final class ChartImage {
                     previousY = y;
                 }
                 int legendY = HEIGHT - 14 + l * LEGEND_LINE;
+                g.setStroke(new BasicStroke(2f));
                 g.fillRect(LEFT, legendY - 9, 18, 4);
                 g.setColor(Color.BLACK);
                 g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
