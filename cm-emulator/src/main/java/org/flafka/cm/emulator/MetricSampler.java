@@ -45,6 +45,8 @@ final class MetricSampler implements AutoCloseable {
     private final KafkaCluster kafka;
     private final Map<String, Previous> previous = new HashMap<>();
     private Admin admin;
+    /** When the previous round ran; null before the first. */
+    private Instant previousRound;
 
     MetricSampler(MetricStore store, Topology topology, Supplier<List<FlumeRole>> roles, KafkaCluster kafka) {
         this.store = store;
@@ -85,6 +87,7 @@ final class MetricSampler implements AutoCloseable {
         } catch (IOException | RuntimeException e) {
             LOG.debug("no network counters this round: {}", e.getMessage());
         }
+        previousRound = now;
     }
 
     private void sampleAgent(FlumeRole role, AgentProcess agent, AgentMetrics metrics, Instant now) {
@@ -243,7 +246,11 @@ final class MetricSampler implements AutoCloseable {
         }
     }
 
-    /** A gauge as it is; a counter as its rate since the previous sample of the same source. */
+    /**
+     * A gauge as it is; a counter as its rate since the previous sample of the same source. A counter first seen
+     * after the first round (a broker meter Kafka creates on a topic's first write, an agent process that started
+     * since) counts from 0 at the previous round, so what it counted before it was first seen is not lost.
+     */
     private void record(TsEntity entity, MetricNames.Mapping mapping, String sourceKey, long value, Instant now) {
         if (mapping.kind() == MetricNames.Kind.GAUGE) {
             entity.record(mapping.cmName(), now, value);
@@ -251,6 +258,9 @@ final class MetricSampler implements AutoCloseable {
         }
         String key = sourceKey + "/" + mapping.counter();
         Previous before = previous.put(key, new Previous(value, now));
+        if (before == null && previousRound != null) {
+            before = new Previous(0, previousRound);
+        }
         if (before != null && value >= before.value() && now.isAfter(before.at())) {
             double seconds = (now.toEpochMilli() - before.at().toEpochMilli()) / 1000.0;
             entity.record(mapping.cmName(), now, (value - before.value()) / seconds);
