@@ -21,6 +21,8 @@ import picocli.CommandLine.Option;
             LoadCommand.class,
             ParseCommand.class,
             AuditCommand.class,
+            CmEmulatorCommand.class,
+            DashboardsCommand.class,
         },
         description = "Syslog ingest with Flume, Kafka and HDFS: find the fastest configuration by measurement.",
         footerHeading = "%nExamples:%n",
