@@ -51,6 +51,7 @@ public final class EdgeBench {
     /** Sent after the measure window ends too; the generator is stopped explicitly, so this only bounds a hang. */
     private static final Duration LOAD_LIMIT = Duration.ofHours(24);
     private static final long JOIN_MILLIS = 15_000;
+    private static final Duration FIRST_RECORDS_TIMEOUT = Duration.ofSeconds(60);
 
     private final EdgeBenchSettings settings;
     private final Consumer<String> progress;
@@ -143,7 +144,7 @@ public final class EdgeBench {
             }
             load.start();
             sleep(settings.warmup());
-            load.checkRunning(started);
+            awaitFirstRecords(admin, topic, started, load);
             Path recording = settings.jfrDir() == null ? null
                     : settings.jfrDir().resolve(String.format("%02d-%s.jfr", number, variant.flagName()));
             if (recording != null) {
@@ -175,6 +176,26 @@ public final class EdgeBench {
                 generator = null;
             }
             deleteTopic(admin, topic);
+        }
+    }
+
+    /**
+     * Extends the warm-up until the topic has records: on a loaded machine an agent's Kafka producer can take many
+     * seconds to fetch metadata, and a window that starts before then measures start-up, not throughput.
+     */
+    private void awaitFirstRecords(Admin admin, String topic, AgentProcess agentProcess, LoadRun load) {
+        long deadline = System.nanoTime() + FIRST_RECORDS_TIMEOUT.toNanos();
+        while (true) {
+            load.checkRunning(agentProcess);
+            if (endOffsets(admin, topic) > 0) {
+                return;
+            }
+            if (System.nanoTime() > deadline) {
+                throw new BenchException("no event reached topic " + topic + " within "
+                        + FIRST_RECORDS_TIMEOUT.toSeconds() + " s of load after the warm-up; see the agent log "
+                        + agentProcess.log());
+            }
+            sleep(Duration.ofMillis(200));
         }
     }
 

@@ -15,7 +15,7 @@ import java.util.function.ToDoubleFunction;
 
 /**
  * The trials of one {@code flafka bench edge} run and their summary per variant: medians over the repeats, with
- * the smallest and largest events/s as the spread. "vs stock" divides by the stock variant's median.
+ * the smallest and largest events/s as the spread. "vs baseline" divides by the baseline variant's medians.
  */
 public final class EdgeBenchReport {
     /** At a fixed --rate, a variant that delivers less than this share of it did not keep up. */
@@ -62,8 +62,8 @@ public final class EdgeBenchReport {
         return summaries;
     }
 
-    private Summary stock() {
-        return summaries().stream().filter(s -> s.variant() == Variant.STOCK).findFirst().orElse(null);
+    private Summary baseline() {
+        return summaries().stream().filter(s -> s.variant() == settings.baseline()).findFirst().orElse(null);
     }
 
     static double median(List<Trial> trials, ToDoubleFunction<Trial> value) {
@@ -81,10 +81,11 @@ public final class EdgeBenchReport {
                 seconds(settings.warmup().toMillis()), seconds(settings.duration().toMillis()), settings.partitions(),
                 settings.partitions() == 1 ? "" : "s", settings.sinks(), settings.sinks() == 1 ? "" : "s"));
         text.append("machine: ").append(machine).append('\n');
+        String baseName = settings.baseline().flagName();
         String[] header = {"variant", "events/s median (min-max)", "src accepted/s", "sink drained/s",
-            "agent CPU-s/M", "broker CPU-s/M", "generator CPU-s/M", "vs stock", "agent CPU vs stock", "max load"};
+            "agent CPU-s/M", "broker CPU-s/M", "generator CPU-s/M", "vs " + baseName, "agent CPU vs " + baseName, "max load"};
         List<String[]> rows = new ArrayList<>();
-        Summary stock = stock();
+        Summary base = baseline();
         for (Summary s : summaries()) {
             rows.add(new String[] {
                 s.variant().flagName() + keptUpMark(s),
@@ -92,12 +93,11 @@ public final class EdgeBenchReport {
                         s.maxEventsPerSecond()),
                 String.format(Locale.ROOT, "%,.0f", s.sourceAcceptedPerSecond()),
                 String.format(Locale.ROOT, "%,.0f", s.sinkDrainedPerSecond()),
-                String.format(Locale.ROOT, "%.2f", s.agentCpuPerMillion()),
-                String.format(Locale.ROOT, "%.2f", s.brokerCpuPerMillion()),
-                String.format(Locale.ROOT, "%.2f", s.generatorCpuPerMillion()),
-                stock == null ? "-" : String.format(Locale.ROOT, "%.2fx", s.eventsPerSecond() / stock.eventsPerSecond()),
-                stock == null ? "-" : String.format(Locale.ROOT, "%.2fx",
-                        s.agentCpuPerMillion() / stock.agentCpuPerMillion()),
+                decimal(s.agentCpuPerMillion(), ""),
+                decimal(s.brokerCpuPerMillion(), ""),
+                decimal(s.generatorCpuPerMillion(), ""),
+                base == null ? "-" : decimal(s.eventsPerSecond() / base.eventsPerSecond(), "x"),
+                base == null ? "-" : decimal(s.agentCpuPerMillion() / base.agentCpuPerMillion(), "x"),
                 String.format(Locale.ROOT, "%.1f", s.maxLoadAverage()),
             });
         }
@@ -110,6 +110,11 @@ public final class EdgeBenchReport {
                 + "user+system seconds per million of those records; generator: this JVM (load generator and "
                 + "polling).\n");
         return text.toString();
+    }
+
+    /** Two decimals and {@code unit}, or "-" when there is no number (no events, or nothing to compare with). */
+    private static String decimal(double value, String unit) {
+        return Double.isFinite(value) ? String.format(Locale.ROOT, "%.2f%s", value, unit) : "-";
     }
 
     private String keptUpMark(Summary summary) {
@@ -181,13 +186,14 @@ public final class EdgeBenchReport {
             json.writeNumberField("size", settings.size());
             json.writeNumberField("sinks", settings.sinks());
             json.writeNumberField("partitions", settings.partitions());
+            json.writeStringField("baseline", settings.baseline().flagName());
             if (settings.unlimitedRate()) {
                 json.writeStringField("rate", "max");
             } else {
                 json.writeNumberField("rate", settings.rate());
             }
             json.writeEndObject();
-            Summary stock = stock();
+            Summary base = baseline();
             json.writeArrayFieldStart("summary");
             for (Summary s : summaries()) {
                 json.writeStartObject();
@@ -202,9 +208,9 @@ public final class EdgeBenchReport {
                 number(json, "agentCpuSecondsPerMillion", s.agentCpuPerMillion());
                 number(json, "brokerCpuSecondsPerMillion", s.brokerCpuPerMillion());
                 number(json, "generatorCpuSecondsPerMillion", s.generatorCpuPerMillion());
-                if (stock != null) {
-                    number(json, "eventsPerSecondVsStock", s.eventsPerSecond() / stock.eventsPerSecond());
-                    number(json, "agentCpuVsStock", s.agentCpuPerMillion() / stock.agentCpuPerMillion());
+                if (base != null) {
+                    number(json, "eventsPerSecondVsBaseline", s.eventsPerSecond() / base.eventsPerSecond());
+                    number(json, "agentCpuVsBaseline", s.agentCpuPerMillion() / base.agentCpuPerMillion());
                 }
                 if (!settings.unlimitedRate()) {
                     json.writeBooleanField("keptUp", keptUp(s));

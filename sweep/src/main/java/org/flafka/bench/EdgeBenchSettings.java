@@ -11,6 +11,7 @@ import java.util.List;
  * @param rate events per second the generator offers over all connections; {@link Double#POSITIVE_INFINITY} for
  *     as fast as possible
  * @param partitions partitions of each trial's topic
+ * @param baseline the variant the others are compared with ("vs baseline"); need not be among {@code variants}
  * @param jfrDir when set, each agent is profiled with JFR over the measure window and the recordings kept here
  */
 public record EdgeBenchSettings(
@@ -23,6 +24,7 @@ public record EdgeBenchSettings(
         int sinks,
         double rate,
         int partitions,
+        Variant baseline,
         Path workDir,
         Path jfrDir) {
 
@@ -33,7 +35,7 @@ public record EdgeBenchSettings(
     /** These settings with the directory for the broker's and agents' data and logs. */
     public EdgeBenchSettings withWorkDir(Path dir) {
         return new EdgeBenchSettings(variants, warmup, duration, repeats, connections, size, sinks, rate, partitions,
-                dir, jfrDir);
+                baseline, dir, jfrDir);
     }
 
     public boolean unlimitedRate() {

@@ -58,9 +58,9 @@ public final class BenchCommand implements Runnable {
             },
             footerHeading = "%nExamples:%n",
             footer = {
-                "  flafka bench edge                                     max throughput, 3 repeats",
-                "  flafka bench edge --rate 100000 --variants ours,stock  CPU per event at an equal rate",
-                "  flafka bench edge --variants ours --repeats 1 --jfr prof   where does the agent spend its CPU?",
+                "  flafka bench edge --variants ours,stock,stock-tuned   maximum throughput",
+                "  flafka bench edge --rate 100000                       CPU per event at an equal rate",
+                "  flafka bench edge --variants ours --jfr prof          where does the agent's CPU go?",
                 "",
                 "Exit codes: 0 done, 1 a trial failed (the message names the log), 2 invalid flags.",
             })
@@ -105,6 +105,10 @@ public final class BenchCommand implements Runnable {
                 description = "Partitions of each trial's topic (default: ${DEFAULT-VALUE}).")
         int partitions;
 
+        @Option(names = "--baseline", paramLabel = "VARIANT", defaultValue = "stock",
+                description = "The variant the others are compared with (default: ${DEFAULT-VALUE}).")
+        String baseline;
+
         @Option(names = "--format", paramLabel = "text|json", defaultValue = "text",
                 description = "Report format (default: ${DEFAULT-VALUE}).")
         String format;
@@ -113,8 +117,8 @@ public final class BenchCommand implements Runnable {
         Path out;
 
         @Option(names = "--work-dir", paramLabel = "DIR",
-                description = "Keep the broker's and agents' directories and logs here (default: a temporary "
-                        + "directory, deleted after a successful run).")
+                description = "Keep the broker's and agents' directories and logs in a new edge-* directory under "
+                        + "DIR (default: a temporary directory, deleted after a successful run).")
         Path workDir;
 
         @Option(names = "--jfr", paramLabel = "DIR",
@@ -144,8 +148,9 @@ public final class BenchCommand implements Runnable {
                 throw UserException.invalidInput(e.getMessage());
             }
             boolean temporary = workDir == null;
+            // A broker must never find an earlier run's data: every run gets a directory of its own.
             Path work = temporary ? Files.createTempDirectory("flafka-bench-")
-                    : createDirectory("--work-dir", workDir);
+                    : Files.createTempDirectory(createDirectory("--work-dir", workDir), "edge-");
             if (jfrDir != null) {
                 createDirectory("--jfr", jfrDir);
             }
@@ -222,9 +227,14 @@ public final class BenchCommand implements Runnable {
                 throw new IllegalArgumentException("--size must be between 120 and 65536 bytes but was " + bytes
                         + " (the generator's formats need about 120 bytes for header and mark)");
             }
+            Variant base = Variant.byFlagName(baseline);
+            if (base == null) {
+                throw new IllegalArgumentException("--baseline: unknown variant '" + baseline
+                        + "'; use ours, stock or stock-tuned");
+            }
             return new EdgeBenchSettings(parsed, duration("--warmup", warmup, true),
                     duration("--duration", duration, false), repeats, connections, bytes, sinks, parseRate(),
-                    partitions, null, jfrDir == null ? null : jfrDir.toAbsolutePath()).validate();
+                    partitions, base, null, jfrDir == null ? null : jfrDir.toAbsolutePath()).validate();
         }
 
         private double parseRate() {
