@@ -18,8 +18,10 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.ListOffsetsResult;
+import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.RetriableException;
 import org.flafka.edge.SyslogSource;
 import org.flafka.interceptors.SyslogInterceptor;
 import org.flafka.load.Clock;
@@ -52,6 +54,7 @@ public final class EdgeBench {
     private static final Duration LOAD_LIMIT = Duration.ofHours(24);
     private static final long JOIN_MILLIS = 15_000;
     private static final Duration FIRST_RECORDS_TIMEOUT = Duration.ofSeconds(60);
+    private static final Duration TOPIC_TIMEOUT = Duration.ofSeconds(30);
 
     private final EdgeBenchSettings settings;
     private final Consumer<String> progress;
@@ -124,7 +127,7 @@ public final class EdgeBench {
 
     private Trial runTrial(Admin admin, Variant variant, int repeat, int number, AgentRuntime runtime) {
         String topic = "edge-bench-" + number;
-        broker.createTopic(topic, settings.partitions());
+        createTopic(admin, topic);
         int port = variant.choosesItsPort() ? 0 : freeLoopbackPort();
         String properties = variant.properties(new Variant.Target(broker.bootstrapServers(), topic, port),
                 settings.sinks());
@@ -273,18 +276,39 @@ public final class EdgeBench {
                 drained, sent, agentCpu, brokerCpu, ownCpu);
     }
 
-    private long endOffsets(Admin admin, String topic) {
-        Map<TopicPartition, OffsetSpec> request = new HashMap<>();
-        for (int p = 0; p < settings.partitions(); p++) {
-            request.put(new TopicPartition(topic, p), OffsetSpec.latest());
-        }
+    /**
+     * Creates the trial's topic and waits until every partition answers an offset request: right after creation
+     * the broker may still say it does not host a partition, which is retriable.
+     */
+    private void createTopic(Admin admin, String topic) {
+        long deadline = System.nanoTime() + TOPIC_TIMEOUT.toNanos();
         try {
-            long total = 0;
-            for (ListOffsetsResult.ListOffsetsResultInfo info
-                    : admin.listOffsets(request).all().get(30, TimeUnit.SECONDS).values()) {
-                total += info.offset();
+            admin.createTopics(List.of(new NewTopic(topic, settings.partitions(), (short) 1))).all()
+                    .get(TOPIC_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+            while (true) {
+                try {
+                    requestEndOffsets(admin, topic);
+                    return;
+                } catch (ExecutionException e) {
+                    if (!(e.getCause() instanceof RetriableException) || System.nanoTime() > deadline) {
+                        throw e;
+                    }
+                }
+                sleep(Duration.ofMillis(100));
             }
-            return total;
+        } catch (ExecutionException | TimeoutException e) {
+            throw new BenchException("could not create topic " + topic + " with " + settings.partitions()
+                    + " partitions: " + (e.getCause() == null ? e : e.getCause()) + " (broker log: " + broker.log()
+                    + ")", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new BenchException("interrupted while creating topic " + topic, e);
+        }
+    }
+
+    private long endOffsets(Admin admin, String topic) {
+        try {
+            return requestEndOffsets(admin, topic);
         } catch (ExecutionException | TimeoutException e) {
             throw new BenchException("could not read the end offsets of topic " + topic + " from the broker: " + e
                     + " (broker log: " + broker.log() + ")", e);
@@ -292,6 +316,20 @@ public final class EdgeBench {
             Thread.currentThread().interrupt();
             throw new BenchException("interrupted while reading offsets", e);
         }
+    }
+
+    private long requestEndOffsets(Admin admin, String topic)
+            throws ExecutionException, TimeoutException, InterruptedException {
+        Map<TopicPartition, OffsetSpec> request = new HashMap<>();
+        for (int p = 0; p < settings.partitions(); p++) {
+            request.put(new TopicPartition(topic, p), OffsetSpec.latest());
+        }
+        long total = 0;
+        for (ListOffsetsResult.ListOffsetsResultInfo info
+                : admin.listOffsets(request).all().get(TOPIC_TIMEOUT.toSeconds(), TimeUnit.SECONDS).values()) {
+            total += info.offset();
+        }
+        return total;
     }
 
     private void deleteTopic(Admin admin, String topic) {
