@@ -140,7 +140,7 @@ public final class EdgeBench {
         LoadRun load = null;
         try {
             checkNotAborted();
-            int listenPort = port != 0 ? port : (int) started.metrics().source(Variant.SOURCE, "ListenPort");
+            int listenPort = port != 0 ? port : awaitListenPort(started);
             load = new LoadRun(loadSettings(listenPort));
             synchronized (lock) {
                 generator = load.generator;
@@ -179,6 +179,22 @@ public final class EdgeBench {
                 generator = null;
             }
             deleteTopic(admin, topic);
+        }
+    }
+
+    /** The port our source bound: its ListenPort metric reads 0 until the listener is bound. */
+    private int awaitListenPort(AgentProcess agentProcess) {
+        long deadline = System.nanoTime() + TOPIC_TIMEOUT.toNanos();
+        while (true) {
+            long bound = agentProcess.metrics().source(Variant.SOURCE, "ListenPort");
+            if (bound > 0) {
+                return (int) bound;
+            }
+            if (System.nanoTime() > deadline) {
+                throw new BenchException("the agent's source reported no ListenPort within " + TOPIC_TIMEOUT.toSeconds()
+                        + " s; see " + agentProcess.log());
+            }
+            sleep(Duration.ofMillis(100));
         }
     }
 
@@ -285,10 +301,16 @@ public final class EdgeBench {
         try {
             admin.createTopics(List.of(new NewTopic(topic, settings.partitions(), (short) 1))).all()
                     .get(TOPIC_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+            // Describe first: an offset request for a partition the broker does not host yet makes the admin
+            // client log an ERROR (to stdout under the CLI's default logging), a describe does not.
             while (true) {
                 try {
-                    requestEndOffsets(admin, topic);
-                    return;
+                    if (admin.describeTopics(Set.of(topic)).allTopicNames().get(TOPIC_TIMEOUT.toSeconds(),
+                            TimeUnit.SECONDS).get(topic).partitions().stream()
+                            .allMatch(p -> p.leader() != null && !p.leader().isEmpty())) {
+                        requestEndOffsets(admin, topic);
+                        return;
+                    }
                 } catch (ExecutionException e) {
                     if (!(e.getCause() instanceof RetriableException) || System.nanoTime() > deadline) {
                         throw e;
