@@ -21,6 +21,9 @@ import picocli.CommandLine.Option;
             LoadCommand.class,
             ParseCommand.class,
             AuditCommand.class,
+            CmEmulatorCommand.class,
+            DashboardsCommand.class,
+            BenchCommand.class,
         },
         description = "Syslog ingest with Flume, Kafka and HDFS: find the fastest configuration by measurement.",
         footerHeading = "%nExamples:%n",
@@ -31,6 +34,7 @@ import picocli.CommandLine.Option;
             "  flafka lint edge.properties        check a configuration against the scaling rules",
             "  flafka load --target edge1:514 --rate 50000 --duration 60s   send syslog load",
             "  flafka audit --manifest sent.json --bootstrap-server k1:9092 --topic syslog   what arrived?",
+            "  flafka bench edge                  compare our edge agent with stock Flume",
             "",
             "Exit codes: 0 ok, 1 failed, 2 invalid input, 3 unexpected state, 4 internal error.",
         })

@@ -1,0 +1,105 @@
+package org.flafka.cm.emulator;
+
+import java.util.List;
+import java.util.Map;
+import org.flafka.cm.tsquery.CmMetric;
+import org.flafka.cm.tsquery.FlumeChannelMetric;
+import org.flafka.cm.tsquery.FlumeSinkMetric;
+import org.flafka.cm.tsquery.FlumeSourceMetric;
+import org.flafka.cm.tsquery.KafkaMetric;
+import org.flafka.cm.tsquery.NetworkInterfaceMetric;
+
+/**
+ * How the emulator names what it samples: each Flume counter (Flume 1.11 {@code /metrics} JSON) or Kafka meter
+ * under its CM metric name (REFERENCE.md sections 3 and 4), counters as per-second rates ({@link Kind#RATE}, the
+ * difference between two samples divided by the seconds between them, as CM shows counters), gauges as read, and
+ * the units CM reports for them.
+ */
+final class MetricNames {
+    /** How a sampled value becomes a CM value. */
+    enum Kind { RATE, GAUGE }
+
+    /** One mapping: the source's counter, the CM metric, how and in which units. */
+    record Mapping(String counter, CmMetric metric, Kind kind, String numerator, String denominator) {
+        String cmName() {
+            return metric.metricName();
+        }
+    }
+
+    static final List<Mapping> FLUME_SOURCE = List.of(
+            rate("EventReceivedCount", FlumeSourceMetric.EVENT_RECEIVED_RATE, "events"),
+            rate("EventAcceptedCount", FlumeSourceMetric.EVENT_ACCEPTED_RATE, "events"),
+            rate("AppendReceivedCount", FlumeSourceMetric.APPEND_RECEIVED_RATE, "events"),
+            rate("AppendAcceptedCount", FlumeSourceMetric.APPEND_ACCEPTED_RATE, "events"),
+            rate("AppendBatchReceivedCount", FlumeSourceMetric.APPEND_BATCH_RECEIVED_RATE, "batches"),
+            rate("AppendBatchAcceptedCount", FlumeSourceMetric.APPEND_BATCH_ACCEPTED_RATE, "batches"),
+            gauge("OpenConnectionCount", FlumeSourceMetric.OPEN_CONNECTIONS, "connections"));
+
+    static final List<Mapping> FLUME_CHANNEL = List.of(
+            rate("EventPutSuccessCount", FlumeChannelMetric.EVENT_PUT_SUCCESS_RATE, "events"),
+            rate("EventPutAttemptCount", FlumeChannelMetric.EVENT_PUT_ATTEMPT_RATE, "events"),
+            rate("EventTakeSuccessCount", FlumeChannelMetric.EVENT_TAKE_SUCCESS_RATE, "events"),
+            rate("EventTakeAttemptCount", FlumeChannelMetric.EVENT_TAKE_ATTEMPT_RATE, "events"),
+            gauge("ChannelSize", FlumeChannelMetric.CHANNEL_SIZE, "events"),
+            gauge("ChannelCapacity", FlumeChannelMetric.CHANNEL_CAPACITY, "events"),
+            gauge("ChannelFillPercentage", FlumeChannelMetric.CHANNEL_FILL_PERCENTAGE, "percent"));
+
+    static final List<Mapping> FLUME_SINK = List.of(
+            rate("EventDrainSuccessCount", FlumeSinkMetric.EVENT_DRAIN_SUCCESS_RATE, "events"),
+            rate("EventDrainAttemptCount", FlumeSinkMetric.EVENT_DRAIN_ATTEMPT_RATE, "events"),
+            rate("BatchCompleteCount", FlumeSinkMetric.BATCH_COMPLETE_RATE, "batches"),
+            rate("BatchEmptyCount", FlumeSinkMetric.BATCH_EMPTY_RATE, "batches"),
+            rate("BatchUnderflowCount", FlumeSinkMetric.BATCH_UNDERFLOW_RATE, "batches"),
+            rate("ConnectionCreatedCount", FlumeSinkMetric.CONNECTION_CREATED_RATE, "connections"),
+            rate("ConnectionClosedCount", FlumeSinkMetric.CONNECTION_CLOSED_RATE, "connections"),
+            rate("ConnectionFailedCount", FlumeSinkMetric.CONNECTION_FAILED_RATE, "connections"));
+
+    /**
+     * Kafka broker-topic meters ({@code kafka.server:type=BrokerTopicMetrics,name=...}): the {@code Count} as a CM
+     * rate, and Kafka's own one-minute moving average ({@code OneMinuteRate}) as the {@code _1min_rate} metric.
+     */
+    static final List<Mapping> KAFKA_BROKER_TOPIC = List.of(
+            rate("BytesInPerSec", KafkaMetric.BYTES_RECEIVED_RATE, "bytes"),
+            gaugePerSecond("BytesInPerSec.OneMinuteRate", KafkaMetric.BYTES_RECEIVED_1MIN_RATE, "bytes"),
+            rate("BytesOutPerSec", KafkaMetric.BYTES_FETCHED_RATE, "bytes"),
+            gaugePerSecond("BytesOutPerSec.OneMinuteRate", KafkaMetric.BYTES_FETCHED_1MIN_RATE, "bytes"),
+            rate("MessagesInPerSec", KafkaMetric.MESSAGES_RECEIVED_RATE, "messages"),
+            gaugePerSecond("MessagesInPerSec.OneMinuteRate", KafkaMetric.MESSAGES_RECEIVED_1MIN_RATE, "messages"),
+            rate("BytesRejectedPerSec", KafkaMetric.BYTES_REJECTED_RATE, "bytes"));
+
+    /** Consumer-group lag from AdminClient offsets: log end offsets minus committed offsets, in messages. */
+    static final Mapping CONSUMER_GROUP_LAG =
+            new Mapping("lag", KafkaMetric.CONSUMER_GROUP_LAG_RATE, Kind.GAUGE, "messages", null);
+
+    /** {@code /proc/net/dev} receive and transmit byte counters of one interface. */
+    static final List<Mapping> NETWORK_INTERFACE = List.of(
+            rate("rx_bytes", NetworkInterfaceMetric.BYTES_RECEIVE_RATE, "bytes"),
+            rate("tx_bytes", NetworkInterfaceMetric.BYTES_TRANSMIT_RATE, "bytes"));
+
+    /** CM metric name → units, for every metric the emulator serves. */
+    static final Map<String, Mapping> BY_CM_NAME;
+
+    static {
+        Map<String, Mapping> all = new java.util.HashMap<>();
+        for (List<Mapping> list : List.of(FLUME_SOURCE, FLUME_CHANNEL, FLUME_SINK, KAFKA_BROKER_TOPIC,
+                NETWORK_INTERFACE, List.of(CONSUMER_GROUP_LAG))) {
+            list.forEach(mapping -> all.put(mapping.cmName(), mapping));
+        }
+        BY_CM_NAME = Map.copyOf(all);
+    }
+
+    private MetricNames() {
+    }
+
+    private static Mapping rate(String counter, CmMetric metric, String numerator) {
+        return new Mapping(counter, metric, Kind.RATE, numerator, "seconds");
+    }
+
+    private static Mapping gauge(String counter, CmMetric metric, String numerator) {
+        return new Mapping(counter, metric, Kind.GAUGE, numerator, null);
+    }
+
+    private static Mapping gaugePerSecond(String counter, CmMetric metric, String numerator) {
+        return new Mapping(counter, metric, Kind.GAUGE, numerator, "seconds");
+    }
+}

@@ -1,0 +1,425 @@
+package org.flafka.bench;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.ListOffsetsResult;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.RetriableException;
+import org.flafka.edge.SyslogSource;
+import org.flafka.interceptors.SyslogInterceptor;
+import org.flafka.load.Clock;
+import org.flafka.load.ConnectFailedException;
+import org.flafka.load.FormatMix;
+import org.flafka.load.Framing;
+import org.flafka.load.LoadGenerator;
+import org.flafka.load.LoadResult;
+import org.flafka.load.LoadSettings;
+import org.flafka.load.Protocol;
+import org.flafka.load.SizeSpec;
+import org.flafka.load.TlsSettings;
+import org.flafka.stack.AgentMetrics;
+import org.flafka.stack.AgentProcess;
+import org.flafka.stack.AgentRuntime;
+import org.flafka.stack.KafkaBrokerProcess;
+
+/**
+ * Runs {@code flafka bench edge}: one broker process for the whole run; per trial a fresh topic, one agent process
+ * for one {@link Variant}, and the load generator in this JVM sending to it over TCP loopback. Each trial warms up,
+ * then measures a steady window between two snapshots of Kafka's end offsets, the agent's counters and the CPU
+ * time of the agent process, the broker process and this JVM. Variants alternate within each repeat, so a change
+ * in the machine's load hits all of them alike.
+ *
+ * <p>Every process this class starts is killed when a trial or the run ends, fails or is interrupted (the stack
+ * also kills its children when this JVM exits).
+ */
+public final class EdgeBench {
+    /** Sent after the measure window ends too; the generator is stopped explicitly, so this only bounds a hang. */
+    private static final Duration LOAD_LIMIT = Duration.ofHours(24);
+    private static final long JOIN_MILLIS = 15_000;
+    private static final Duration FIRST_RECORDS_TIMEOUT = Duration.ofSeconds(60);
+    private static final Duration TOPIC_TIMEOUT = Duration.ofSeconds(30);
+
+    private final EdgeBenchSettings settings;
+    private final Consumer<String> progress;
+    private final Object lock = new Object();
+    private KafkaBrokerProcess broker;
+    private AgentProcess agent;
+    private LoadGenerator generator;
+    private volatile boolean aborted;
+
+    /** {@code progress} gets one line per step (agent started, trial measured); never null. */
+    public EdgeBench(EdgeBenchSettings settings, Consumer<String> progress) {
+        this.settings = settings.validate();
+        this.progress = progress;
+    }
+
+    /** Runs every trial and returns them; throws {@link BenchException} naming the part that failed and its log. */
+    public EdgeBenchReport run() {
+        AgentRuntime stock = AgentRuntime.locate();
+        AgentRuntime ours = stock.withPluginsOf(SyslogSource.class, SyslogInterceptor.class);
+        List<Trial> trials = new ArrayList<>();
+        long started = System.currentTimeMillis();
+        progress.accept("starting the Kafka broker process in " + settings.workDir().resolve("broker"));
+        KafkaBrokerProcess startedBroker = KafkaBrokerProcess.start(settings.workDir().resolve("broker"));
+        synchronized (lock) {
+            broker = startedBroker;
+        }
+        try (Admin admin = broker.admin()) {
+            int number = 0;
+            for (int repeat = 1; repeat <= settings.repeats(); repeat++) {
+                for (Variant variant : settings.variants()) {
+                    number++;
+                    checkNotAborted();
+                    Trial trial = runTrial(admin, variant, repeat, number,
+                            variant.usesPlugins() ? ours : stock);
+                    trials.add(trial);
+                    progress.accept(String.format(java.util.Locale.ROOT,
+                            "%s #%d: %,.0f events/s into Kafka; agent %.2f, broker %.2f CPU-s per million events; "
+                                    + "load average %.1f",
+                            variant.flagName(), repeat, trial.eventsPerSecond(), trial.agentCpuPerMillion(),
+                            trial.brokerCpuPerMillion(), trial.loadAverage()));
+                }
+            }
+        } finally {
+            closeBroker();
+        }
+        return new EdgeBenchReport(settings, trials, started, machine());
+    }
+
+    /** Stops everything at once (Ctrl-C): the running trial fails and {@link #run()} returns by throwing. */
+    public void abort() {
+        aborted = true;
+        LoadGenerator load;
+        AgentProcess runningAgent;
+        KafkaBrokerProcess runningBroker;
+        synchronized (lock) {
+            load = generator;
+            runningAgent = agent;
+            runningBroker = broker;
+        }
+        if (load != null) {
+            load.stop();
+        }
+        if (runningAgent != null) {
+            runningAgent.kill();
+        }
+        if (runningBroker != null) {
+            runningBroker.kill();
+        }
+    }
+
+    private Trial runTrial(Admin admin, Variant variant, int repeat, int number, AgentRuntime runtime) {
+        String topic = "edge-bench-" + number;
+        createTopic(admin, topic);
+        int port = variant.choosesItsPort() ? 0 : freeLoopbackPort();
+        String properties = variant.properties(new Variant.Target(broker.bootstrapServers(), topic, port),
+                settings.sinks());
+        Path dir = settings.workDir().resolve(String.format("%02d-%s", number, variant.flagName()));
+        progress.accept(variant.flagName() + " #" + repeat + ": starting the agent in " + dir);
+        AgentProcess started = AgentProcess.builder(Variant.AGENT, properties, dir).runtime(runtime).start();
+        synchronized (lock) {
+            agent = started;
+        }
+        LoadRun load = null;
+        try {
+            checkNotAborted();
+            int listenPort = port != 0 ? port : awaitListenPort(started);
+            load = new LoadRun(loadSettings(listenPort));
+            synchronized (lock) {
+                generator = load.generator;
+            }
+            load.start();
+            sleep(settings.warmup());
+            awaitFirstRecords(admin, topic, started, load);
+            Path recording = settings.jfrDir() == null ? null
+                    : settings.jfrDir().resolve(String.format("%02d-%s.jfr", number, variant.flagName()));
+            if (recording != null) {
+                Jcmd.startRecording(started.pid(), recording);
+            }
+            Snapshot before = snapshot(admin, topic, started, load.generator);
+            sleep(settings.duration());
+            Snapshot after = snapshot(admin, topic, started, load.generator);
+            load.checkRunning(started);
+            if (recording != null) {
+                Jcmd.stopRecording(started.pid());
+            }
+            return new Trial(variant, repeat, (after.nanos - before.nanos) / 1e9,
+                    after.kafkaEvents - before.kafkaEvents, after.sourceAccepted - before.sourceAccepted,
+                    after.sinkDrained - before.sinkDrained, after.generatorSent - before.generatorSent,
+                    seconds(after.agentCpu.minus(before.agentCpu)), seconds(after.brokerCpu.minus(before.brokerCpu)),
+                    (after.ownCpuNanos - before.ownCpuNanos) / 1e9, loadAverage());
+        } finally {
+            if (load != null) {
+                load.generator.stop();
+            }
+            // SIGKILL: a clean Flume shutdown takes seconds and measures nothing; the topic is deleted anyway.
+            started.kill();
+            if (load != null) {
+                load.join();
+            }
+            synchronized (lock) {
+                agent = null;
+                generator = null;
+            }
+            deleteTopic(admin, topic);
+        }
+    }
+
+    /** The port our source bound: its ListenPort metric reads 0 until the listener is bound. */
+    private int awaitListenPort(AgentProcess agentProcess) {
+        long deadline = System.nanoTime() + TOPIC_TIMEOUT.toNanos();
+        while (true) {
+            long bound = agentProcess.metrics().source(Variant.SOURCE, "ListenPort");
+            if (bound > 0) {
+                return (int) bound;
+            }
+            if (System.nanoTime() > deadline) {
+                throw new BenchException("the agent's source reported no ListenPort within " + TOPIC_TIMEOUT.toSeconds()
+                        + " s; see " + agentProcess.log());
+            }
+            sleep(Duration.ofMillis(100));
+        }
+    }
+
+    /**
+     * Extends the warm-up until the topic has records: on a loaded machine an agent's Kafka producer can take many
+     * seconds to fetch metadata, and a window that starts before then measures start-up, not throughput.
+     */
+    private void awaitFirstRecords(Admin admin, String topic, AgentProcess agentProcess, LoadRun load) {
+        long deadline = System.nanoTime() + FIRST_RECORDS_TIMEOUT.toNanos();
+        while (true) {
+            load.checkRunning(agentProcess);
+            if (endOffsets(admin, topic) > 0) {
+                return;
+            }
+            if (System.nanoTime() > deadline) {
+                throw new BenchException("no event reached topic " + topic + " within "
+                        + FIRST_RECORDS_TIMEOUT.toSeconds() + " s of load after the warm-up; see the agent log "
+                        + agentProcess.log());
+            }
+            sleep(Duration.ofMillis(200));
+        }
+    }
+
+    private LoadSettings loadSettings(int port) {
+        InetSocketAddress target = new InetSocketAddress(InetAddress.getLoopbackAddress(), port);
+        return new LoadSettings(target, Protocol.TCP, Framing.NEWLINE, settings.connections(),
+                Math.max(100, settings.connections()), settings.rate(), 0, LOAD_LIMIT,
+                FormatMix.parse("--mix", FormatMix.DEFAULT), SizeSpec.fixed(settings.size()), 1, TlsSettings.DEFAULT)
+                .validate();
+    }
+
+    /** The load generator on its own thread, for one trial. */
+    private final class LoadRun {
+        final LoadGenerator generator;
+        private final Thread thread;
+        private volatile LoadResult result;
+        private volatile Exception failure;
+
+        LoadRun(LoadSettings load) {
+            this.generator = new LoadGenerator(load, Clock.SYSTEM);
+            this.thread = new Thread(() -> {
+                try {
+                    result = generator.run(null, 1_000);
+                } catch (ConnectFailedException | InterruptedException | RuntimeException e) {
+                    failure = e;
+                }
+            }, "flafka-bench-load");
+            thread.setDaemon(true);
+        }
+
+        void start() {
+            thread.start();
+        }
+
+        /** Fails the trial if the generator stopped on its own: the agent refused or broke a connection. */
+        void checkRunning(AgentProcess agentProcess) {
+            if (thread.isAlive()) {
+                return;
+            }
+            join();
+            checkNotAborted();
+            String why = failure != null ? failure.getMessage()
+                    : result != null && result.failure() != null ? result.failure() : "it stopped early";
+            throw new BenchException("the load generator stopped before the measure window ended: " + why
+                    + (agentProcess.isAlive() ? "" : "; the agent process had exited") + " (agent log: "
+                    + agentProcess.log() + ")");
+        }
+
+        void join() {
+            try {
+                thread.join(JOIN_MILLIS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /** Counters at one instant of a trial. */
+    private record Snapshot(long nanos, long kafkaEvents, long sourceAccepted, long sinkDrained, long generatorSent,
+                            Duration agentCpu, Duration brokerCpu, long ownCpuNanos) {
+    }
+
+    private Snapshot snapshot(Admin admin, String topic, AgentProcess agentProcess, LoadGenerator load) {
+        long nanos = System.nanoTime();
+        Duration agentCpu = agentProcess.cpuTime();
+        Duration brokerCpu = broker.cpuTime();
+        long ownCpu = ownCpuNanos();
+        long sent = load.progress().events();
+        AgentMetrics metrics = agentProcess.metrics();
+        long drained = 0;
+        for (String sink : agentProcess.components().sinks()) {
+            drained += metrics.sink(sink, "EventDrainSuccessCount");
+        }
+        return new Snapshot(nanos, endOffsets(admin, topic), metrics.source(Variant.SOURCE, "EventAcceptedCount"),
+                drained, sent, agentCpu, brokerCpu, ownCpu);
+    }
+
+    /**
+     * Creates the trial's topic and waits until every partition answers an offset request: right after creation
+     * the broker may still say it does not host a partition, which is retriable.
+     */
+    private void createTopic(Admin admin, String topic) {
+        long deadline = System.nanoTime() + TOPIC_TIMEOUT.toNanos();
+        try {
+            admin.createTopics(List.of(new NewTopic(topic, settings.partitions(), (short) 1))).all()
+                    .get(TOPIC_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+            // Describe first: an offset request for a partition the broker does not host yet makes the admin
+            // client log an ERROR (to stdout under the CLI's default logging), a describe does not.
+            while (true) {
+                try {
+                    if (admin.describeTopics(Set.of(topic)).allTopicNames().get(TOPIC_TIMEOUT.toSeconds(),
+                            TimeUnit.SECONDS).get(topic).partitions().stream()
+                            .allMatch(p -> p.leader() != null && !p.leader().isEmpty())) {
+                        requestEndOffsets(admin, topic);
+                        return;
+                    }
+                } catch (ExecutionException e) {
+                    if (!(e.getCause() instanceof RetriableException) || System.nanoTime() > deadline) {
+                        throw e;
+                    }
+                }
+                sleep(Duration.ofMillis(100));
+            }
+        } catch (ExecutionException | TimeoutException e) {
+            throw new BenchException("could not create topic " + topic + " with " + settings.partitions()
+                    + " partitions: " + (e.getCause() == null ? e : e.getCause()) + " (broker log: " + broker.log()
+                    + ")", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new BenchException("interrupted while creating topic " + topic, e);
+        }
+    }
+
+    private long endOffsets(Admin admin, String topic) {
+        try {
+            return requestEndOffsets(admin, topic);
+        } catch (ExecutionException | TimeoutException e) {
+            throw new BenchException("could not read the end offsets of topic " + topic + " from the broker: " + e
+                    + " (broker log: " + broker.log() + ")", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new BenchException("interrupted while reading offsets", e);
+        }
+    }
+
+    private long requestEndOffsets(Admin admin, String topic)
+            throws ExecutionException, TimeoutException, InterruptedException {
+        Map<TopicPartition, OffsetSpec> request = new HashMap<>();
+        for (int p = 0; p < settings.partitions(); p++) {
+            request.put(new TopicPartition(topic, p), OffsetSpec.latest());
+        }
+        long total = 0;
+        for (ListOffsetsResult.ListOffsetsResultInfo info
+                : admin.listOffsets(request).all().get(TOPIC_TIMEOUT.toSeconds(), TimeUnit.SECONDS).values()) {
+            total += info.offset();
+        }
+        return total;
+    }
+
+    private void deleteTopic(Admin admin, String topic) {
+        try {
+            admin.deleteTopics(Set.of(topic)).all().get(30, TimeUnit.SECONDS);
+        } catch (ExecutionException | TimeoutException e) {
+            // Only disk space is at stake: the broker's directory goes when the run ends.
+            progress.accept("could not delete topic " + topic + " (" + e + "); continuing");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void closeBroker() {
+        KafkaBrokerProcess running;
+        synchronized (lock) {
+            running = broker;
+            broker = null;
+        }
+        if (running != null) {
+            if (aborted) {
+                running.kill();
+            } else {
+                running.close();
+            }
+        }
+    }
+
+    private void checkNotAborted() {
+        if (aborted) {
+            throw new BenchException("interrupted");
+        }
+    }
+
+    private void sleep(Duration duration) {
+        try {
+            Thread.sleep(duration.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new BenchException("interrupted", e);
+        }
+    }
+
+    private static int freeLoopbackPort() {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new BenchException("could not find a free loopback port: " + e.getMessage(), e);
+        }
+    }
+
+    private static double seconds(Duration duration) {
+        return duration.toNanos() / 1e9;
+    }
+
+    private static long ownCpuNanos() {
+        if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+            return os.getProcessCpuTime();
+        }
+        return 0;
+    }
+
+    private static double loadAverage() {
+        return ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+    }
+
+    private static String machine() {
+        return Runtime.getRuntime().availableProcessors() + " processors, " + System.getProperty("os.name") + " "
+                + System.getProperty("os.arch") + ", Java " + System.getProperty("java.version");
+    }
+}

@@ -1,0 +1,254 @@
+package org.flafka.bench;
+
+import com.fasterxml.jackson.core.JsonEncoding;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * The trials of one {@code flafka bench edge} run and their summary per variant: medians over the repeats, with
+ * the smallest and largest events/s as the spread. "vs baseline" divides by the baseline variant's medians.
+ */
+public final class EdgeBenchReport {
+    /** At a fixed --rate, a variant that delivers less than this share of it did not keep up. */
+    static final double KEPT_UP = 0.97;
+
+    private final EdgeBenchSettings settings;
+    private final List<Trial> trials;
+    private final long startedMillis;
+    private final String machine;
+
+    public EdgeBenchReport(EdgeBenchSettings settings, List<Trial> trials, long startedMillis, String machine) {
+        this.settings = settings;
+        this.trials = List.copyOf(trials);
+        this.startedMillis = startedMillis;
+        this.machine = machine;
+    }
+
+    /** One variant's medians over its repeats. */
+    public record Summary(Variant variant, int trials, double eventsPerSecond, double minEventsPerSecond,
+                          double maxEventsPerSecond, double sourceAcceptedPerSecond, double sinkDrainedPerSecond,
+                          double generatorSentPerSecond, double agentCpuPerMillion, double brokerCpuPerMillion,
+                          double generatorCpuPerMillion, double maxLoadAverage) {
+    }
+
+    public List<Trial> trials() {
+        return trials;
+    }
+
+    public List<Summary> summaries() {
+        List<Summary> summaries = new ArrayList<>();
+        for (Variant variant : settings.variants()) {
+            List<Trial> mine = trials.stream().filter(t -> t.variant() == variant).toList();
+            if (mine.isEmpty()) {
+                continue;
+            }
+            summaries.add(new Summary(variant, mine.size(), median(mine, Trial::eventsPerSecond),
+                    mine.stream().mapToDouble(Trial::eventsPerSecond).min().orElseThrow(),
+                    mine.stream().mapToDouble(Trial::eventsPerSecond).max().orElseThrow(),
+                    median(mine, Trial::sourceAcceptedPerSecond), median(mine, Trial::sinkDrainedPerSecond),
+                    median(mine, Trial::generatorSentPerSecond), median(mine, Trial::agentCpuPerMillion),
+                    median(mine, Trial::brokerCpuPerMillion), median(mine, Trial::generatorCpuPerMillion),
+                    mine.stream().mapToDouble(Trial::loadAverage).max().orElseThrow()));
+        }
+        return summaries;
+    }
+
+    private Summary baseline() {
+        return summaries().stream().filter(s -> s.variant() == settings.baseline()).findFirst().orElse(null);
+    }
+
+    static double median(List<Trial> trials, ToDoubleFunction<Trial> value) {
+        double[] values = trials.stream().mapToDouble(value).sorted().toArray();
+        int n = values.length;
+        return n % 2 == 1 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+    }
+
+    public String text() {
+        StringBuilder text = new StringBuilder();
+        text.append(String.format(Locale.ROOT, "flafka bench edge: %s, %d-byte messages over %d TCP connection%s, "
+                        + "rate %s, %d × (%ss warm-up + %ss measured), topic with %d partition%s, %d sink%s%n",
+                Instant.ofEpochMilli(startedMillis), settings.size(), settings.connections(),
+                settings.connections() == 1 ? "" : "s", rateText(), settings.repeats(),
+                seconds(settings.warmup().toMillis()), seconds(settings.duration().toMillis()), settings.partitions(),
+                settings.partitions() == 1 ? "" : "s", settings.sinks(), settings.sinks() == 1 ? "" : "s"));
+        text.append("machine: ").append(machine).append('\n');
+        String baseName = settings.baseline().flagName();
+        String[] header = {"variant", "events/s median (min-max)", "src accepted/s", "sink drained/s",
+            "agent CPU-s/M", "broker CPU-s/M", "generator CPU-s/M", "vs " + baseName, "agent CPU vs " + baseName, "max load"};
+        List<String[]> rows = new ArrayList<>();
+        Summary base = baseline();
+        for (Summary s : summaries()) {
+            rows.add(new String[] {
+                s.variant().flagName() + keptUpMark(s),
+                String.format(Locale.ROOT, "%,.0f (%,.0f-%,.0f)", s.eventsPerSecond(), s.minEventsPerSecond(),
+                        s.maxEventsPerSecond()),
+                String.format(Locale.ROOT, "%,.0f", s.sourceAcceptedPerSecond()),
+                String.format(Locale.ROOT, "%,.0f", s.sinkDrainedPerSecond()),
+                decimal(s.agentCpuPerMillion(), ""),
+                decimal(s.brokerCpuPerMillion(), ""),
+                decimal(s.generatorCpuPerMillion(), ""),
+                base == null ? "-" : decimal(s.eventsPerSecond() / base.eventsPerSecond(), "x"),
+                base == null ? "-" : decimal(s.agentCpuPerMillion() / base.agentCpuPerMillion(), "x"),
+                String.format(Locale.ROOT, "%.1f", s.maxLoadAverage()),
+            });
+        }
+        appendTable(text, header, rows);
+        if (!settings.unlimitedRate() && summaries().stream().anyMatch(s -> !keptUp(s))) {
+            text.append("* delivered less than ").append(Math.round(KEPT_UP * 100))
+                    .append("% of --rate: its CPU per event is at its own maximum rate, not at --rate\n");
+        }
+        text.append("events/s: records the topic gained in the measure window (Kafka end offsets); CPU: process "
+                + "user+system seconds per million of those records; generator: this JVM (load generator and "
+                + "polling).\n");
+        return text.toString();
+    }
+
+    /** Two decimals and {@code unit}, or "-" when there is no number (no events, or nothing to compare with). */
+    private static String decimal(double value, String unit) {
+        return Double.isFinite(value) ? String.format(Locale.ROOT, "%.2f%s", value, unit) : "-";
+    }
+
+    private String keptUpMark(Summary summary) {
+        return settings.unlimitedRate() || keptUp(summary) ? "" : "*";
+    }
+
+    private boolean keptUp(Summary summary) {
+        return summary.eventsPerSecond() >= KEPT_UP * settings.rate();
+    }
+
+    private String rateText() {
+        return settings.unlimitedRate() ? "max" : String.format(Locale.ROOT, "%,.0f events/s", settings.rate());
+    }
+
+    private static String seconds(long millis) {
+        return millis % 1000 == 0 ? Long.toString(millis / 1000) : String.format(Locale.ROOT, "%.1f", millis / 1e3);
+    }
+
+    private static void appendTable(StringBuilder text, String[] header, List<String[]> rows) {
+        int[] widths = new int[header.length];
+        for (int c = 0; c < header.length; c++) {
+            widths[c] = header[c].length();
+            for (String[] row : rows) {
+                widths[c] = Math.max(widths[c], row[c].length());
+            }
+        }
+        appendRow(text, header, widths);
+        String[] rule = new String[header.length];
+        for (int c = 0; c < header.length; c++) {
+            rule[c] = "-".repeat(widths[c]);
+        }
+        appendRow(text, rule, widths);
+        for (String[] row : rows) {
+            appendRow(text, row, widths);
+        }
+    }
+
+    private static void appendRow(StringBuilder text, String[] cells, int[] widths) {
+        StringBuilder line = new StringBuilder();
+        for (int c = 0; c < cells.length; c++) {
+            if (c > 0) {
+                line.append(" | ");
+            }
+            String cell = cells[c];
+            String pad = " ".repeat(widths[c] - cell.length());
+            line.append(c == 0 ? cell + pad : pad + cell);
+        }
+        text.append(line.toString().stripTrailing()).append('\n');
+    }
+
+    public String json() {
+        ByteArrayOutputStream buffer = new ByteArrayOutputStream();
+        try (JsonGenerator json = new JsonFactory().createGenerator(buffer, JsonEncoding.UTF8)) {
+            json.useDefaultPrettyPrinter();
+            json.writeStartObject();
+            json.writeStringField("benchmark", "edge");
+            json.writeStringField("started", Instant.ofEpochMilli(startedMillis).toString());
+            json.writeStringField("machine", machine);
+            json.writeObjectFieldStart("settings");
+            json.writeArrayFieldStart("variants");
+            for (Variant variant : settings.variants()) {
+                json.writeString(variant.flagName());
+            }
+            json.writeEndArray();
+            json.writeNumberField("warmupSeconds", settings.warmup().toMillis() / 1e3);
+            json.writeNumberField("durationSeconds", settings.duration().toMillis() / 1e3);
+            json.writeNumberField("repeats", settings.repeats());
+            json.writeNumberField("connections", settings.connections());
+            json.writeNumberField("size", settings.size());
+            json.writeNumberField("sinks", settings.sinks());
+            json.writeNumberField("partitions", settings.partitions());
+            json.writeStringField("baseline", settings.baseline().flagName());
+            if (settings.unlimitedRate()) {
+                json.writeStringField("rate", "max");
+            } else {
+                json.writeNumberField("rate", settings.rate());
+            }
+            json.writeEndObject();
+            Summary base = baseline();
+            json.writeArrayFieldStart("summary");
+            for (Summary s : summaries()) {
+                json.writeStartObject();
+                json.writeStringField("variant", s.variant().flagName());
+                json.writeNumberField("trials", s.trials());
+                json.writeNumberField("eventsPerSecond", s.eventsPerSecond());
+                json.writeNumberField("minEventsPerSecond", s.minEventsPerSecond());
+                json.writeNumberField("maxEventsPerSecond", s.maxEventsPerSecond());
+                json.writeNumberField("sourceAcceptedPerSecond", s.sourceAcceptedPerSecond());
+                json.writeNumberField("sinkDrainedPerSecond", s.sinkDrainedPerSecond());
+                json.writeNumberField("generatorSentPerSecond", s.generatorSentPerSecond());
+                number(json, "agentCpuSecondsPerMillion", s.agentCpuPerMillion());
+                number(json, "brokerCpuSecondsPerMillion", s.brokerCpuPerMillion());
+                number(json, "generatorCpuSecondsPerMillion", s.generatorCpuPerMillion());
+                if (base != null) {
+                    number(json, "eventsPerSecondVsBaseline", s.eventsPerSecond() / base.eventsPerSecond());
+                    number(json, "agentCpuVsBaseline", s.agentCpuPerMillion() / base.agentCpuPerMillion());
+                }
+                if (!settings.unlimitedRate()) {
+                    json.writeBooleanField("keptUp", keptUp(s));
+                }
+                json.writeNumberField("maxLoadAverage", s.maxLoadAverage());
+                json.writeEndObject();
+            }
+            json.writeEndArray();
+            json.writeArrayFieldStart("trials");
+            for (Trial t : trials) {
+                json.writeStartObject();
+                json.writeStringField("variant", t.variant().flagName());
+                json.writeNumberField("repeat", t.repeat());
+                json.writeNumberField("seconds", t.seconds());
+                json.writeNumberField("kafkaEvents", t.kafkaEvents());
+                json.writeNumberField("sourceAccepted", t.sourceAccepted());
+                json.writeNumberField("sinkDrained", t.sinkDrained());
+                json.writeNumberField("generatorSent", t.generatorSent());
+                json.writeNumberField("agentCpuSeconds", t.agentCpuSeconds());
+                json.writeNumberField("brokerCpuSeconds", t.brokerCpuSeconds());
+                json.writeNumberField("generatorCpuSeconds", t.generatorCpuSeconds());
+                json.writeNumberField("loadAverage", t.loadAverage());
+                json.writeEndObject();
+            }
+            json.writeEndArray();
+            json.writeEndObject();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return buffer.toString(StandardCharsets.UTF_8) + System.lineSeparator();
+    }
+
+    /** JSON has no NaN: a trial with no events has no CPU per event, written as null. */
+    private static void number(JsonGenerator json, String field, double value) throws IOException {
+        if (Double.isFinite(value)) {
+            json.writeNumberField(field, value);
+        } else {
+            json.writeNullField(field);
+        }
+    }
+}

@@ -1,0 +1,76 @@
+package org.flafka.bench;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * One {@code flafka bench edge} run. {@link #validate()} names the command-line flag of whatever is wrong.
+ *
+ * @param variants the agent configurations, run in this order within each repeat (so they alternate)
+ * @param rate events per second the generator offers over all connections; {@link Double#POSITIVE_INFINITY} for
+ *     as fast as possible
+ * @param partitions partitions of each trial's topic
+ * @param baseline the variant the others are compared with ("vs baseline"); need not be among {@code variants}
+ * @param jfrDir when set, each agent is profiled with JFR over the measure window and the recordings kept here
+ */
+public record EdgeBenchSettings(
+        List<Variant> variants,
+        Duration warmup,
+        Duration duration,
+        int repeats,
+        int connections,
+        int size,
+        int sinks,
+        double rate,
+        int partitions,
+        Variant baseline,
+        Path workDir,
+        Path jfrDir) {
+
+    public EdgeBenchSettings {
+        variants = List.copyOf(variants);
+    }
+
+    /** These settings with the directory for the broker's and agents' data and logs. */
+    public EdgeBenchSettings withWorkDir(Path dir) {
+        return new EdgeBenchSettings(variants, warmup, duration, repeats, connections, size, sinks, rate, partitions,
+                baseline, dir, jfrDir);
+    }
+
+    public boolean unlimitedRate() {
+        return Double.isInfinite(rate);
+    }
+
+    public EdgeBenchSettings validate() {
+        if (variants.isEmpty()) {
+            throw new IllegalArgumentException("--variants names no variant; give some of ours, stock, stock-tuned");
+        }
+        if (variants.stream().distinct().count() != variants.size()) {
+            throw new IllegalArgumentException("--variants names a variant twice: " + variants);
+        }
+        if (warmup.isNegative()) {
+            throw new IllegalArgumentException("--warmup must be 0 or longer but was " + warmup);
+        }
+        if (duration.toMillis() < 500) {
+            throw new IllegalArgumentException("--duration must be at least 500ms (the measure window) but was "
+                    + duration.toMillis() + "ms");
+        }
+        if (repeats < 1) {
+            throw new IllegalArgumentException("--repeats must be at least 1 but was " + repeats);
+        }
+        if (connections < 1 || connections > 1000) {
+            throw new IllegalArgumentException("--connections must be between 1 and 1000 but was " + connections);
+        }
+        if (sinks < 1 || sinks > 64) {
+            throw new IllegalArgumentException("--sinks must be between 1 and 64 but was " + sinks);
+        }
+        if (partitions < 1 || partitions > 1000) {
+            throw new IllegalArgumentException("--partitions must be between 1 and 1000 but was " + partitions);
+        }
+        if (!(rate > 0)) {
+            throw new IllegalArgumentException("--rate must be above 0 events/s (or max) but was " + rate);
+        }
+        return this;
+    }
+}

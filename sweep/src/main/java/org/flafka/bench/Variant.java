@@ -1,0 +1,147 @@
+package org.flafka.bench;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.flafka.render.AgentTemplates;
+import org.flafka.render.Tier;
+
+/**
+ * An edge agent configuration the bench compares. Every variant names its components the same way (source
+ * {@code syslog_tcp}, channel {@code ch0}, sinks {@code kafka0..}), so the same counters are read from each.
+ */
+public enum Variant {
+    /**
+     * Ours: the edge template as deployed (org.flafka.edge.SyslogSource, SyslogInterceptor, EventIdInterceptor,
+     * memory channel, Kafka sink with record headers, snappy, acks=all), TCP listener only, on port 0.
+     */
+    OURS("ours") {
+        @Override
+        String properties(Target target, int sinks) {
+            Map<String, Object> variables = new LinkedHashMap<>();
+            variables.put("agent_name", AGENT);
+            variables.put("site", "bench");
+            variables.put("kafka_bootstrap_servers", target.bootstrapServers());
+            variables.put("kafka_topic", target.topic());
+            variables.put("edge_listeners", List.of("tcp"));
+            variables.put("edge_bind_address", "127.0.0.1");
+            variables.put("edge_tcp_port", 0);
+            variables.put("edge_kafka_sinks", sinks);
+            return AgentTemplates.render(Tier.EDGE, variables);
+        }
+    },
+    /**
+     * Stock Flume 1.11 with its defaults: {@code multiport_syslogtcp} (batchSize 100, keepFields none: priority,
+     * timestamp and host are stripped from the body into headers the Kafka sink then drops), memory channel
+     * (capacity 100, transactionCapacity 100), one Kafka sink (flumeBatchSize 100, acks=1, no compression, the
+     * producer's own batch.size 16384 and linger.ms 5). Only host, port, topic and bootstrap servers are set.
+     */
+    STOCK("stock") {
+        @Override
+        String properties(Target target, int sinks) {
+            return stockProperties(target, 1, Map.of(), Map.of(), Map.of());
+        }
+    },
+    /**
+     * Stock Flume hand-tuned as a careful operator would, with the same knobs our template sets: source batchSize
+     * 1000, memory channel capacity 100000 / transactionCapacity 10000, {@code sinks} Kafka sinks draining the one
+     * channel, flumeBatchSize 1000, snappy, linger.ms 10, batch.size 262144. keepFields stays at its default (none),
+     * so the body is still only the message part: less to send than ours, which keeps the whole line.
+     */
+    STOCK_TUNED("stock-tuned") {
+        @Override
+        String properties(Target target, int sinks) {
+            return stockProperties(target, sinks,
+                    Map.of("batchSize", "1000"),
+                    Map.of("capacity", "100000", "transactionCapacity", "10000"),
+                    Map.of("flumeBatchSize", "1000",
+                            "kafka.producer.compression.type", "snappy",
+                            "kafka.producer.linger.ms", "10",
+                            "kafka.producer.batch.size", "262144"));
+        }
+    };
+
+    /** The Flume agent name (-n) of every variant. */
+    static final String AGENT = "edge";
+    static final String SOURCE = "syslog_tcp";
+    static final String CHANNEL = "ch0";
+
+    private final String flagName;
+
+    Variant(String flagName) {
+        this.flagName = flagName;
+    }
+
+    /** Where a variant's agent listens and writes. {@code port} 0 lets the agent choose (ours only). */
+    record Target(String bootstrapServers, String topic, int port) {
+    }
+
+    /** The agent's Flume properties. */
+    abstract String properties(Target target, int sinks);
+
+    /** Whether the agent can listen on port 0 and report the port (ListenPort); stock needs a fixed port. */
+    boolean choosesItsPort() {
+        return this == OURS;
+    }
+
+    /** Whether the agent runs our plugins (their jars go on its classpath). */
+    boolean usesPlugins() {
+        return this == OURS;
+    }
+
+    public String flagName() {
+        return flagName;
+    }
+
+    /** The variant named {@code name} on the command line, or null. */
+    public static Variant byFlagName(String name) {
+        for (Variant variant : values()) {
+            if (variant.flagName.equals(name)) {
+                return variant;
+            }
+        }
+        return null;
+    }
+
+    static String sinkName(int index) {
+        return "kafka" + index;
+    }
+
+    private static String stockProperties(Target target, int sinks, Map<String, String> source,
+                                          Map<String, String> channel, Map<String, String> sink) {
+        List<String> sinkNames = new ArrayList<>();
+        for (int i = 0; i < sinks; i++) {
+            sinkNames.add(sinkName(i));
+        }
+        StringBuilder text = new StringBuilder();
+        String a = AGENT;
+        text.append(a).append(".sources = ").append(SOURCE).append('\n');
+        text.append(a).append(".channels = ").append(CHANNEL).append('\n');
+        text.append(a).append(".sinks = ").append(String.join(" ", sinkNames)).append('\n');
+        String s = a + ".sources." + SOURCE;
+        text.append(s).append(".type = multiport_syslogtcp\n");
+        text.append(s).append(".host = 127.0.0.1\n");
+        text.append(s).append(".ports = ").append(target.port()).append('\n');
+        text.append(s).append(".channels = ").append(CHANNEL).append('\n');
+        append(text, s, source);
+        String c = a + ".channels." + CHANNEL;
+        text.append(c).append(".type = memory\n");
+        append(text, c, channel);
+        for (String name : sinkNames) {
+            String k = a + ".sinks." + name;
+            text.append(k).append(".type = org.apache.flume.sink.kafka.KafkaSink\n");
+            text.append(k).append(".channel = ").append(CHANNEL).append('\n');
+            text.append(k).append(".kafka.bootstrap.servers = ").append(target.bootstrapServers()).append('\n');
+            text.append(k).append(".kafka.topic = ").append(target.topic()).append('\n');
+            append(text, k, sink);
+        }
+        return text.toString();
+    }
+
+    private static void append(StringBuilder text, String prefix, Map<String, String> settings) {
+        settings.entrySet().stream().sorted(Map.Entry.comparingByKey())
+                .forEach(e -> text.append(prefix).append('.').append(e.getKey()).append(" = ").append(e.getValue())
+                        .append('\n'));
+    }
+}

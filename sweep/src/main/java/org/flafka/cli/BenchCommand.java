@@ -1,0 +1,318 @@
+package org.flafka.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.flafka.bench.BenchException;
+import org.flafka.bench.EdgeBench;
+import org.flafka.bench.EdgeBenchReport;
+import org.flafka.bench.EdgeBenchSettings;
+import org.flafka.bench.JfrHotspots;
+import org.flafka.bench.Variant;
+import org.flafka.stack.StackException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code flafka bench}: end-to-end benchmarks on local processes. */
+@Command(
+        name = "bench",
+        mixinStandardHelpOptions = true,
+        subcommands = {BenchCommand.Edge.class},
+        description = "End-to-end benchmarks on this machine, with real broker and agent processes.")
+public final class BenchCommand implements Runnable {
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(spec.commandLine(), "name a benchmark: edge");
+    }
+
+    /** {@code flafka bench edge}. */
+    @Command(
+            name = "edge",
+            mixinStandardHelpOptions = true,
+            sortOptions = false,
+            description = {
+                "Compare edge agents: the load generator sends syslog over TCP loopback to an agent process, which "
+                        + "writes to a local Kafka broker process. Each variant runs in turn (alternating, --repeats "
+                        + "times) against the same broker: warm-up, then a measure window. Reported: events/s into "
+                        + "Kafka (topic end offsets) and by the agent's own counters, and CPU seconds per million "
+                        + "events of the agent, the broker and the generator.",
+                "Variants: ours = the edge template (flafka source, interceptors, snappy, acks=all); stock = "
+                        + "multiport_syslogtcp -> memory channel -> Kafka sink with Flume's defaults; stock-tuned = "
+                        + "the same with larger batches, a larger channel, snappy, linger.ms 10.",
+            },
+            footerHeading = "%nExamples:%n",
+            footer = {
+                "  flafka bench edge --variants ours,stock,stock-tuned   maximum throughput",
+                "  flafka bench edge --rate 100000                       CPU per event at an equal rate",
+                "  flafka bench edge --variants ours --jfr prof          where does the agent's CPU go?",
+                "",
+                "Exit codes: 0 done, 1 a trial failed (the message names the log), 2 invalid flags.",
+            })
+    static final class Edge implements Callable<Integer> {
+        @CommandLine.Spec
+        CommandLine.Model.CommandSpec spec;
+
+        @Option(names = "--variants", paramLabel = "V,...", defaultValue = "ours,stock",
+                description = "Which agents, in the order run: ours, stock, stock-tuned (default: ${DEFAULT-VALUE}).")
+        String variants;
+
+        @Option(names = "--duration", paramLabel = "TIME", defaultValue = "30s",
+                description = "Measure window per trial, e.g. 15s (default: ${DEFAULT-VALUE}).")
+        String duration;
+
+        @Option(names = "--warmup", paramLabel = "TIME", defaultValue = "10s",
+                description = "Load before the measure window, not counted (default: ${DEFAULT-VALUE}).")
+        String warmup;
+
+        @Option(names = "--repeats", paramLabel = "N", defaultValue = "3",
+                description = "Trials per variant; the report shows medians (default: ${DEFAULT-VALUE}).")
+        int repeats;
+
+        @Option(names = "--connections", paramLabel = "N", defaultValue = "4",
+                description = "TCP connections of the generator (default: ${DEFAULT-VALUE}).")
+        int connections;
+
+        @Option(names = "--size", paramLabel = "BYTES", defaultValue = "200",
+                description = "Message size in bytes (default: ${DEFAULT-VALUE}).")
+        String size;
+
+        @Option(names = "--rate", paramLabel = "EVENTS/S|max", defaultValue = "max",
+                description = "Offered load over all connections; a fixed rate compares CPU per event at equal "
+                        + "throughput (default: ${DEFAULT-VALUE}).")
+        String rate;
+
+        @Option(names = "--sinks", paramLabel = "N", defaultValue = "1",
+                description = "Kafka sinks of ours and of stock-tuned (stock keeps one) (default: ${DEFAULT-VALUE}).")
+        int sinks;
+
+        @Option(names = "--partitions", paramLabel = "N", defaultValue = "4",
+                description = "Partitions of each trial's topic (default: ${DEFAULT-VALUE}).")
+        int partitions;
+
+        @Option(names = "--baseline", paramLabel = "VARIANT", defaultValue = "stock",
+                description = "The variant the others are compared with (default: ${DEFAULT-VALUE}).")
+        String baseline;
+
+        @Option(names = "--format", paramLabel = "text|json", defaultValue = "text",
+                description = "Report format (default: ${DEFAULT-VALUE}).")
+        String format;
+
+        @Option(names = "--out", paramLabel = "FILE", description = "Write the report to FILE instead of stdout.")
+        Path out;
+
+        @Option(names = "--work-dir", paramLabel = "DIR",
+                description = "Keep the broker's and agents' directories and logs in a new edge-* directory under "
+                        + "DIR (default: a temporary directory, deleted after a successful run).")
+        Path workDir;
+
+        @Option(names = "--jfr", paramLabel = "DIR",
+                description = "Profile each agent with JFR over its measure window; recordings go to DIR and the "
+                        + "hot spots per variant are printed on stderr. Adds a little CPU: do not mix with "
+                        + "unprofiled numbers.")
+        Path jfrDir;
+
+        @Option(names = "--quiet", description = "No progress lines on stderr.")
+        boolean quiet;
+
+        @Override
+        public Integer call() throws Exception {
+            boolean json = switch (format) {
+                case "json" -> true;
+                case "text" -> false;
+                default -> throw UserException.invalidInput("--format must be text or json but was '" + format + "'");
+            };
+            if (out != null && (Files.isDirectory(out) || out.toAbsolutePath().getParent() == null
+                    || !Files.isDirectory(out.toAbsolutePath().getParent()))) {
+                throw UserException.invalidInput("--out " + out + ": not a file in an existing directory");
+            }
+            EdgeBenchSettings parsed;
+            try {
+                parsed = settings();
+            } catch (IllegalArgumentException e) {
+                throw UserException.invalidInput(e.getMessage());
+            }
+            boolean temporary = workDir == null;
+            // A broker must never find an earlier run's data: every run gets a directory of its own.
+            Path work = temporary ? Files.createTempDirectory("flafka-bench-")
+                    : Files.createTempDirectory(createDirectory("--work-dir", workDir), "edge-");
+            if (jfrDir != null) {
+                createDirectory("--jfr", jfrDir);
+            }
+            EdgeBenchSettings settings = parsed.withWorkDir(work);
+            PrintWriter err = spec.commandLine().getErr();
+            EdgeBench bench = new EdgeBench(settings, line -> {
+                if (!quiet) {
+                    err.println("flafka bench: " + line);
+                    err.flush();
+                }
+            });
+            // Ctrl-C or TERM: kill the agent and the broker now (the stack's own hook would too), then let the
+            // run fail; the JVM waits for this hook.
+            CountDownLatch finished = new CountDownLatch(1);
+            Thread onInterrupt = new Thread(() -> {
+                bench.abort();
+                try {
+                    finished.await(20, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                if (temporary) {
+                    deleteTree(work);
+                }
+            }, "flafka-bench-interrupt");
+            Runtime.getRuntime().addShutdownHook(onInterrupt);
+            EdgeBenchReport report;
+            try {
+                report = bench.run();
+            } catch (BenchException | StackException e) {
+                throw new UserException(ExitCode.FAILED, e.getMessage()
+                        + (temporary ? " (the work directory " + work + " is kept for its logs)" : ""), e);
+            } finally {
+                finished.countDown();
+                try {
+                    Runtime.getRuntime().removeShutdownHook(onInterrupt);
+                } catch (IllegalStateException e) {
+                    // The JVM is shutting down (Ctrl-C): the hook is running.
+                }
+            }
+            if (temporary) {
+                deleteTree(work);
+            }
+            String text = json ? report.json() : report.text();
+            if (out == null) {
+                spec.commandLine().getOut().print(text);
+                spec.commandLine().getOut().flush();
+            } else {
+                Files.writeString(out, text, StandardCharsets.UTF_8);
+            }
+            if (jfrDir != null) {
+                printHotspots(settings, err);
+            }
+            return ExitCode.OK;
+        }
+
+        private EdgeBenchSettings settings() {
+            List<Variant> parsed = new ArrayList<>();
+            for (String name : variants.split(",", -1)) {
+                Variant variant = Variant.byFlagName(name.strip());
+                if (variant == null) {
+                    throw new IllegalArgumentException("--variants: unknown variant '" + name.strip()
+                            + "'; use ours, stock or stock-tuned, comma-separated");
+                }
+                parsed.add(variant);
+            }
+            int bytes;
+            try {
+                bytes = Integer.parseInt(size);
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("--size must be a number of bytes but was '" + size + "'");
+            }
+            if (bytes < 120 || bytes > 65536) {
+                throw new IllegalArgumentException("--size must be between 120 and 65536 bytes but was " + bytes
+                        + " (the generator's formats need about 120 bytes for header and mark)");
+            }
+            Variant base = Variant.byFlagName(baseline);
+            if (base == null) {
+                throw new IllegalArgumentException("--baseline: unknown variant '" + baseline
+                        + "'; use ours, stock or stock-tuned");
+            }
+            return new EdgeBenchSettings(parsed, duration("--warmup", warmup, true),
+                    duration("--duration", duration, false), repeats, connections, bytes, sinks, parseRate(),
+                    partitions, base, null, jfrDir == null ? null : jfrDir.toAbsolutePath()).validate();
+        }
+
+        private double parseRate() {
+            if (rate.equals("max")) {
+                return Double.POSITIVE_INFINITY;
+            }
+            try {
+                double value = Double.parseDouble(rate);
+                if (value > 0 && Double.isFinite(value)) {
+                    return value;
+                }
+            } catch (NumberFormatException e) {
+                // reported below
+            }
+            throw new IllegalArgumentException("--rate must be events per second above 0, or max, but was '" + rate
+                    + "'");
+        }
+
+        private static Duration duration(String flag, String text, boolean zeroAllowed) {
+            Duration parsed;
+            try {
+                parsed = LoadCommand.parseDuration(text);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(flag + " '" + text + "' is not a duration (e.g. 15s, 2m, 500ms)");
+            }
+            if (!zeroAllowed && parsed.isZero()) {
+                throw new IllegalArgumentException(flag + " must be longer than 0");
+            }
+            return parsed;
+        }
+
+        private static Path createDirectory(String flag, Path dir) {
+            try {
+                return Files.createDirectories(dir).toAbsolutePath();
+            } catch (IOException e) {
+                throw UserException.invalidInput(flag + " " + dir + ": cannot create the directory ("
+                        + e.getMessage() + ")");
+            }
+        }
+
+        private static void printHotspots(EdgeBenchSettings settings, PrintWriter err) throws IOException {
+            for (Variant variant : settings.variants()) {
+                List<Path> recordings;
+                try (Stream<Path> files = Files.list(settings.jfrDir())) {
+                    recordings = files.filter(f -> f.getFileName().toString().endsWith("-" + variant.flagName()
+                            + ".jfr")).sorted().toList();
+                }
+                if (recordings.isEmpty()) {
+                    continue;
+                }
+                err.println("flafka bench: hot spots of " + variant.flagName() + " (" + recordings.size()
+                        + " recording" + (recordings.size() == 1 ? "" : "s") + " in " + settings.jfrDir() + ")");
+                err.print(JfrHotspots.read(recordings).format(25));
+                err.flush();
+            }
+        }
+
+        private static void deleteTree(Path root) {
+            if (!Files.exists(root)) {
+                return;
+            }
+            try {
+                Files.walkFileTree(root, new SimpleFileVisitor<>() {
+                    @Override
+                    public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
+                        Files.deleteIfExists(file);
+                        return FileVisitResult.CONTINUE;
+                    }
+
+                    @Override
+                    public FileVisitResult postVisitDirectory(Path dir, IOException exc) throws IOException {
+                        Files.deleteIfExists(dir);
+                        return FileVisitResult.CONTINUE;
+                    }
+                });
+            } catch (IOException e) {
+                // A temporary directory left behind is harmless; the run's result stands.
+            }
+        }
+    }
+}

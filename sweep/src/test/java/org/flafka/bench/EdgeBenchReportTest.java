@@ -1,0 +1,94 @@
+package org.flafka.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class EdgeBenchReportTest {
+
+    private static EdgeBenchSettings settings(double rate) {
+        return new EdgeBenchSettings(List.of(Variant.OURS, Variant.STOCK), Duration.ofSeconds(5),
+                Duration.ofSeconds(10), 3, 4, 200, 1, rate, 4, Variant.STOCK, Path.of("work"), null).validate();
+    }
+
+    /** A 10-second trial with {@code events} into Kafka and {@code agentCpu} agent CPU seconds. */
+    private static Trial trial(Variant variant, int repeat, long events, double agentCpu) {
+        return new Trial(variant, repeat, 10.0, events, events + 5, events - 5, events + 10, agentCpu, agentCpu / 2,
+                1.0, 3.5);
+    }
+
+    private static EdgeBenchReport report(double rate) {
+        return new EdgeBenchReport(settings(rate), List.of(
+                trial(Variant.OURS, 1, 6_000_000, 12), trial(Variant.STOCK, 1, 2_000_000, 12),
+                trial(Variant.OURS, 2, 5_000_000, 10), trial(Variant.STOCK, 2, 1_000_000, 6),
+                trial(Variant.OURS, 3, 9_000_000, 18), trial(Variant.STOCK, 3, 1_800_000, 10.8)),
+                0, "2 processors");
+    }
+
+    @Test
+    void summariesAreMediansWithTheSpreadOfEventsPerSecond() {
+        EdgeBenchReport.Summary ours = report(Double.POSITIVE_INFINITY).summaries().get(0);
+        assertEquals(Variant.OURS, ours.variant());
+        assertEquals(3, ours.trials());
+        assertEquals(600_000, ours.eventsPerSecond(), 1e-6);
+        assertEquals(500_000, ours.minEventsPerSecond(), 1e-6);
+        assertEquals(900_000, ours.maxEventsPerSecond(), 1e-6);
+        assertEquals(2.0, ours.agentCpuPerMillion(), 1e-9);
+        assertEquals(1.0, ours.brokerCpuPerMillion(), 1e-9);
+        assertEquals(600_000.5, ours.sourceAcceptedPerSecond(), 1e-6);
+    }
+
+    @Test
+    void theTextTableComparesEachVariantWithStock() {
+        String text = report(Double.POSITIVE_INFINITY).text();
+        assertTrue(text.contains("200-byte messages over 4 TCP connections, rate max, 3 × (5s warm-up + 10s "
+                + "measured)"), text);
+        List<String> lines = text.lines().toList();
+        String ours = lines.stream().filter(l -> l.startsWith("ours ")).findFirst().orElseThrow();
+        String stock = lines.stream().filter(l -> l.startsWith("stock ")).findFirst().orElseThrow();
+        // ours: 600k median (500k-900k), 2 CPU-s/M; stock: 180k median, 6 CPU-s/M
+        assertTrue(ours.matches("ours +\\| +600,000 \\(500,000-900,000\\) \\|.* 2\\.00 \\| +1\\.00 \\|.* 3\\.33x \\| "
+                + "+0\\.33x \\| +3\\.5"), ours);
+        assertTrue(stock.contains("180,000 (100,000-200,000)") && stock.contains("1.00x"), stock);
+    }
+
+    @Test
+    void aVariantBelowTheFixedRateIsMarked() {
+        String text = report(800_000).text();
+        assertTrue(text.contains("ours*"), text);
+        assertTrue(text.contains("stock*"), text);
+        assertTrue(text.contains("delivered less than 97% of --rate"), text);
+        assertTrue(report(150_000).text().lines().noneMatch(l -> l.contains("*")), report(150_000).text());
+    }
+
+    @Test
+    void aTrialWithoutEventsHasNoCpuPerEventInsteadOfNaN() throws Exception {
+        EdgeBenchReport report = new EdgeBenchReport(settings(Double.POSITIVE_INFINITY),
+                List.of(trial(Variant.OURS, 1, 0, 1), trial(Variant.STOCK, 1, 1_000_000, 6)), 0, "m");
+        String text = report.text();
+        assertTrue(!text.contains("NaN") && !text.contains("Infinity"), text);
+        JsonNode json = new ObjectMapper().readTree(report.json());
+        assertTrue(json.get("summary").get(0).get("agentCpuSecondsPerMillion").isNull(), report.json());
+    }
+
+    @Test
+    void jsonCarriesSettingsSummariesAndEveryTrial() throws Exception {
+        JsonNode json = new ObjectMapper().readTree(report(100_000).json());
+        assertEquals("edge", json.get("benchmark").asText());
+        assertEquals(100_000, json.get("settings").get("rate").asDouble());
+        assertEquals("[\"ours\",\"stock\"]", json.get("settings").get("variants").toString());
+        assertEquals(2, json.get("summary").size());
+        JsonNode ours = json.get("summary").get(0);
+        assertEquals(600_000, ours.get("eventsPerSecond").asDouble(), 1e-6);
+        assertEquals(600_000 / 180_000.0, ours.get("eventsPerSecondVsBaseline").asDouble(), 1e-9);
+        assertTrue(ours.get("keptUp").asBoolean());
+        assertEquals(6, json.get("trials").size());
+        assertEquals(2_000_000, json.get("trials").get(1).get("kafkaEvents").asLong());
+    }
+}

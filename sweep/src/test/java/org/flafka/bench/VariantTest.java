@@ -1,0 +1,70 @@
+package org.flafka.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.StringReader;
+import java.util.Properties;
+import java.util.Set;
+import java.util.TreeSet;
+import org.junit.jupiter.api.Test;
+
+class VariantTest {
+    private static final Variant.Target TARGET = new Variant.Target("127.0.0.1:9092", "t", 5140);
+
+    private static Properties parse(String text) throws IOException {
+        Properties properties = new Properties();
+        properties.load(new StringReader(text));
+        return properties;
+    }
+
+    @Test
+    void stockSetsNothingButWhatItNeedsToRun() throws IOException {
+        Properties stock = parse(Variant.STOCK.properties(TARGET, 4));
+        Set<String> expected = new TreeSet<>(Set.of("edge.sources", "edge.channels", "edge.sinks",
+                "edge.sources.syslog_tcp.type", "edge.sources.syslog_tcp.host", "edge.sources.syslog_tcp.ports",
+                "edge.sources.syslog_tcp.channels", "edge.channels.ch0.type", "edge.sinks.kafka0.type",
+                "edge.sinks.kafka0.channel", "edge.sinks.kafka0.kafka.bootstrap.servers",
+                "edge.sinks.kafka0.kafka.topic"));
+        assertEquals(expected, new TreeSet<>(stock.stringPropertyNames()), "stock runs Flume's defaults, one sink");
+        assertEquals("multiport_syslogtcp", stock.getProperty("edge.sources.syslog_tcp.type"));
+        assertEquals("5140", stock.getProperty("edge.sources.syslog_tcp.ports"));
+        assertEquals("memory", stock.getProperty("edge.channels.ch0.type"));
+    }
+
+    @Test
+    void tunedStockRaisesBatchesAndAddsSinksOnTheOneChannel() throws IOException {
+        Properties tuned = parse(Variant.STOCK_TUNED.properties(TARGET, 2));
+        assertEquals("kafka0 kafka1", tuned.getProperty("edge.sinks"));
+        assertEquals("1000", tuned.getProperty("edge.sources.syslog_tcp.batchSize"));
+        assertEquals("10000", tuned.getProperty("edge.channels.ch0.transactionCapacity"));
+        assertEquals("ch0", tuned.getProperty("edge.sinks.kafka1.channel"));
+        assertEquals("1000", tuned.getProperty("edge.sinks.kafka1.flumeBatchSize"));
+        assertEquals("snappy", tuned.getProperty("edge.sinks.kafka1.kafka.producer.compression.type"));
+        assertNull(tuned.getProperty("edge.sources.syslog_tcp.keepFields"), "tuning changes speed, not content");
+    }
+
+    @Test
+    void oursIsTheEdgeTemplateWithOneTcpListenerOnAFreePort() throws IOException {
+        Properties ours = parse(Variant.OURS.properties(new Variant.Target("127.0.0.1:9092", "t", 0), 1));
+        assertEquals("syslog_tcp", ours.getProperty("edge.sources"));
+        assertEquals("org.flafka.edge.SyslogSource", ours.getProperty("edge.sources.syslog_tcp.type"));
+        assertEquals("0", ours.getProperty("edge.sources.syslog_tcp.port"));
+        assertEquals("127.0.0.1", ours.getProperty("edge.sources.syslog_tcp.bind"));
+        assertEquals("kafka0", ours.getProperty("edge.sinks"));
+        assertEquals("t", ours.getProperty("edge.sinks.kafka0.kafka.topic"));
+        assertFalse(ours.getProperty("edge.sources.syslog_tcp.interceptors").contains("fanout"));
+        Properties two = parse(Variant.OURS.properties(new Variant.Target("127.0.0.1:9092", "t", 0), 2));
+        assertEquals("kafka0 kafka1", two.getProperty("edge.sinks"));
+        assertTrue(two.getProperty("edge.sources.syslog_tcp.interceptors").contains("fanout"));
+    }
+
+    @Test
+    void variantsAreFoundByTheirFlagNames() {
+        assertEquals(Variant.STOCK_TUNED, Variant.byFlagName("stock-tuned"));
+        assertNull(Variant.byFlagName("STOCK"));
+    }
+}
