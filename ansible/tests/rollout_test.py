@@ -7,6 +7,7 @@ Run by `./mvnw verify` (agents/dist, exec-maven-plugin at integration-test) with
                   [--sites 120] [--start 3]
 
 What it proves, each step failing the test if it does not hold:
+  0. ansible-lint passes with the production profile (ansible/.ansible-lint);
   1. the archive's lib/ is exactly agents/runtime's classpath, and the plugins are in plugins.d/flafka/lib;
   2. site.yml on the generated inventory (regions -> sites, local connection, every site in its own directory and
      on its own ports) renders the edge config of every site and starts the sample sites' agents from the unpacked
@@ -33,6 +34,7 @@ import time
 REPO = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 ANSIBLE_DIR = os.path.join(REPO, "ansible")
 ANSIBLE_PLAYBOOK = os.path.join(REPO, ".venv", "ansible", "bin", "ansible-playbook")
+ANSIBLE_LINT = os.path.join(REPO, ".venv", "ansible", "bin", "ansible-lint")
 RECAP = re.compile(r"^(\S+)\s*:\s*ok=(\d+)\s+changed=(\d+)\s+unreachable=(\d+)\s+failed=(\d+)", re.M)
 REGION_PREFIXES = ["ae", "aw", "ew", "ec", "an", "as"]
 
@@ -83,7 +85,7 @@ class Rollout:
         self.version = re.match(r"flafka-agent-(.+)\.tar\.gz$", os.path.basename(args.archive)).group(1)
         self.home = os.path.join(self.root, "opt", f"flafka-agent-{self.version}")
         self.sites = site_names(args.sites)
-        # The first site of the first regions: ae01 is the first batch's only host
+        # The first site of the first regions; edge.yml orders hosts by name, so ae01 is the first batch's only host
         self.started_index = [i * 20 for i in range(min(args.start, len(REGION_PREFIXES))) if i * 20 < args.sites]
         self.started = [self.sites[i] for i in self.started_index]
         self.broker = None
@@ -171,6 +173,12 @@ class Rollout:
                   f"{path} missing from {self.args.archive}")
         log(f"archive layout ok: lib/ = agents/runtime classpath ({len(lib)} jars), plugins in plugins.d/flafka/lib")
 
+    def lint(self):
+        result = subprocess.run([ANSIBLE_LINT, "--nocolor"], cwd=ANSIBLE_DIR, capture_output=True, text=True,
+                                check=False)
+        check(result.returncode == 0, f"ansible-lint (production profile) failed:\n{result.stdout}{result.stderr}")
+        log("ansible-lint --profile production: passed")
+
     def first_run(self):
         code, output, recap = self.playbook()
         hosts = [f"edge-{s}-1.test" for s in self.sites]
@@ -250,19 +258,26 @@ class Rollout:
             restarted = self.pid(site) != pids[site]
             check(restarted == site.startswith(prefix),
                   f"agent of {site} {'was' if restarted else 'was not'} restarted by a change to {region}")
-        # The restart ran inside the region's batch: its handler precedes the next batch's play header
+        # The restart ran inside the batch of its host: between that batch's play header and the next one
         restarted_site = next(s for s in self.started if s.startswith(prefix))
-        handler = output.index(f"changed: [edge-{restarted_site}-1.test]",
-                               output.index("RUNNING HANDLER [flafka_agent : Restart the agent process (test mode)]"))
         batches = [m.start() for m in re.finditer(r"^PLAY \[Roll out edge agents\]", output, re.M)]
-        batch = sum(1 for b in batches if b < handler)
-        check(len(batches) > batch, "the region's hosts were in the last batch; the test cannot show batching")
-        changed_batches = {sum(1 for b in batches if b < m.start())
-                           for m in re.finditer(r"^changed: \[edge-" + prefix, output, re.M)}
-        check(changed_batches == {batch}, f"{region}'s hosts changed in batches {changed_batches}, "
-                                          f"its agent restarted in batch {batch}")
-        log(f"run 3: only {region} changed ({sum(1 for h in recap if h.startswith('edge-' + prefix))} hosts), its "
-            f"agent restarted inside batch {batch} of {len(batches)}, other agents kept their pids")
+
+        def batch_of(position):
+            return sum(1 for b in batches if b < position)
+
+        handler_header = output.index("RUNNING HANDLER [flafka_agent : Restart the agent process (test mode)]",
+                                      output.index(f"changed: [edge-{restarted_site}-1.test]"))
+        handler = output.index(f"changed: [edge-{restarted_site}-1.test]", handler_header)
+        first_change = output.index(f"changed: [edge-{restarted_site}-1.test]")
+        check(batch_of(handler) == batch_of(first_change),
+              f"{restarted_site}'s agent restarted in batch {batch_of(handler)}, after its config changed in batch "
+              f"{batch_of(first_change)}")
+        batch = batch_of(handler)
+        changed_batches = sorted({batch_of(m.start())
+                                  for m in re.finditer(r"^changed: \[edge-" + prefix, output, re.M)})
+        log(f"run 3: only {region} changed ({sum(1 for h in recap if h.startswith('edge-' + prefix))} hosts, in batches "
+            f"{changed_batches} of {len(batches)}), its agent restarted inside batch {batch}, other agents kept their "
+            f"pids")
 
     def broken_config_stops_first_batch(self):
         first = self.sites[0]
@@ -289,6 +304,7 @@ class Rollout:
             shutil.rmtree(self.work)
         os.makedirs(self.work)
         self.check_archive_layout()
+        self.lint()
         self.start_broker()
         self.args.base_port = free_base_port(len(self.sites), self.started_index)
         self.generate_inventory(self.args.base_port)
