@@ -63,4 +63,11 @@ class CoreTemplateTest {
         assertEquals(own.maxPastMillis(), rendered.maxPastMillis());
         assertEquals(own.maxFutureMillis(), rendered.maxFutureMillis());
     }
+
+    @Test
+    void sourcesCarryTheRejectedTimestampAcrossKafkaByDefault() throws IOException {
+        // The guard and the edge keep a replaced time there; the Avro format can only keep what the source maps
+        assertEquals("timestamp_rejected", render(Map.of()).getProperty(
+                "core.sources.kafka1.header.timestamp_rejected"));
+    }
 }
