@@ -65,6 +65,14 @@ class CoreTemplateTest {
     }
 
     @Test
+    void everySinkRetriesAFailedCloseAfterTheTemplateInterval() throws IOException {
+        Properties properties = render(Map.of("core_hdfs_sinks", 2, "core_hdfs_retry_interval", 7));
+        assertEquals("7", properties.getProperty("core.sinks.hdfs0.hdfs.retryInterval"));
+        assertEquals("7", properties.getProperty("core.sinks.hdfs1.hdfs.retryInterval"));
+        assertEquals("30", render(Map.of()).getProperty("core.sinks.hdfs3.hdfs.retryInterval"));
+    }
+
+    @Test
     void sourcesCarryTheRejectedTimestampAcrossKafkaByDefault() throws IOException {
         // The guard and the edge keep a replaced time there; the Avro format can only keep what the source maps
         assertEquals("timestamp_rejected", render(Map.of()).getProperty(
