@@ -96,19 +96,6 @@ final class CoreStack implements AutoCloseable {
         return AgentTemplates.render(Tier.CORE, variables);
     }
 
-    /**
-     * {@code core_extra_properties} that put {@link HostLaneInterceptor} in the template's {@code fanout} slot of
-     * each of {@code sources} sources (same {@code header} and {@code lanes} keys): lanes by host instead of by
-     * batch, until the template offers the choice (agents/core/NEEDS.md item 5).
-     */
-    static Map<String, Object> hostLanes(int sources) {
-        Map<String, Object> extra = new LinkedHashMap<>();
-        for (int n = 0; n < sources; n++) {
-            extra.put("sources.kafka" + n + ".interceptors.fanout.type", HostLaneInterceptor.Builder.class.getName());
-        }
-        return extra;
-    }
-
     Landing landing(String hdfsRoot) {
         return Landing.read(fs, new org.apache.hadoop.fs.Path(hdfsRoot));
     }

@@ -73,6 +73,23 @@ class CoreTemplateTest {
     }
 
     @Test
+    void fanoutSpreadsByHostByDefaultAndByBatchOnRequest() throws IOException {
+        Properties byHost = render(Map.of("core_kafka_sources", 2, "core_hdfs_sinks", 3));
+        for (int n = 0; n < 2; n++) {
+            String fanout = "core.sources.kafka" + n + ".interceptors.fanout";
+            assertEquals(HostLaneInterceptor.Builder.class.getName(), byHost.getProperty(fanout + ".type"));
+            HostLaneInterceptorConfig config = new HostLaneInterceptorConfig(
+                    interceptorContext(byHost, n, "fanout").getParameters());
+            assertEquals(3, config.lanes());
+            assertEquals(byHost.getProperty("core.sources.kafka" + n + ".selector.header"), config.header());
+        }
+        Properties byBatch = render(Map.of("core_hdfs_sinks", 3, "core_fanout", "batch"));
+        assertEquals(org.flafka.interceptors.FanOutInterceptor.Builder.class.getName(),
+                byBatch.getProperty("core.sources.kafka0.interceptors.fanout.type"));
+        assertEquals("3", byBatch.getProperty("core.sources.kafka0.interceptors.fanout.lanes"));
+    }
+
+    @Test
     void sourcesCarryTheRejectedTimestampAcrossKafkaByDefault() throws IOException {
         // The guard and the edge keep a replaced time there; the Avro format can only keep what the source maps
         assertEquals("timestamp_rejected", render(Map.of()).getProperty(
