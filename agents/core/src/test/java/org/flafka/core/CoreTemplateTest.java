@@ -1,6 +1,7 @@
 package org.flafka.core;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 
 import java.io.IOException;
 import java.io.StringReader;
@@ -87,6 +88,14 @@ class CoreTemplateTest {
         assertEquals(org.flafka.interceptors.FanOutInterceptor.Builder.class.getName(),
                 byBatch.getProperty("core.sources.kafka0.interceptors.fanout.type"));
         assertEquals("3", byBatch.getProperty("core.sources.kafka0.interceptors.fanout.lanes"));
+    }
+
+    @Test
+    void staticMembershipIdIsUniquePerSourceWhenAPrefixIsSetAndAbsentOtherwise() throws IOException {
+        Properties properties = render(Map.of("core_kafka_sources", 2, "core_group_instance_prefix", "core-h1"));
+        assertEquals("core-h1-kafka0", properties.getProperty("core.sources.kafka0.kafka.consumer.group.instance.id"));
+        assertEquals("core-h1-kafka1", properties.getProperty("core.sources.kafka1.kafka.consumer.group.instance.id"));
+        assertNull(render(Map.of()).getProperty("core.sources.kafka0.kafka.consumer.group.instance.id"));
     }
 
     @Test
