@@ -136,8 +136,8 @@ public final class SyslogInterceptor implements Interceptor {
     public Event intercept(Event event) {
         Map<String, String> headers = event.getHeaders();
         String receivedHeader = headers.get(RECEIVED);
-        long received = epochMillis(receivedHeader);
-        if (received < 0) {
+        long received = EpochMillis.parse(receivedHeader);
+        if (received == EpochMillis.INVALID) {
             received = clock.millis();
             receivedHeader = null;
             if (setReceived) {
@@ -240,23 +240,6 @@ public final class SyslogInterceptor implements Interceptor {
 
     private static boolean absentOrReplaced(Map<String, String> headers, String header, boolean replace) {
         return replace || !headers.containsKey(header);
-    }
-
-    /** A header's epoch milliseconds, or -1 when it is absent or not a plain decimal number. */
-    static long epochMillis(String value) {
-        // 18 digits cannot overflow a long; epoch ms have 13 until the year 2286.
-        if (value == null || value.isEmpty() || value.length() > 18) {
-            return -1;
-        }
-        long millis = 0;
-        for (int i = 0; i < value.length(); i++) {
-            char c = value.charAt(i);
-            if (c < '0' || c > '9') {
-                return -1;
-            }
-            millis = millis * 10 + (c - '0');
-        }
-        return millis;
     }
 
     /** Reads {@link SyslogInterceptorConfig} from the interceptor's Flume context and builds the interceptor. */

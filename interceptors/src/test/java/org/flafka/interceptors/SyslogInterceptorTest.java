@@ -236,16 +236,6 @@ class SyslogInterceptorTest {
                 + "host.lowercase, host.max.length, ", message.substring(0, message.indexOf("timezone.default")));
     }
 
-    @Test
-    void epochMillisAcceptsOnlyPlainDecimalNumbers() {
-        assertEquals(1795761005000L, SyslogInterceptor.epochMillis("1795761005000"));
-        assertEquals(-1, SyslogInterceptor.epochMillis(null));
-        assertEquals(-1, SyslogInterceptor.epochMillis(""));
-        assertEquals(-1, SyslogInterceptor.epochMillis("-5"));
-        assertEquals(-1, SyslogInterceptor.epochMillis("17e9"));
-        assertEquals(-1, SyslogInterceptor.epochMillis("1234567890123456789"));
-    }
-
     private static String configError(Map<String, String> settings) {
         return assertThrows(ConfigurationException.class, () -> new SyslogInterceptorConfig(settings)).getMessage();
     }

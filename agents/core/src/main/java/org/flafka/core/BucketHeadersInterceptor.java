@@ -6,6 +6,7 @@ import java.util.Map;
 import org.apache.flume.Context;
 import org.apache.flume.Event;
 import org.apache.flume.interceptor.Interceptor;
+import org.flafka.interceptors.EpochMillis;
 import org.flafka.interceptors.HostNames;
 import org.flafka.interceptors.SyslogInterceptor;
 
@@ -47,8 +48,6 @@ public final class BucketHeadersInterceptor implements Interceptor {
     public static final String TIMESTAMP_SOURCE_RECEIVED = "received";
     /** Longest rejected value kept in {@code timestamp_rejected}; a longer one is cut. */
     static final int MAX_REJECTED_LENGTH = 64;
-
-    private static final long INVALID = -1;
 
     private final Clock clock;
     private final long maxPastMillis;
@@ -97,10 +96,10 @@ public final class BucketHeadersInterceptor implements Interceptor {
 
     private void repairTimestamp(Map<String, String> headers, long now) {
         String value = headers.get(SyslogInterceptor.TIMESTAMP);
-        long timestamp = epochMillis(value);
+        long timestamp = EpochMillis.parse(value);
         if (value == null) {
             counter.timestampMissing();
-        } else if (timestamp == INVALID) {
+        } else if (timestamp == EpochMillis.INVALID) {
             counter.timestampInvalid();
         } else if (timestamp < now - maxPastMillis) {
             counter.timestampTooOld();
@@ -109,8 +108,9 @@ public final class BucketHeadersInterceptor implements Interceptor {
         } else {
             return;
         }
-        long received = epochMillis(headers.get(SyslogInterceptor.RECEIVED));
-        if (received != INVALID && received >= now - maxPastMillis && received <= now + maxFutureMillis) {
+        long received = EpochMillis.parse(headers.get(SyslogInterceptor.RECEIVED));
+        if (received != EpochMillis.INVALID && received >= now - maxPastMillis
+                && received <= now + maxFutureMillis) {
             headers.put(SyslogInterceptor.TIMESTAMP, Long.toString(received));
             headers.put(SyslogInterceptor.TIMESTAMP_SOURCE, TIMESTAMP_SOURCE_RECEIVED);
         } else {
@@ -136,23 +136,6 @@ public final class BucketHeadersInterceptor implements Interceptor {
             counter.hostRewritten();
         }
         headers.put(SyslogInterceptor.HOST, safe);
-    }
-
-    /** Epoch milliseconds written as 1 to 18 decimal digits (no sign, no spaces), else {@link #INVALID}. */
-    static long epochMillis(String value) {
-        // 18 digits cannot overflow a long; epoch ms have 13 until the year 2286.
-        if (value == null || value.isEmpty() || value.length() > 18) {
-            return INVALID;
-        }
-        long millis = 0;
-        for (int i = 0; i < value.length(); i++) {
-            char c = value.charAt(i);
-            if (c < '0' || c > '9') {
-                return INVALID;
-            }
-            millis = millis * 10 + (c - '0');
-        }
-        return millis;
     }
 
     private static boolean containsLineFeed(byte[] body) {

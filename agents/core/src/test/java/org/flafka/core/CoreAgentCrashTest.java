@@ -11,7 +11,6 @@ import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
@@ -50,14 +49,11 @@ class CoreAgentCrashTest {
         stack.kafka().createTopic(topic, 4);
         String root = stack.hdfsRoot("crash");
         int sources = 2;
-        Map<String, Object> extra = new LinkedHashMap<>();
-        for (int n = 0; n < sources; n++) {
-            // Static membership: the restarted agent takes its partitions back at once instead of waiting for
-            // the killed consumers' session timeout (45 s by default)
-            extra.put("sources.kafka" + n + ".kafka.consumer.group.instance.id", "core-test-kafka" + n);
-        }
+        // Static membership: the restarted agent takes its partitions back at once instead of waiting for the
+        // killed consumers' session timeout (45 s by default)
         Map<String, Object> variables = stack.variables(topic, root, dir.resolve("data"), Map.of(
-                "core_channel_type", "file", "core_kafka_sources", sources, "core_extra_properties", extra));
+                "core_channel_type", "file", "core_kafka_sources", sources, "core_group_instance_prefix",
+                "core-test"));
         String properties = CoreStack.render(variables);
         // The production runtime plus this module's plugin and the interceptors jar it uses, as plugins.d would
         AgentRuntime runtime = AgentRuntime.locate().withPluginsOf(BucketHeadersInterceptor.class, HostNames.class);

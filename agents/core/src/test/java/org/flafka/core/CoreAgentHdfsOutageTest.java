@@ -37,10 +37,9 @@ class CoreAgentHdfsOutageTest {
         // Files roll every 5 s, so the outage hits closes and creates, which need the NameNode (appending to an
         // open file only needs the DataNodes)
         // A close that failed during the outage is retried after hdfs.retryInterval (Flume's default 180 s), and a
-        // clean stop waits for that retry: 10 s keeps the stop short (agents/core/NEEDS.md item 4)
+        // clean stop waits for that retry: 10 s keeps the stop short
         Map<String, Object> variables = stack.variables(topic, root, dir.resolve("data"),
-                Map.of("core_hdfs_roll_interval", 5,
-                        "core_extra_properties", Map.of("sinks.hdfs0.hdfs.retryInterval", "10")));
+                Map.of("core_hdfs_roll_interval", 5, "core_hdfs_retry_interval", 10));
         InProcessAgent agent = InProcessAgent.start("core", CoreStack.render(variables), dir.resolve("agent"));
         List<String> ids;
         long failedWrites;

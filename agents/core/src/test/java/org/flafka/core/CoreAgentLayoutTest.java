@@ -46,10 +46,6 @@ class CoreAgentLayoutTest {
 
     private static final long DAY = 24 * 3_600_000L;
     private static final String GUARD = "INTERCEPTOR.bucket-headers";
-    /** Every header of the edge contract, as Kafka record headers of the same name. */
-    private static final List<String> CONTRACT_HEADERS = List.of("timestamp", "timestamp_source",
-            "timestamp_rejected", "host", "facility", "severity", "app", "procid", "msgid", "format", "parse",
-            "received", "peer", "site", "id");
 
     @TempDir
     static Path dir;
@@ -138,9 +134,9 @@ class CoreAgentLayoutTest {
         sent.add(multiLine);
         ContractEvent.produce(stack.kafka().bootstrapServers(), topic, sent);
 
-        // Two sources, two sinks, the template's fan-out by batch
+        // Two sources, two sinks, fan-out by batch (core_fanout: batch)
         Map<String, Object> variables = stack.variables(topic, root, dir.resolve("text-data"),
-                Map.of("core_kafka_sources", 2, "core_hdfs_sinks", 2));
+                Map.of("core_kafka_sources", 2, "core_hdfs_sinks", 2, "core_fanout", "batch"));
         // The guard's counter group lives as long as this JVM: compare before and after
         Map<String, Long> guardBefore = guardCounters();
         InProcessAgent agent = InProcessAgent.start("core", CoreStack.render(variables), dir.resolve("text-agent"));
@@ -200,10 +196,7 @@ class CoreAgentLayoutTest {
 
         Map<String, Object> variables = stack.variables(topic, root, dir.resolve("avro-data"),
                 Map.of("core_hdfs_format", "avro", "core_hdfs_time_zone", zone.getId(),
-                        "core_kafka_sources", 2, "core_hdfs_sinks", 2,
-                        "core_extra_properties", CoreStack.hostLanes(2),
-                        // SCAFFOLD until the default list carries timestamp_rejected (agents/core/NEEDS.md item 2)
-                        "kafka_record_headers", CONTRACT_HEADERS));
+                        "core_kafka_sources", 2, "core_hdfs_sinks", 2));
         InProcessAgent agent = InProcessAgent.start("core", CoreStack.render(variables), dir.resolve("avro-agent"));
         try {
             stack.awaitLanded(root, sent.stream().map(ContractEvent::id).toList(), Duration.ofSeconds(60));

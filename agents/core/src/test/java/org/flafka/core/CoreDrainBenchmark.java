@@ -14,15 +14,13 @@ import org.apache.hadoop.fs.LocatedFileStatus;
 import org.apache.hadoop.fs.RemoteIterator;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.flafka.interceptors.HostNames;
-import org.flafka.render.AgentTemplates;
-import org.flafka.render.Tier;
 import org.flafka.stack.AgentProcess;
 import org.flafka.stack.AgentRuntime;
 
 /**
  * How fast a core agent drains a topic into HDFS: Flume's stock configuration against the kit's template with 1, 2
- * and 4 HDFS sinks (with more than one, spread by batch, the template's FanOutInterceptor, and by host,
- * {@link HostLaneInterceptor}), in one run, on the same topic contents. Not a test (performance is measured here, never in
+ * and 4 HDFS sinks (with more than one, spread by batch, FanOutInterceptor, and by host, {@link HostLaneInterceptor}:
+ * the template's core_fanout), in one run, on the same topic contents. Not a test (performance is measured here, never in
  * unit tests): run it by hand, see docs/benchmarks.md for the command.
  * <p>
  * One run: a KRaft broker and a MiniDFSCluster in this JVM; a topic preloaded with {@code --events} syslog events of
@@ -108,10 +106,8 @@ public final class CoreDrainBenchmark {
                         variables.remove(sized);
                     }
                     variables.put("core_consumer_group", "bench-" + name);
-                    if (fanout.trim().equals("host")) {
-                        int sources = ((Number) AgentTemplates.defaults(Tier.CORE).get("core_kafka_sources"))
-                                .intValue();
-                        variables.put("core_extra_properties", CoreStack.hostLanes(sources));
+                    if (k > 1) {
+                        variables.put("core_fanout", fanout.trim());
                     }
                     results.add(bench.run(name, CoreStack.render(variables)));
                 }

@@ -6,7 +6,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Collection;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
@@ -94,34 +93,7 @@ final class CoreStack implements AutoCloseable {
 
     /** The core agent's properties, rendered from the template. */
     static String render(Map<String, Object> variables) {
-        Map<String, Object> all = new HashMap<>(variables);
-        // SCAFFOLD until core.properties.j2 wires the bucket-header guard (agents/core/NEEDS.md item 1)
-        Map<String, Object> resolved = AgentTemplates.resolve(Tier.CORE, variables);
-        int sources = ((Number) resolved.get("core_kafka_sources")).intValue();
-        int lanes = ((Number) resolved.get("core_hdfs_sinks")).intValue();
-        @SuppressWarnings("unchecked")
-        Map<String, Object> extra = new LinkedHashMap<>((Map<String, Object>) all.getOrDefault(
-                "core_extra_properties", Map.of()));
-        for (int n = 0; n < sources; n++) {
-            String source = "sources.kafka" + n + ".interceptors";
-            extra.put(source, lanes > 1 ? "bucket fanout" : "bucket");
-            extra.put(source + ".bucket.type", BucketHeadersInterceptor.Builder.class.getName());
-        }
-        all.put("core_extra_properties", extra);
-        return AgentTemplates.render(Tier.CORE, all);
-    }
-
-    /**
-     * {@code core_extra_properties} that put {@link HostLaneInterceptor} in the template's {@code fanout} slot of
-     * each of {@code sources} sources (same {@code header} and {@code lanes} keys): lanes by host instead of by
-     * batch, until the template offers the choice (agents/core/NEEDS.md item 5).
-     */
-    static Map<String, Object> hostLanes(int sources) {
-        Map<String, Object> extra = new LinkedHashMap<>();
-        for (int n = 0; n < sources; n++) {
-            extra.put("sources.kafka" + n + ".interceptors.fanout.type", HostLaneInterceptor.Builder.class.getName());
-        }
-        return extra;
+        return AgentTemplates.render(Tier.CORE, variables);
     }
 
     Landing landing(String hdfsRoot) {
