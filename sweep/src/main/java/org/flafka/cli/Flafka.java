@@ -1,5 +1,6 @@
 package org.flafka.cli;
 
+import java.io.InputStream;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -18,6 +19,7 @@ import picocli.CommandLine.Option;
             RenderCommand.class,
             LintCommand.class,
             LoadCommand.class,
+            ParseCommand.class,
         },
         description = "Syslog ingest with Flume, Kafka and HDFS: find the fastest configuration by measurement.",
         footerHeading = "%nExamples:%n",
@@ -39,6 +41,18 @@ public final class Flafka implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
+    /** Standard input as the commands see it: System.in, or what a test passes to {@link #execute}. */
+    private final InputStream stdin;
+
+    private Flafka(InputStream stdin) {
+        this.stdin = stdin;
+    }
+
+    /** The input commands read when the user names no file. */
+    InputStream stdin() {
+        return stdin;
+    }
+
     @Override
     public void run() {
         // `flafka` alone prints help rather than doing something surprising.
@@ -51,7 +65,12 @@ public final class Flafka implements Runnable {
 
     /** Runs one command line with the given writers and returns its exit code; tests call this, not main. */
     public static int execute(PrintWriter out, PrintWriter err, String... args) {
-        CommandLine commandLine = new CommandLine(new Flafka());
+        return execute(System.in, out, err, args);
+    }
+
+    /** As {@link #execute(PrintWriter, PrintWriter, String...)}, with {@code in} as standard input. */
+    public static int execute(InputStream in, PrintWriter out, PrintWriter err, String... args) {
+        CommandLine commandLine = new CommandLine(new Flafka(in));
         commandLine.setOut(out);
         commandLine.setErr(err);
         commandLine.setExitCodeExceptionMapper(Flafka::exitCodeOf);

@@ -1,0 +1,268 @@
+package org.flafka.interceptors;
+
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+import org.apache.flume.Context;
+import org.apache.flume.Event;
+import org.apache.flume.interceptor.Interceptor;
+import org.flafka.syslog.Defect;
+import org.flafka.syslog.ParseResult;
+import org.flafka.syslog.SyslogParser;
+import org.flafka.syslog.SyslogParserOptions;
+import org.flafka.syslog.TimestampSource;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Parses each event's body with the lenient syslog parser ({@link SyslogParser}) and sets the headers of the
+ * edge contract (docs: DESIGN.md, "The contract between edge and core"):
+ * <ul>
+ *   <li>{@code timestamp}: event time, epoch ms UTC; the receive time when the message has no usable time, or one
+ *       outside the parser's plausibility window ({@code timestamp.max.past.ms}, {@code timestamp.max.future.ms}
+ *       around the receive time). {@code timestamp_source} says which ({@code message} or {@code received}); a
+ *       rejected implausible time is kept in {@code timestamp_rejected} (epoch ms).</li>
+ *   <li>{@code host}: the hostname in the message, else the {@code peer} header (the sender's address), else
+ *       {@value HostNames#UNKNOWN_HOST}; made safe for an HDFS path component (see {@link HostNames}).</li>
+ *   <li>{@code facility}, {@code severity} (numbers), {@code app}, {@code procid}, {@code msgid}: when the message
+ *       has them.</li>
+ *   <li>{@code format} ({@code rfc5424}, {@code rfc3164}, {@code cisco-asa}, …, {@code unknown}) and {@code parse}
+ *       ({@code ok}, {@code lenient}, {@code raw}).</li>
+ *   <li>{@code received}: kept as the source set it; set to now (from the clock) when absent or not epoch ms.</li>
+ *   <li>{@code peer}: never touched; {@code site}: the configured value, if any.</li>
+ * </ul>
+ * Never drops an event and never changes its body. A header the event already has is kept unless named in
+ * {@code overwrite}. Thread-safe: sources call it from several threads; each thread parses into its own reusable
+ * {@link ParseResult}, so the only per-event allocations are the header strings.
+ * <p>
+ * Flume configuration: {@code type = org.flafka.interceptors.SyslogInterceptor$Builder}; keys in
+ * {@link SyslogInterceptorConfig}.
+ */
+public final class SyslogInterceptor implements Interceptor {
+
+    public static final String TIMESTAMP = "timestamp";
+    public static final String TIMESTAMP_SOURCE = "timestamp_source";
+    public static final String TIMESTAMP_REJECTED = "timestamp_rejected";
+    public static final String HOST = "host";
+    public static final String FACILITY = "facility";
+    public static final String SEVERITY = "severity";
+    public static final String APP = "app";
+    public static final String PROCID = "procid";
+    public static final String MSGID = "msgid";
+    public static final String FORMAT = "format";
+    public static final String PARSE = "parse";
+    public static final String RECEIVED = "received";
+    public static final String PEER = "peer";
+    public static final String SITE = "site";
+
+    private static final Logger LOG = LoggerFactory.getLogger(SyslogInterceptor.class);
+
+    /** Facility and severity values as header strings, so they cost no allocation per event. */
+    private static final String[] CODES = new String[24];
+
+    static {
+        for (int i = 0; i < CODES.length; i++) {
+            CODES[i] = Integer.toString(i);
+        }
+    }
+
+    private final SyslogParser parser;
+    /** The same parser without the plausibility window: recovers the time it rejected, for timestamp_rejected. */
+    private final SyslogParser unboundedParser;
+    private final Clock clock;
+    private final ThreadLocal<ParseResult> results = ThreadLocal.withInitial(ParseResult::new);
+
+    private final String site;
+    private final boolean hostLowerCase;
+    private final int hostMaxLength;
+    // Which headers to set, and which to replace when present: read per event, so plain fields.
+    private final boolean setTimestamp;
+    private final boolean setHost;
+    private final boolean setFacility;
+    private final boolean setSeverity;
+    private final boolean setApp;
+    private final boolean setProcid;
+    private final boolean setMsgid;
+    private final boolean setFormat;
+    private final boolean setParse;
+    private final boolean setReceived;
+    private final boolean setSite;
+    private final boolean replaceTimestamp;
+    private final boolean replaceHost;
+    private final boolean replaceFacility;
+    private final boolean replaceSeverity;
+    private final boolean replaceApp;
+    private final boolean replaceProcid;
+    private final boolean replaceMsgid;
+    private final boolean replaceFormat;
+    private final boolean replaceParse;
+    private final boolean replaceSite;
+
+    SyslogInterceptor(SyslogInterceptorConfig config, Clock clock) {
+        SyslogParserOptions options = config.parserOptions();
+        this.parser = new SyslogParser(options);
+        this.unboundedParser = new SyslogParser(options.toBuilder().maxPastMillis(0).maxFutureMillis(0).build());
+        this.clock = clock;
+        this.site = config.site();
+        this.hostLowerCase = config.hostLowerCase();
+        this.hostMaxLength = config.hostMaxLength();
+        this.setTimestamp = config.sets(TIMESTAMP);
+        this.setHost = config.sets(HOST);
+        this.setFacility = config.sets(FACILITY);
+        this.setSeverity = config.sets(SEVERITY);
+        this.setApp = config.sets(APP);
+        this.setProcid = config.sets(PROCID);
+        this.setMsgid = config.sets(MSGID);
+        this.setFormat = config.sets(FORMAT);
+        this.setParse = config.sets(PARSE);
+        this.setReceived = config.sets(RECEIVED);
+        this.setSite = config.sets(SITE) && !site.isEmpty();
+        this.replaceTimestamp = config.overwrites(TIMESTAMP);
+        this.replaceHost = config.overwrites(HOST);
+        this.replaceFacility = config.overwrites(FACILITY);
+        this.replaceSeverity = config.overwrites(SEVERITY);
+        this.replaceApp = config.overwrites(APP);
+        this.replaceProcid = config.overwrites(PROCID);
+        this.replaceMsgid = config.overwrites(MSGID);
+        this.replaceFormat = config.overwrites(FORMAT);
+        this.replaceParse = config.overwrites(PARSE);
+        this.replaceSite = config.overwrites(SITE);
+    }
+
+    @Override
+    public void initialize() {
+    }
+
+    /** Sets the headers in place and returns the same event; never null, never a changed body. */
+    @Override
+    public Event intercept(Event event) {
+        Map<String, String> headers = event.getHeaders();
+        long received = epochMillis(headers.get(RECEIVED));
+        if (received < 0) {
+            received = clock.millis();
+            if (setReceived) {
+                headers.put(RECEIVED, Long.toString(received));
+            }
+        }
+        byte[] body = event.getBody();
+        ParseResult result = results.get();
+        try {
+            parser.parse(body, 0, body.length, received, result);
+        } catch (RuntimeException e) {
+            // The parser promises never to throw; if it ever does, the event still goes on, marked raw.
+            LOG.warn("syslog parser failed on a {}-byte message; passing it on with parse=raw", body.length, e);
+            setRaw(headers, received);
+            return event;
+        }
+        if (setFacility && result.hasPri() && absentOrReplaced(headers, FACILITY, replaceFacility)) {
+            headers.put(FACILITY, CODES[result.facility()]);
+        }
+        if (setSeverity && result.hasPri() && absentOrReplaced(headers, SEVERITY, replaceSeverity)) {
+            headers.put(SEVERITY, CODES[result.severity()]);
+        }
+        if (setApp && result.appOffset() >= 0 && absentOrReplaced(headers, APP, replaceApp)) {
+            headers.put(APP, result.app());
+        }
+        if (setProcid && result.procidOffset() >= 0 && absentOrReplaced(headers, PROCID, replaceProcid)) {
+            headers.put(PROCID, result.procid());
+        }
+        if (setMsgid && result.msgidOffset() >= 0 && absentOrReplaced(headers, MSGID, replaceMsgid)) {
+            headers.put(MSGID, result.msgid());
+        }
+        if (setFormat && absentOrReplaced(headers, FORMAT, replaceFormat)) {
+            headers.put(FORMAT, result.format().headerValue());
+        }
+        if (setParse && absentOrReplaced(headers, PARSE, replaceParse)) {
+            headers.put(PARSE, result.status().headerValue());
+        }
+        if (setSite && absentOrReplaced(headers, SITE, replaceSite)) {
+            headers.put(SITE, site);
+        }
+        if (setHost && absentOrReplaced(headers, HOST, replaceHost)) {
+            headers.put(HOST, HostNames.hostHeader(result.hostname(), headers.get(PEER), hostLowerCase,
+                    hostMaxLength));
+        }
+        // Last: recovering a rejected time re-parses into the same result.
+        if (setTimestamp && absentOrReplaced(headers, TIMESTAMP, replaceTimestamp)) {
+            headers.put(TIMESTAMP, Long.toString(result.timestampMillis()));
+            headers.put(TIMESTAMP_SOURCE, result.timestampSource().headerValue());
+            if (result.hasDefect(Defect.IMPLAUSIBLE_TIMESTAMP)) {
+                unboundedParser.parse(body, 0, body.length, received, result);
+                if (result.timestampSource() == TimestampSource.MESSAGE) {
+                    headers.put(TIMESTAMP_REJECTED, Long.toString(result.timestampMillis()));
+                }
+            } else {
+                headers.remove(TIMESTAMP_REJECTED);
+            }
+        }
+        return event;
+    }
+
+    @Override
+    public List<Event> intercept(List<Event> events) {
+        for (Event event : events) {
+            intercept(event);
+        }
+        return events;
+    }
+
+    @Override
+    public void close() {
+    }
+
+    private void setRaw(Map<String, String> headers, long received) {
+        if (setParse && absentOrReplaced(headers, PARSE, replaceParse)) {
+            headers.put(PARSE, "raw");
+        }
+        if (setFormat && absentOrReplaced(headers, FORMAT, replaceFormat)) {
+            headers.put(FORMAT, "unknown");
+        }
+        if (setHost && absentOrReplaced(headers, HOST, replaceHost)) {
+            headers.put(HOST, HostNames.hostHeader(null, headers.get(PEER), hostLowerCase, hostMaxLength));
+        }
+        if (setTimestamp && absentOrReplaced(headers, TIMESTAMP, replaceTimestamp)) {
+            headers.put(TIMESTAMP, Long.toString(received));
+            headers.put(TIMESTAMP_SOURCE, TimestampSource.RECEIVED.headerValue());
+            headers.remove(TIMESTAMP_REJECTED);
+        }
+    }
+
+    private static boolean absentOrReplaced(Map<String, String> headers, String header, boolean replace) {
+        return replace || !headers.containsKey(header);
+    }
+
+    /** A header's epoch milliseconds, or -1 when it is absent or not a plain decimal number. */
+    static long epochMillis(String value) {
+        // 18 digits cannot overflow a long; epoch ms have 13 until the year 2286.
+        if (value == null || value.isEmpty() || value.length() > 18) {
+            return -1;
+        }
+        long millis = 0;
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            if (c < '0' || c > '9') {
+                return -1;
+            }
+            millis = millis * 10 + (c - '0');
+        }
+        return millis;
+    }
+
+    /** Reads {@link SyslogInterceptorConfig} from the interceptor's Flume context and builds the interceptor. */
+    public static final class Builder implements Interceptor.Builder {
+        private SyslogInterceptorConfig config;
+
+        @Override
+        public void configure(Context context) {
+            config = new SyslogInterceptorConfig(context.getParameters());
+        }
+
+        @Override
+        public Interceptor build() {
+            if (config == null) {
+                throw new IllegalStateException("configure(Context) must be called before build()");
+            }
+            return new SyslogInterceptor(config, Clock.systemUTC());
+        }
+    }
+}

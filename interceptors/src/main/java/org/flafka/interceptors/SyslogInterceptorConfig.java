@@ -1,0 +1,134 @@
+package org.flafka.interceptors;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.flume.conf.ConfigurationException;
+import org.flafka.syslog.InvalidOptionException;
+import org.flafka.syslog.SyslogParserOptions;
+
+/**
+ * The settings of {@link SyslogInterceptor}: its own keys (below) plus every option of the parser
+ * ({@link SyslogParserOptions}: {@code timezone.default}, {@code timestamp.max.past.ms},
+ * {@code timestamp.max.future.ms} and the {@code permit.*}/{@code detect.*} leniency switches), all under the
+ * interceptor's name in the agent configuration, e.g. {@code a1.sources.r1.interceptors.parse.site = par-03}.
+ */
+public final class SyslogInterceptorConfig {
+
+    /** The headers of the edge contract that this interceptor may set, in the order it documents them. */
+    public static final List<String> SETTABLE_HEADERS = List.of(
+            SyslogInterceptor.TIMESTAMP, SyslogInterceptor.HOST, SyslogInterceptor.FACILITY,
+            SyslogInterceptor.SEVERITY, SyslogInterceptor.APP, SyslogInterceptor.PROCID, SyslogInterceptor.MSGID,
+            SyslogInterceptor.FORMAT, SyslogInterceptor.PARSE, SyslogInterceptor.RECEIVED, SyslogInterceptor.SITE);
+
+    /** The headers {@code overwrite} may name: all but {@code received}, which belongs to the source. */
+    public static final List<String> OVERWRITABLE_HEADERS = SETTABLE_HEADERS.stream()
+            .filter(header -> !header.equals(SyslogInterceptor.RECEIVED)).toList();
+
+    public static final String SITE_CONFIG = "site";
+    private static final String SITE_DOC = "Value of the site header: the site this agent serves (e.g. par-03), "
+            + "used in dashboards and HDFS paths. Empty: no site header.";
+
+    public static final String HEADERS_CONFIG = "headers";
+    private static final String HEADERS_DOC = "Headers this interceptor sets. 'timestamp' stands for timestamp, "
+            + "timestamp_source and (when the message's time was implausible) timestamp_rejected. Drop a header "
+            + "from the list to save its bytes in every Kafka record.";
+
+    public static final String OVERWRITE_CONFIG = "overwrite";
+    private static final String OVERWRITE_DOC = "Headers to replace when the event already has them; any other "
+            + "header already set (by the source or an upstream agent) is kept. Behind Flume's stock syslogtcp and "
+            + "multiport_syslogtcp sources, which set their own timestamp (in the JVM's zone, or none) and host, "
+            + "use timestamp,host. The source's received header is never replaced.";
+
+    public static final String HOST_LOWERCASE_CONFIG = "host.lowercase";
+    private static final String HOST_LOWERCASE_DOC = "Lower-case the host header. Host names are case-insensitive "
+            + "but HDFS paths are not: without it, Router7 and router7 land in two directories.";
+
+    public static final String HOST_MAX_LENGTH_CONFIG = "host.max.length";
+    private static final String HOST_MAX_LENGTH_DOC = "Longest host header, in characters; a longer host name is "
+            + "cut to this length (253 is the longest DNS name).";
+
+    public static final ConfigSpec SPEC = new ConfigSpec()
+            .define(SITE_CONFIG, ConfigSpec.Type.STRING, "", ConfigSpec.pathSafeOrEmpty(64), SITE_DOC)
+            .define(HEADERS_CONFIG, ConfigSpec.Type.LIST, String.join(",", SETTABLE_HEADERS),
+                    ConfigSpec.subsetOf(SETTABLE_HEADERS), HEADERS_DOC)
+            .define(OVERWRITE_CONFIG, ConfigSpec.Type.LIST, "", ConfigSpec.subsetOf(OVERWRITABLE_HEADERS),
+                    OVERWRITE_DOC)
+            .define(HOST_LOWERCASE_CONFIG, ConfigSpec.Type.BOOLEAN, "true", ConfigSpec.any(), HOST_LOWERCASE_DOC)
+            .define(HOST_MAX_LENGTH_CONFIG, ConfigSpec.Type.INT,
+                    Integer.toString(HostNames.DEFAULT_MAX_LENGTH), ConfigSpec.between(1, 253),
+                    HOST_MAX_LENGTH_DOC);
+
+    private final String site;
+    private final Set<String> headers;
+    private final Set<String> overwrite;
+    private final boolean hostLowerCase;
+    private final int hostMaxLength;
+    private final SyslogParserOptions parserOptions;
+
+    /**
+     * Parses the interceptor's settings (the keys under {@code <source>.interceptors.<name>.}).
+     *
+     * @throws ConfigurationException naming key, value and rule for an unknown key or a bad value
+     */
+    public SyslogInterceptorConfig(Map<String, String> settings) {
+        List<String> parserKeys = SyslogParserOptions.keys();
+        ConfigSpec.Values values = SPEC.parse(settings, parserKeys);
+        this.site = values.getString(SITE_CONFIG);
+        this.headers = Set.copyOf(values.getList(HEADERS_CONFIG));
+        this.overwrite = Set.copyOf(values.getList(OVERWRITE_CONFIG));
+        this.hostLowerCase = values.getBoolean(HOST_LOWERCASE_CONFIG);
+        this.hostMaxLength = values.getInt(HOST_MAX_LENGTH_CONFIG);
+        Map<String, String> parserSettings = new HashMap<>();
+        for (String key : parserKeys) {
+            if (settings.containsKey(key)) {
+                parserSettings.put(key, settings.get(key));
+            }
+        }
+        try {
+            this.parserOptions = SyslogParserOptions.from(parserSettings);
+        } catch (InvalidOptionException e) {
+            throw new ConfigurationException(e.getMessage(), e);
+        }
+    }
+
+    /** The site header's value, or "" for none. */
+    public String site() {
+        return site;
+    }
+
+    /** Whether this interceptor sets {@code header} (one of {@link #SETTABLE_HEADERS}). */
+    public boolean sets(String header) {
+        return headers.contains(header);
+    }
+
+    /** Whether this interceptor replaces {@code header} when the event already has it. */
+    public boolean overwrites(String header) {
+        return overwrite.contains(header);
+    }
+
+    public boolean hostLowerCase() {
+        return hostLowerCase;
+    }
+
+    public int hostMaxLength() {
+        return hostMaxLength;
+    }
+
+    /** The options the interceptor's parser runs with. */
+    public SyslogParserOptions parserOptions() {
+        return parserOptions;
+    }
+
+    /** The interceptor's own keys and the parser's options, as Markdown tables, for the operations guide. */
+    public static String documentation() {
+        return SPEC.toMarkdownTable() + "\nParser options (same keys, same level):\n\n"
+                + SyslogParserOptions.documentation();
+    }
+
+    /** Prints {@link #documentation()}. */
+    public static void main(String[] args) {
+        System.out.print(documentation());
+    }
+}

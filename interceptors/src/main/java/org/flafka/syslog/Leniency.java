@@ -1,0 +1,94 @@
+package org.flafka.syslog;
+
+/**
+ * The named leniency switches, in the style of rsyslog's {@code permit.*} / {@code detect.*} parser parameters.
+ * Each has an option key (for {@link SyslogParserOptions#from(java.util.Map)}), a default and a doc.
+ *
+ * <p>A {@code permit.*} switch allows one deviation from the format; when it is off, a message that needs it is
+ * {@link ParseStatus#RAW} (or read the strict way, where the doc says so). When a permitted deviation is used,
+ * the result is {@link ParseStatus#LENIENT} and the matching {@link Defect} is recorded. A {@code detect.*} switch
+ * turns on recognition of a vendor format; when it is off, such messages are read as plain RFC 3164.
+ */
+public enum Leniency {
+  PERMIT_MISSING_PRI("permit.missing.pri", true,
+      "Accept a message that does not start with <PRI>: the header is parsed as usual, facility and severity are"
+          + " absent. Off: such a message is raw."),
+  PERMIT_LEADING_WHITESPACE("permit.leading.whitespace", true,
+      "Accept spaces, TABs, CR and LF before the message proper (left over from sloppy framing); they are skipped."
+          + " Off: such a message is raw."),
+  PERMIT_SPACE_AFTER_PRI("permit.space.after.pri", true,
+      "Accept spaces between <PRI> and the header (\"<13> Feb  5 ...\"). Off: such a message is raw."),
+  PERMIT_MISSING_TIMESTAMP("permit.missing.timestamp", true,
+      "Accept an RFC 3164 message without a timestamp (\"<13>host app: msg\"); the timestamp is the receive time."
+          + " Off: such a message is raw."),
+  PERMIT_MISSING_HOSTNAME("permit.missing.hostname", true,
+      "Accept an RFC 3164 header without a hostname, recognised when the word after the timestamp ends like a tag"
+          + " (':' or '[pid]:'). Off: the first word is always the hostname, as RFC 3164 reads it."),
+  PERMIT_MISSING_VERSION("permit.missing.version", true,
+      "Accept an RFC 5424 message without its version digit (\"<13>2019-02-13T19:48:34Z host app 1 - - msg\"),"
+          + " recognised when an RFC 3339 timestamp follows <PRI> and the fields after the hostname have the RFC 5424"
+          + " shape (three words, then '-' or '['). Off: such a message is raw. (An RFC 3339 timestamp in an"
+          + " RFC 3164 header, as rsyslog forwards, is not this defect and is always accepted.)"),
+  PERMIT_MALFORMED_STRUCTURED_DATA("permit.malformed.structured.data", true,
+      "Accept RFC 5424 structured data that breaks the grammar (unquoted values, missing '=', stray characters):"
+          + " a malformed element is skipped up to its closing ']', well-formed elements are kept. Off: such a"
+          + " message is raw."),
+  PERMIT_AT_SIGNS_IN_HOSTNAME("permit.at.signs.in.hostname", false,
+      "Accept '@' in an RFC 3164 hostname (as rsyslog's permit.AtSignsInHostname). Off: a word containing '@' is"
+          + " not a hostname."),
+  PERMIT_SLASHES_IN_HOSTNAME("permit.slashes.in.hostname", false,
+      "Accept '/' in an RFC 3164 hostname (as rsyslog's permit.slashesInHostname). Off: a word containing '/' is"
+          + " not a hostname."),
+  PERMIT_SQUARE_BRACKETS_IN_HOSTNAME("permit.square.brackets.in.hostname", false,
+      "Accept '[' and ']' in an RFC 3164 hostname, e.g. \"[192.0.2.1]\" (as rsyslog's"
+          + " permit.squareBracketsInHostname). Off: a word containing brackets is not a hostname."),
+  DETECT_TAG_WITHOUT_COLON("detect.tag.without.colon", false,
+      "Take the first word after an RFC 3164 hostname as the tag even when it does not end like one"
+          + " (\"host app message\", as rsyslog and syslog-loose read it). Off: a word is the tag only if it ends"
+          + " with ':' or '[pid]', else the message starts there (as go-syslog reads it), so free text after the"
+          + " hostname is not mistaken for an app name."),
+  DETECT_YEAR_IN_TIMESTAMP("detect.year.in.timestamp", true,
+      "Recognise a year inside an RFC 3164 timestamp, before or after the time (\"Mar  7 2008 19:06:53\","
+          + " \"Mar  7 19:06:53 2008\"), as Cisco and others send. Off: the year is read as the hostname."),
+  DETECT_CISCO_ASA("detect.cisco.asa", true,
+      "Recognise Cisco ASA/PIX/FWSM messages by their %ASA-/%PIX-/%FWSM- mnemonic: format cisco-asa, the mnemonic"
+          + " is the app, its message number the msgid. Off: read as plain RFC 3164."),
+  DETECT_CISCO_IOS("detect.cisco.ios", true,
+      "Recognise Cisco IOS/NX-OS/IOS-XR messages: sequence numbers (\"000123:\"), '*'/'.' clock-sync marks,"
+          + " uptimes instead of timestamps, millisecond stamps, zone names, %FAC-SEV-MNEMONIC tags. Off: read as"
+          + " plain RFC 3164 (and raw where RFC 3164 cannot read them)."),
+  DETECT_FORTIGATE("detect.fortigate", true,
+      "Recognise Fortinet FortiGate key=value messages without a syslog header (date=... time=... devname=...):"
+          + " format fortigate, devname is the hostname, date+time the timestamp. Off: such a message is raw."),
+  DETECT_SNARE("detect.snare", true,
+      "Recognise Snare/MSWinEventLog messages whose fields are TAB-separated: format snare, the word before the"
+          + " first TAB is the app. Off: read as plain RFC 3164."),
+  DETECT_LAST_MESSAGE_REPEATED("detect.last.message.repeated", true,
+      "Recognise the syslogd line \"last message repeated N times\" (no tag): app absent, the whole text is the"
+          + " message. Off: \"last\" is read as the tag (or hostname).");
+
+  private final String key;
+  private final boolean defaultValue;
+  private final String doc;
+
+  Leniency(String key, boolean defaultValue, String doc) {
+    this.key = key;
+    this.defaultValue = defaultValue;
+    this.doc = doc;
+  }
+
+  /** The option key, e.g. {@code permit.missing.pri}. */
+  public String key() {
+    return key;
+  }
+
+  /** Whether the switch is on when not configured. */
+  public boolean defaultValue() {
+    return defaultValue;
+  }
+
+  /** What the switch does, on and off. */
+  public String doc() {
+    return doc;
+  }
+}

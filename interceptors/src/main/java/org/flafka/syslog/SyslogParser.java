@@ -1,0 +1,1174 @@
+package org.flafka.syslog;
+
+import static org.flafka.syslog.Bytes.NO_MATCH;
+import static org.flafka.syslog.Bytes.at;
+import static org.flafka.syslog.Bytes.isDigit;
+import static org.flafka.syslog.Bytes.skipSpaces;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Objects;
+
+/**
+ * The lenient syslog parser: one message's bytes (framing removed) in, a {@link ParseResult} out. It never throws
+ * on any input, always terminates, and never alters the input: fields are offsets into the caller's array.
+ *
+ * <p>Immutable and thread-safe; build one per option set and share it. Give each thread its own
+ * {@link ParseResult} and pass it to {@link #parse(byte[], int, int, long, ParseResult)} to parse without
+ * allocating.
+ *
+ * <h2>How a message is read</h2>
+ * One cursor moves forward through the bytes; no regular expressions, no backtracking over what was read.
+ * <ol>
+ *   <li>Leading whitespace ({@code permit.leading.whitespace}), then {@code <PRI>} (or none:
+ *       {@code permit.missing.pri}), then spaces ({@code permit.space.after.pri}).</li>
+ *   <li>The format is chosen once, from the bytes that follow (see {@link #dispatch}): a version digit and a space
+ *       is RFC 5424; a four-digit year and '-' is an RFC 3339 stamp (RFC 5424 without version, or RFC 3164 with
+ *       an ISO stamp); a month name is a BSD stamp (RFC 3164, Cisco ASA/IOS, Snare); a sequence number, an
+ *       uptime or a '*'/'.' clock mark is Cisco IOS; {@code date=} is FortiGate; anything else has no header.</li>
+ *   <li>After a BSD stamp, the one real ambiguity of RFC 3164 (is the next word the hostname or the tag?) is
+ *       settled by {@link #readHostAndTag}: a word that ends like a tag ({@code app:}, {@code app[pid]}) or
+ *       cannot be a hostname means the hostname is missing.</li>
+ * </ol>
+ * Any tolerated deviation is recorded as a {@link Defect}; one whose switch is off makes the message RAW.
+ */
+public final class SyslogParser {
+  /** A year-less stamp may lie this far after the receive time (a fast clock) before it is taken as last year's. */
+  private static final long YEAR_FUTURE_SLACK_MILLIS = 31 * Timestamps.MILLIS_PER_DAY;
+  private static final int MAX_HOSTNAME = 255;
+  private static final int MAX_APP_NAME = 48;
+  private static final int MAX_PROCID = 128;
+  private static final int MAX_MSGID = 32;
+  private static final int MAX_SD_NAME = 32;
+  /** Duplicate SD-IDs are looked for among this many elements only, so the check stays cheap. */
+  private static final int MAX_SD_DUPLICATE_CHECK = 32;
+  /** FortiGate key=value pairs scanned for date, time, devname, logid and tz. */
+  private static final int MAX_FORTIGATE_PAIRS = 40;
+
+  /** How a stamp was written, which decides what is a defect: a year in a BSD stamp, no offset in RFC 3339. */
+  private enum StampKind { RFC3339, BSD, FIELDS }
+
+  private final SyslogParserOptions options;
+  private final ZoneResolver zone;
+  private final long maxPastMillis;
+  private final long maxFutureMillis;
+  private final boolean permitMissingPri;
+  private final boolean permitLeadingWhitespace;
+  private final boolean permitSpaceAfterPri;
+  private final boolean permitMissingTimestamp;
+  private final boolean permitMissingHostname;
+  private final boolean permitMissingVersion;
+  private final boolean permitMalformedStructuredData;
+  private final boolean permitAtSigns;
+  private final boolean permitSlashes;
+  private final boolean permitSquareBrackets;
+  private final boolean detectTagWithoutColon;
+  private final boolean detectYear;
+  private final boolean detectCiscoAsa;
+  private final boolean detectCiscoIos;
+  private final boolean detectFortigate;
+  private final boolean detectSnare;
+  private final boolean detectLastMessageRepeated;
+
+  /** A parser with {@link SyslogParserOptions#defaults()}. */
+  public SyslogParser() {
+    this(SyslogParserOptions.defaults());
+  }
+
+  /** A parser with the given options. */
+  public SyslogParser(SyslogParserOptions options) {
+    this.options = Objects.requireNonNull(options, "options");
+    this.zone = new ZoneResolver(options.defaultZone());
+    this.maxPastMillis = options.maxPastMillis();
+    this.maxFutureMillis = options.maxFutureMillis();
+    this.permitMissingPri = options.isEnabled(Leniency.PERMIT_MISSING_PRI);
+    this.permitLeadingWhitespace = options.isEnabled(Leniency.PERMIT_LEADING_WHITESPACE);
+    this.permitSpaceAfterPri = options.isEnabled(Leniency.PERMIT_SPACE_AFTER_PRI);
+    this.permitMissingTimestamp = options.isEnabled(Leniency.PERMIT_MISSING_TIMESTAMP);
+    this.permitMissingHostname = options.isEnabled(Leniency.PERMIT_MISSING_HOSTNAME);
+    this.permitMissingVersion = options.isEnabled(Leniency.PERMIT_MISSING_VERSION);
+    this.permitMalformedStructuredData = options.isEnabled(Leniency.PERMIT_MALFORMED_STRUCTURED_DATA);
+    this.permitAtSigns = options.isEnabled(Leniency.PERMIT_AT_SIGNS_IN_HOSTNAME);
+    this.permitSlashes = options.isEnabled(Leniency.PERMIT_SLASHES_IN_HOSTNAME);
+    this.permitSquareBrackets = options.isEnabled(Leniency.PERMIT_SQUARE_BRACKETS_IN_HOSTNAME);
+    this.detectTagWithoutColon = options.isEnabled(Leniency.DETECT_TAG_WITHOUT_COLON);
+    this.detectYear = options.isEnabled(Leniency.DETECT_YEAR_IN_TIMESTAMP);
+    this.detectCiscoAsa = options.isEnabled(Leniency.DETECT_CISCO_ASA);
+    this.detectCiscoIos = options.isEnabled(Leniency.DETECT_CISCO_IOS);
+    this.detectFortigate = options.isEnabled(Leniency.DETECT_FORTIGATE);
+    this.detectSnare = options.isEnabled(Leniency.DETECT_SNARE);
+    this.detectLastMessageRepeated = options.isEnabled(Leniency.DETECT_LAST_MESSAGE_REPEATED);
+  }
+
+  /** The options this parser was built with. */
+  public SyslogParserOptions options() {
+    return options;
+  }
+
+  /**
+   * Parses {@code buffer[offset, offset + length)} into {@code into}, which is reset first, and returns it.
+   *
+   * @param receivedMillis the receive time, epoch ms: resolves year-less stamps, bounds plausible ones, and is
+   *     the timestamp when the message has none
+   * @throws IndexOutOfBoundsException only when offset and length do not lie within the array (a caller bug;
+   *     no message content ever causes an exception)
+   */
+  public ParseResult parse(byte[] buffer, int offset, int length, long receivedMillis, ParseResult into) {
+    Objects.checkFromIndexSize(offset, length, buffer.length);
+    into.reset(buffer, offset, length, receivedMillis);
+    int end = Bytes.trimEnd(buffer, offset, offset + length);
+    into.message(offset, end - offset);
+    SyslogFormat format = readMessage(buffer, offset, end, into);
+    if (format == null) {
+      long defects = into.defects();
+      into.reset(buffer, offset, length, receivedMillis);
+      into.setDefects(defects);
+      into.message(offset, end - offset);
+    } else {
+      long defects = into.defects();
+      if (format == SyslogFormat.CISCO_ASA || format == SyslogFormat.CISCO_IOS || format == SyslogFormat.SNARE) {
+        defects &= ~Defect.YEAR_IN_TIMESTAMP.mask();
+      }
+      into.setDefects(defects);
+      into.format(format);
+      into.status(defects == 0 ? ParseStatus.OK : ParseStatus.LENIENT);
+    }
+    return into;
+  }
+
+  /** Parses into a new result; see {@link #parse(byte[], int, int, long, ParseResult)}. */
+  public ParseResult parse(byte[] buffer, int offset, int length, long receivedMillis) {
+    return parse(buffer, offset, length, receivedMillis, new ParseResult());
+  }
+
+  /** Parses a whole array into a new result. */
+  public ParseResult parse(byte[] message, long receivedMillis) {
+    return parse(message, 0, message.length, receivedMillis, new ParseResult());
+  }
+
+  /** Parses the UTF-8 encoding of {@code message} into a new result (for tests and tools, not the hot path). */
+  public ParseResult parse(String message, long receivedMillis) {
+    return parse(message.getBytes(StandardCharsets.UTF_8), receivedMillis);
+  }
+
+  // ============================================================================================ PRI and dispatch
+
+  /** Reads leading whitespace and PRI, then the rest; returns the format, or null for RAW. */
+  private SyslogFormat readMessage(byte[] b, int pos, int end, ParseResult r) {
+    if (pos < end && Bytes.isWhitespace(b[pos])) {
+      r.addDefect(Defect.LEADING_WHITESPACE);
+      if (!permitLeadingWhitespace) {
+        return null;
+      }
+      while (pos < end && Bytes.isWhitespace(b[pos])) {
+        pos++;
+      }
+    }
+    if (at(b, pos, end, '<')) {
+      pos = readPri(b, pos, end, r);
+      if (pos == NO_MATCH) {
+        r.addDefect(Defect.MALFORMED_HEADER);
+        return null;
+      }
+      if (at(b, pos, end, ' ')) {
+        r.addDefect(Defect.SPACE_AFTER_PRI);
+        if (!permitSpaceAfterPri) {
+          return null;
+        }
+        pos = skipSpaces(b, pos, end);
+      }
+    } else {
+      r.addDefect(Defect.MISSING_PRI);
+      if (!permitMissingPri) {
+        return null;
+      }
+    }
+    return dispatch(b, pos, end, r);
+  }
+
+  /** {@code <N>} with 1-3 digits and N <= 191; returns the position after '>' or NO_MATCH. */
+  private static int readPri(byte[] b, int pos, int end, ParseResult r) {
+    int digitsStart = pos + 1;
+    int digitsEnd = Bytes.skipDigits(b, digitsStart, Math.min(end, digitsStart + 4));
+    int count = digitsEnd - digitsStart;
+    if (count == 0 || count > 3 || !at(b, digitsEnd, end, '>')) {
+      return NO_MATCH;
+    }
+    int pri = Bytes.digits(b, digitsStart, end, count);
+    if (pri > 191) {
+      return NO_MATCH;
+    }
+    if (count > 1 && b[digitsStart] == '0') {
+      r.addDefect(Defect.MALFORMED_HEADER);
+    }
+    r.pri(pri);
+    return digitsEnd + 1;
+  }
+
+  /** Chooses the format from the bytes after PRI, once. */
+  private SyslogFormat dispatch(byte[] b, int pos, int end, ParseResult r) {
+    if (pos >= end) {
+      return readHeaderless(b, pos, end, r);
+    }
+    byte first = b[pos];
+    if (isDigit(first)) {
+      int digitsEnd = Bytes.skipDigits(b, pos, end);
+      int count = digitsEnd - pos;
+      boolean versionAlone = digitsEnd == end && r.hasPri();
+      if (count <= 3 && first != '0' && (versionAlone || (at(b, digitsEnd, end, ' ')
+          && (r.hasPri() || (digitsEnd + 1 < end && (b[digitsEnd + 1] == '-' || isDigit(b[digitsEnd + 1]))))))) {
+        return readRfc5424(b, pos, digitsEnd, end, r);
+      }
+      if (count == 4 && at(b, digitsEnd, end, '-')) {
+        return readRfc3339Header(b, pos, end, r);
+      }
+      if (count == 4 && detectYear && at(b, digitsEnd, end, ' ') && Timestamps.bsdStampAt(b, digitsEnd + 1, end)) {
+        return readBsd(b, pos, end, r);
+      }
+      if (detectCiscoIos && digitsEnd < end && (b[digitsEnd] == ':' || isUptimeUnit(b[digitsEnd]))) {
+        return readCiscoIos(b, pos, end, r);
+      }
+      return readHeaderless(b, pos, end, r);
+    }
+    if (Timestamps.bsdStampAt(b, pos, end)) {
+      return readBsd(b, pos, end, r);
+    }
+    if ((first == '*' || first == '.') && detectCiscoIos && pos + 1 < end
+        && (Timestamps.bsdStampAt(b, pos + 1, end) || isDigit(b[pos + 1]))) {
+      return readCiscoIos(b, pos, end, r);
+    }
+    if (detectFortigate && Bytes.startsWith(b, pos, end, "date=")) {
+      return readFortigate(b, pos, end, r);
+    }
+    return readHeaderless(b, pos, end, r);
+  }
+
+  // ============================================================================================ RFC 5424
+
+  /** {@code VERSION SP TIMESTAMP SP HOSTNAME SP APP SP PROCID SP MSGID SP SD [SP MSG]}; pos at the version. */
+  private SyslogFormat readRfc5424(byte[] b, int pos, int versionEnd, int end, ParseResult r) {
+    r.version(Bytes.digits(b, pos, end, versionEnd - pos));
+    if (versionEnd == end) {
+      r.addDefect(Defect.MALFORMED_HEADER);
+      r.message(end, 0);
+      return SyslogFormat.RFC5424;
+    }
+    int p = versionEnd + 1;
+    if (at(b, p, end, '-') && (p + 1 == end || b[p + 1] == ' ')) {
+      p++;
+    } else {
+      int stampEnd = Timestamps.scanRfc3339(b, p, end, r.date);
+      if (stampEnd != NO_MATCH && (stampEnd == end || b[stampEnd] == ' ')) {
+        setTimestamp(r, StampKind.RFC3339, p, stampEnd);
+        p = stampEnd;
+      } else if (stampEnd != NO_MATCH) {
+        // A valid stamp with something stuck to it ("...05Z+07:00"): keep the stamp, skip the rest.
+        setTimestamp(r, StampKind.RFC3339, p, stampEnd);
+        r.addDefect(Defect.MALFORMED_HEADER);
+        p = Bytes.findSpace(b, stampEnd, end);
+      } else {
+        int tokenEnd = Bytes.findSpace(b, p, end);
+        r.timestampText(p, tokenEnd - p);
+        r.addDefect(Defect.INVALID_TIMESTAMP);
+        p = tokenEnd;
+      }
+    }
+    p = fieldSeparator(b, p, end, r);
+    if (p == NO_MATCH) {
+      return SyslogFormat.RFC5424;
+    }
+    int hostEnd = Bytes.findSpace(b, p, end);
+    if (hasControl(b, p, hostEnd)) {
+      r.addDefect(Defect.MALFORMED_HEADER);
+      r.message(p, end - p);
+      return SyslogFormat.RFC5424;
+    }
+    if (!isNil(b, p, hostEnd)) {
+      r.hostname(p, hostEnd - p);
+      if (hostEnd - p > MAX_HOSTNAME) {
+        r.addDefect(Defect.MALFORMED_HEADER);
+      }
+    }
+    p = fieldSeparator(b, hostEnd, end, r);
+    if (p == NO_MATCH) {
+      return SyslogFormat.RFC5424;
+    }
+    return readRfc5424Fields(b, p, end, r);
+  }
+
+  /**
+   * Expects the single SP between two header fields at p; returns the next field's start, or NO_MATCH when the
+   * header stops there (message empty, defect recorded). Extra spaces are tolerated as a defect.
+   */
+  private static int fieldSeparator(byte[] b, int p, int end, ParseResult r) {
+    if (p >= end) {
+      r.addDefect(Defect.MALFORMED_HEADER);
+      r.message(end, 0);
+      return NO_MATCH;
+    }
+    int next = p + 1;
+    if (at(b, next, end, ' ')) {
+      r.addDefect(Defect.MALFORMED_HEADER);
+      next = skipSpaces(b, next, end);
+    }
+    return next;
+  }
+
+  /** APP PROCID MSGID SD [SP MSG], from APP; shared by RFC 5424 and RFC 5424 without version. */
+  private SyslogFormat readRfc5424Fields(byte[] b, int p, int end, ParseResult r) {
+    int appEnd = Bytes.findSpace(b, p, end);
+    int procidEnd = appEnd < end ? Bytes.findSpace(b, appEnd + 1, end) : end;
+    int msgidEnd = procidEnd < end ? Bytes.findSpace(b, procidEnd + 1, end) : end;
+    if (appEnd == p || procidEnd <= appEnd + 1 || msgidEnd <= procidEnd + 1 || hasControl(b, p, msgidEnd)) {
+      // Fewer than three fields after the hostname: keep it all as the message, as Flume does for
+      // "<10>1 2012-04-13T11:11:11 host some msg".
+      r.addDefect(Defect.MALFORMED_HEADER);
+      r.message(p, end - p);
+      return SyslogFormat.RFC5424;
+    }
+    headerField(b, p, appEnd, MAX_APP_NAME, r, Field.APP);
+    headerField(b, appEnd + 1, procidEnd, MAX_PROCID, r, Field.PROCID);
+    headerField(b, procidEnd + 1, msgidEnd, MAX_MSGID, r, Field.MSGID);
+    int sd = msgidEnd + 1;
+    if (sd >= end || !(b[sd] == '[' || (b[sd] == '-' && (sd + 1 == end || b[sd + 1] == ' ')))) {
+      // No structured data where it must be: the message starts there.
+      r.addDefect(Defect.MALFORMED_HEADER);
+      int message = Math.min(sd, end);
+      r.message(message, end - message);
+      return SyslogFormat.RFC5424;
+    }
+    int afterSd;
+    if (b[sd] == '-') {
+      afterSd = sd + 1;
+    } else {
+      afterSd = readStructuredData(b, sd, end, r);
+      if (afterSd == NO_MATCH) {
+        return null;
+      }
+    }
+    if (afterSd >= end) {
+      r.message(end, 0);
+    } else if (b[afterSd] == ' ') {
+      int message = afterSd + 1;
+      if (message + 3 <= end && b[message] == (byte) 0xEF && b[message + 1] == (byte) 0xBB
+          && b[message + 2] == (byte) 0xBF) {
+        message += 3;
+      }
+      r.message(message, end - message);
+    } else {
+      r.addDefect(Defect.MALFORMED_HEADER);
+      r.message(afterSd, end - afterSd);
+    }
+    return SyslogFormat.RFC5424;
+  }
+
+  private enum Field { APP, PROCID, MSGID }
+
+  private static void headerField(byte[] b, int start, int end, int maxLength, ParseResult r, Field field) {
+    if (isNil(b, start, end)) {
+      return;
+    }
+    if (end - start > maxLength) {
+      r.addDefect(Defect.MALFORMED_HEADER);
+    }
+    switch (field) {
+      case APP -> r.app(start, end - start);
+      case PROCID -> r.procid(start, end - start);
+      default -> r.msgid(start, end - start);
+    }
+  }
+
+  private static boolean isNil(byte[] b, int start, int end) {
+    return end - start == 1 && b[start] == '-';
+  }
+
+  private static boolean hasControl(byte[] b, int start, int end) {
+    for (int i = start; i < end; i++) {
+      if (Bytes.isControl(b[i])) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * {@code <PRI>} then an RFC 3339 stamp: RFC 5424 without its version when the fields after the hostname have
+   * the RFC 5424 shape, else an RFC 3164 header with an ISO stamp (rsyslog's forwarding format).
+   */
+  private SyslogFormat readRfc3339Header(byte[] b, int pos, int end, ParseResult r) {
+    int stampEnd = Timestamps.scanRfc3339(b, pos, end, r.date);
+    if (stampEnd == NO_MATCH || (stampEnd < end && b[stampEnd] != ' ')) {
+      return readHeaderless(b, pos, end, r);
+    }
+    int hostStart = skipSpaces(b, stampEnd, end);
+    int hostEnd = Bytes.findSpace(b, hostStart, end);
+    if (hostEnd < end && hasRfc5424Shape(b, hostEnd + 1, end)) {
+      r.addDefect(Defect.MISSING_VERSION);
+      if (!permitMissingVersion) {
+        return null;
+      }
+      setTimestamp(r, StampKind.RFC3339, pos, stampEnd);
+      if (!isNil(b, hostStart, hostEnd) && !hasControl(b, hostStart, hostEnd)) {
+        r.hostname(hostStart, hostEnd - hostStart);
+      }
+      return readRfc5424Fields(b, hostEnd + 1, end, r);
+    }
+    setTimestamp(r, StampKind.RFC3339, pos, stampEnd);
+    return readHostAndTag(b, hostStart, end, r);
+  }
+
+  /** Three words (the first not ending in ':', which would make it an RFC 3164 tag), then '-' or '['. */
+  private static boolean hasRfc5424Shape(byte[] b, int p, int end) {
+    int appEnd = Bytes.findSpace(b, p, end);
+    if (appEnd == p || appEnd >= end || b[appEnd - 1] == ':') {
+      return false;
+    }
+    int procidEnd = Bytes.findSpace(b, appEnd + 1, end);
+    if (procidEnd == appEnd + 1 || procidEnd >= end) {
+      return false;
+    }
+    int msgidEnd = Bytes.findSpace(b, procidEnd + 1, end);
+    int sd = msgidEnd + 1;
+    return msgidEnd > procidEnd + 1 && sd < end
+        && (b[sd] == '[' || (b[sd] == '-' && (sd + 1 == end || b[sd + 1] == ' ')));
+  }
+
+  // ============================================================================================ structured data
+
+  /**
+   * Reads SD-ELEMENTs from pos (at '['). A malformed element is abandoned and skipped to its closing ']' (the
+   * first unescaped ']' followed by SP, '[' or the end); if none can be found, structured data ends before it
+   * and the rest is message. Returns the position after the last element read, or NO_MATCH when a defect was
+   * found and {@code permit.malformed.structured.data} is off.
+   */
+  private int readStructuredData(byte[] b, int pos, int end, ParseResult r) {
+    int p = pos;
+    while (p < end && b[p] == '[') {
+      int next = readSdElement(b, p, end, r);
+      if (next == NO_MATCH) {
+        r.addDefect(Defect.MALFORMED_STRUCTURED_DATA);
+        int close = findElementClose(b, p + 1, end);
+        if (close == NO_MATCH) {
+          break;
+        }
+        next = close + 1;
+      }
+      p = next;
+    }
+    if (p > pos) {
+      r.structuredData(pos, p - pos);
+    }
+    if (hasDuplicateSdIds(b, r)) {
+      r.addDefect(Defect.MALFORMED_STRUCTURED_DATA);
+    }
+    if (r.hasDefect(Defect.MALFORMED_STRUCTURED_DATA) && !permitMalformedStructuredData) {
+      return NO_MATCH;
+    }
+    return p;
+  }
+
+  /** One {@code [id name="value" ...]}; returns the position after ']' or NO_MATCH (element abandoned). */
+  private static int readSdElement(byte[] b, int pos, int end, ParseResult r) {
+    int idStart = pos + 1;
+    int p = scanSdName(b, idStart, end);
+    if (p == idStart) {
+      return NO_MATCH;
+    }
+    if (p - idStart > MAX_SD_NAME) {
+      r.addDefect(Defect.MALFORMED_STRUCTURED_DATA);
+    }
+    r.beginSdElement(idStart, p - idStart);
+    while (true) {
+      if (p >= end) {
+        r.abandonSdElement();
+        return NO_MATCH;
+      }
+      if (b[p] == ']') {
+        r.endSdElement();
+        return p + 1;
+      }
+      if (b[p] != ' ') {
+        r.abandonSdElement();
+        return NO_MATCH;
+      }
+      int afterSpaces = skipSpaces(b, p, end);
+      if (afterSpaces - p > 1 || at(b, afterSpaces, end, ']')) {
+        r.addDefect(Defect.MALFORMED_STRUCTURED_DATA); // "[id  a=..." or "[id a=\"1\" ]"
+      }
+      p = afterSpaces;
+      if (at(b, p, end, ']')) {
+        continue;
+      }
+      p = readSdParam(b, p, end, r);
+      if (p == NO_MATCH) {
+        r.abandonSdElement();
+        return NO_MATCH;
+      }
+    }
+  }
+
+  /** {@code name="value"} (tolerating spaces around '=' and an unquoted value); returns the position after. */
+  private static int readSdParam(byte[] b, int pos, int end, ParseResult r) {
+    int p = scanSdName(b, pos, end);
+    int nameLength = p - pos;
+    if (nameLength == 0) {
+      return NO_MATCH;
+    }
+    if (nameLength > MAX_SD_NAME) {
+      r.addDefect(Defect.MALFORMED_STRUCTURED_DATA);
+    }
+    if (at(b, p, end, ' ')) {
+      r.addDefect(Defect.MALFORMED_STRUCTURED_DATA);
+      p = skipSpaces(b, p, end);
+    }
+    if (!at(b, p, end, '=')) {
+      return NO_MATCH;
+    }
+    p++;
+    if (at(b, p, end, ' ')) {
+      r.addDefect(Defect.MALFORMED_STRUCTURED_DATA);
+      p = skipSpaces(b, p, end);
+    }
+    if (!at(b, p, end, '"')) {
+      r.addDefect(Defect.MALFORMED_STRUCTURED_DATA);
+      int valueStart = p;
+      while (p < end && b[p] != ' ' && b[p] != ']') {
+        p++;
+      }
+      r.addSdParam(pos, nameLength, valueStart, p - valueStart, false);
+      return p;
+    }
+    int valueStart = ++p;
+    boolean escaped = false;
+    while (p < end) {
+      byte c = b[p];
+      if (c == '\\' && p + 1 < end) {
+        byte next = b[p + 1];
+        if (next == '"' || next == '\\' || next == ']') {
+          escaped = true;
+          p += 2;
+          continue;
+        }
+      } else if (c == '"') {
+        r.addSdParam(pos, nameLength, valueStart, p - valueStart, escaped);
+        return p + 1;
+      } else if (c == ']') {
+        r.addDefect(Defect.MALFORMED_STRUCTURED_DATA);
+      }
+      p++;
+    }
+    return NO_MATCH;
+  }
+
+  /** SD-NAME: printable US-ASCII except '=', SP, ']' and '"'. */
+  private static int scanSdName(byte[] b, int pos, int end) {
+    while (pos < end) {
+      byte c = b[pos];
+      if (c <= ' ' || c >= 0x7f || c == '=' || c == ']' || c == '"') {
+        break;
+      }
+      pos++;
+    }
+    return pos;
+  }
+
+  /** The first ']' from pos not escaped by '\' and followed by SP, '[' or the end; NO_MATCH if none. */
+  private static int findElementClose(byte[] b, int pos, int end) {
+    for (int i = pos; i < end; i++) {
+      if (b[i] == ']' && b[i - 1] != '\\' && (i + 1 == end || b[i + 1] == ' ' || b[i + 1] == '[')) {
+        return i;
+      }
+    }
+    return NO_MATCH;
+  }
+
+  private static boolean hasDuplicateSdIds(byte[] b, ParseResult r) {
+    int count = Math.min(r.sdElementCount(), MAX_SD_DUPLICATE_CHECK);
+    for (int i = 1; i < count; i++) {
+      for (int j = 0; j < i; j++) {
+        if (java.util.Arrays.equals(b, r.sdIdOffset(i), r.sdIdOffset(i) + r.sdIdLength(i),
+            b, r.sdIdOffset(j), r.sdIdOffset(j) + r.sdIdLength(j))) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  // ============================================================================================ RFC 3164 family
+
+  /** A BSD stamp at pos, then hostname and tag. */
+  private SyslogFormat readBsd(byte[] b, int pos, int end, ParseResult r) {
+    int stampEnd = Timestamps.scanBsd(b, pos, end, r.date, detectYear);
+    if (stampEnd == NO_MATCH) {
+      return readHeaderless(b, pos, end, r);
+    }
+    if (detectCiscoIos) {
+      stampEnd = skipUnknownZone(b, stampEnd, end, r.date);
+    }
+    setTimestamp(r, StampKind.BSD, pos, stampEnd);
+    int p = stampEnd;
+    if (at(b, p, end, ':')) {
+      p++; // "Mar  7 19:06:53: host" as Cisco devices end their stamps
+    }
+    return readHostAndTag(b, skipSpaces(b, p, end), end, r);
+  }
+
+  /**
+   * After the stamp: settles hostname versus tag. The next word is the tag (hostname missing) when it ends like
+   * one ({@code app:}, {@code app[pid]}) or is a Cisco mnemonic; it is not a hostname when it holds a character
+   * a hostname cannot (as rsyslog decides); otherwise it is the hostname and the tag may follow.
+   */
+  private SyslogFormat readHostAndTag(byte[] b, int p, int end, ParseResult r) {
+    if (p >= end) {
+      r.addDefect(Defect.MISSING_HOSTNAME);
+      r.message(end, 0);
+      return permitMissingHostname ? SyslogFormat.RFC3164 : null;
+    }
+    if (detectLastMessageRepeated && isLastMessageRepeated(b, p, end)) {
+      r.message(p, end - p);
+      return SyslogFormat.RFC3164;
+    }
+    if (b[p] == '%') {
+      SyslogFormat cisco = readMnemonic(b, p, end, r);
+      if (cisco != null) {
+        return cisco;
+      }
+    }
+    int wordEnd = Bytes.findBlank(b, p, end);
+    if (isTagLike(b, p, wordEnd)) {
+      r.addDefect(Defect.MISSING_HOSTNAME);
+      return permitMissingHostname ? readTag(b, p, end, r) : null;
+    }
+    long hostnameDefects = hostnameDefects(b, p, wordEnd);
+    if (hostnameDefects < 0) {
+      r.addDefect(Defect.MISSING_HOSTNAME);
+      return permitMissingHostname ? readTag(b, p, end, r) : null;
+    }
+    r.setDefects(r.defects() | hostnameDefects);
+    r.hostname(p, wordEnd - p);
+    if (wordEnd >= end) {
+      r.message(end, 0);
+      return SyslogFormat.RFC3164;
+    }
+    int q = skipSpaces(b, wordEnd + 1, end);
+    if (at(b, q, end, ':') && at(b, q + 1, end, ' ') && at(b, q + 2, end, '%')) {
+      q += 2; // Cisco ASA with a device id: "fw01 : %ASA-6-302013: ..."
+    }
+    return readTagPosition(b, q, end, r);
+  }
+
+  /** Where a tag may start: a repeat notice, a Cisco mnemonic, a Snare record, or an ordinary tag. */
+  private SyslogFormat readTagPosition(byte[] b, int p, int end, ParseResult r) {
+    if (p >= end) {
+      r.message(end, 0);
+      return SyslogFormat.RFC3164;
+    }
+    if (detectLastMessageRepeated && isLastMessageRepeated(b, p, end)) {
+      r.message(p, end - p);
+      return SyslogFormat.RFC3164;
+    }
+    if (b[p] == '%') {
+      SyslogFormat cisco = readMnemonic(b, p, end, r);
+      if (cisco != null) {
+        return cisco;
+      }
+    }
+    if (detectSnare) {
+      int appEnd = snareAppEnd(b, p, end);
+      if (appEnd != NO_MATCH) {
+        r.app(p, appEnd - p);
+        r.message(appEnd + 1, end - appEnd - 1);
+        return SyslogFormat.SNARE;
+      }
+    }
+    return readTag(b, p, end, r);
+  }
+
+  /**
+   * A tag at p, then one space: the word up to its first ':' ({@code app:}, {@code app[pid]:}, also
+   * {@code app:text} as rsyslog and syslog-loose split it), or a word ending in {@code [pid]}; else (unless
+   * {@code detect.tag.without.colon}) there is no tag and the message starts at p.
+   */
+  private SyslogFormat readTag(byte[] b, int p, int end, ParseResult r) {
+    int wordEnd = Bytes.findBlank(b, p, end);
+    int tagEnd = tagEnd(b, p, wordEnd);
+    if (tagEnd == NO_MATCH && detectTagWithoutColon && wordEnd > p) {
+      tagEnd = wordEnd;
+    }
+    if (tagEnd == NO_MATCH) {
+      r.message(p, end - p);
+    } else {
+      setTag(b, p, tagEnd, r);
+      int message = at(b, tagEnd, end, ' ') ? tagEnd + 1 : tagEnd;
+      r.message(message, end - message);
+    }
+    return SyslogFormat.RFC3164;
+  }
+
+  /**
+   * End (after the ':') of a tag in the word b[start, end): its first ':', unless that ':' is followed by another
+   * ':' or a digit (an IPv6 address, a time, a port: "05/21/2017:00:00:00", "10.0.0.1:514"); or the word's end
+   * when it ends in "[pid]".
+   */
+  private static int tagEnd(byte[] b, int start, int end) {
+    for (int i = start + 1; i < end; i++) {
+      if (b[i] == ':') {
+        return i + 1 < end && (b[i + 1] == ':' || isDigit(b[i + 1])) ? NO_MATCH : i + 1;
+      }
+    }
+    return isTagLike(b, start, end) ? end : NO_MATCH;
+  }
+
+  /** Ends with ':' (and is more than the colon), or ends with "[...]" after at least one character. */
+  private static boolean isTagLike(byte[] b, int start, int end) {
+    if (end - start < 2) {
+      return false;
+    }
+    if (b[end - 1] == ':') {
+      return true;
+    }
+    return b[end - 1] == ']' && lastIndexOf(b, (byte) '[', start + 1, end - 1) >= 0;
+  }
+
+  /** Splits {@code app[pid]:} into app and procid. */
+  private static void setTag(byte[] b, int start, int end, ParseResult r) {
+    int core = b[end - 1] == ':' ? end - 1 : end;
+    if (core > start && b[core - 1] == ']') {
+      int bracket = lastIndexOf(b, (byte) '[', start, core - 1);
+      if (bracket >= 0) {
+        if (bracket > start) {
+          r.app(start, bracket - start);
+        }
+        if (core - 1 > bracket + 1) {
+          r.procid(bracket + 1, core - 1 - bracket - 1);
+        }
+        return;
+      }
+    }
+    if (core > start) {
+      r.app(start, core - start);
+    }
+  }
+
+  private static int lastIndexOf(byte[] b, byte c, int start, int end) {
+    for (int i = end - 1; i >= start; i--) {
+      if (b[i] == c) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /**
+   * The defects a hostname made of b[start, end) would carry (at signs, slashes, brackets), or -1 when it cannot
+   * be a hostname: a character outside letters, digits, '.', '-', '_', ':' (IPv6) and non-ASCII bytes (IDN), or
+   * an '@', '/', '[' or ']' whose switch is off.
+   */
+  private long hostnameDefects(byte[] b, int start, int end) {
+    if (end - start > MAX_HOSTNAME) {
+      return -1;
+    }
+    long defects = 0;
+    for (int i = start; i < end; i++) {
+      byte c = b[i];
+      if (Bytes.isLetter(c) || isDigit(c) || c == '.' || c == '-' || c == '_' || c == ':' || c < 0) {
+        continue;
+      }
+      if (c == '@' && permitAtSigns) {
+        defects |= Defect.AT_SIGN_IN_HOSTNAME.mask();
+      } else if (c == '/' && permitSlashes) {
+        defects |= Defect.SLASH_IN_HOSTNAME.mask();
+      } else if ((c == '[' || c == ']') && permitSquareBrackets) {
+        defects |= Defect.SQUARE_BRACKET_IN_HOSTNAME.mask();
+      } else {
+        return -1;
+      }
+    }
+    return defects;
+  }
+
+  /** "last message repeated N times", exactly, to the end. */
+  private static boolean isLastMessageRepeated(byte[] b, int p, int end) {
+    final String prefix = "last message repeated ";
+    if (!Bytes.startsWith(b, p, end, prefix)) {
+      return false;
+    }
+    int digitsStart = p + prefix.length();
+    int digitsEnd = Bytes.skipDigits(b, digitsStart, end);
+    return digitsEnd > digitsStart && end - digitsEnd == 6 && Bytes.startsWith(b, digitsEnd, end, " times");
+  }
+
+  /** No timestamp where the header should start. */
+  private SyslogFormat readHeaderless(byte[] b, int pos, int end, ParseResult r) {
+    if (pos < end) {
+      if (detectLastMessageRepeated && isLastMessageRepeated(b, pos, end)) {
+        r.message(pos, end - pos);
+        return SyslogFormat.RFC3164;
+      }
+      if (b[pos] == '%') {
+        SyslogFormat cisco = readMnemonic(b, pos, end, r);
+        if (cisco != null) {
+          return cisco;
+        }
+      }
+      if (detectSnare) {
+        SyslogFormat snare = readSnareWithoutHeader(b, pos, end, r);
+        if (snare != null) {
+          return snare;
+        }
+      }
+    }
+    r.addDefect(Defect.MISSING_TIMESTAMP);
+    if (!r.hasPri() || !permitMissingTimestamp) {
+      return null;
+    }
+    // Without a timestamp to anchor it, a first word is not trusted as a hostname; only a tag is read.
+    return readTag(b, pos, end, r);
+  }
+
+  // ============================================================================================ Cisco
+
+  /**
+   * A Cisco mnemonic at p ({@code %ASA-6-302013:}, {@code %LINK-3-UPDOWN:}, IOS-XR's
+   * {@code %PKT_INFRA-LINK-3-UPDOWN :}): app = the mnemonic, msgid = what follows its severity digit. Returns
+   * null, having changed nothing, when there is no mnemonic at p or its format's detection is off.
+   */
+  private SyslogFormat readMnemonic(byte[] b, int p, int end, ParseResult r) {
+    int e = p + 1;
+    while (e < end && (Bytes.isLetter(b[e]) || isDigit(b[e]) || b[e] == '_' || b[e] == '-')) {
+      e++;
+    }
+    int severityDash = -1;
+    for (int i = e - 3; i > p + 1; i--) {
+      if (b[i] == '-' && isDigit(b[i + 1]) && b[i + 2] == '-') {
+        severityDash = i;
+        break;
+      }
+    }
+    if (severityDash < 0 || severityDash + 3 >= e) {
+      return null;
+    }
+    int after;
+    if (e == end) {
+      after = e;
+    } else if (b[e] == ':') {
+      after = e + 1;
+    } else if (b[e] == ' ' && at(b, e + 1, end, ':')) {
+      after = e + 2;
+    } else {
+      return null;
+    }
+    boolean asa = isAsaFacility(b, p + 1, end);
+    if (asa ? !detectCiscoAsa : !detectCiscoIos) {
+      return null;
+    }
+    r.app(p, e - p);
+    r.msgid(severityDash + 3, e - severityDash - 3);
+    int message = at(b, after, end, ' ') ? after + 1 : after;
+    r.message(message, end - message);
+    return asa ? SyslogFormat.CISCO_ASA : SyslogFormat.CISCO_IOS;
+  }
+
+  /** ASA, PIX, FWSM or FTD followed by '-'. */
+  private static boolean isAsaFacility(byte[] b, int p, int end) {
+    return Bytes.startsWith(b, p, end, "ASA-") || Bytes.startsWith(b, p, end, "PIX-")
+        || Bytes.startsWith(b, p, end, "FWSM-") || Bytes.startsWith(b, p, end, "FTD-");
+  }
+
+  private static boolean isUptimeUnit(byte c) {
+    return c == 'y' || c == 'w' || c == 'd' || c == 'h';
+  }
+
+  /**
+   * Cisco IOS / NX-OS / IOS-XR preamble: {@code [seq: ][origin-host: ][*|.](stamp [zone]|uptime)[:] %MNEMONIC:}.
+   * pos is at a digit, '*' or '.'.
+   */
+  private SyslogFormat readCiscoIos(byte[] b, int pos, int end, ParseResult r) {
+    int p = pos;
+    if (isDigit(b[p])) {
+      int digitsEnd = Bytes.skipDigits(b, p, end);
+      if (at(b, digitsEnd, end, ':') && (digitsEnd + 1 == end || b[digitsEnd + 1] == ' ')) {
+        p = readCiscoOriginHost(b, skipSpaces(b, digitsEnd + 1, end), end, r);
+      }
+    }
+    if (p < end && (b[p] == '*' || b[p] == '.')) {
+      p++; // clock not (or no longer) synchronised: the stamp is still the device's best knowledge
+    }
+    int stampEnd = p < end ? Timestamps.scanBsd(b, p, end, r.date, detectYear) : NO_MATCH;
+    if (stampEnd != NO_MATCH) {
+      stampEnd = skipUnknownZone(b, stampEnd, end, r.date);
+      setTimestamp(r, StampKind.BSD, p, stampEnd);
+      p = stampEnd;
+    } else if (p < end && isDigit(b[p])) {
+      int uptimeEnd = uptimeEnd(b, p, end);
+      if (uptimeEnd != NO_MATCH) {
+        p = uptimeEnd; // uptime instead of a date: the receive time stands
+      }
+    }
+    if (at(b, p, end, ':')) {
+      p++;
+    }
+    p = skipSpaces(b, p, end);
+    if (at(b, p, end, '%')) {
+      SyslogFormat cisco = readMnemonic(b, p, end, r);
+      if (cisco != null) {
+        return cisco;
+      }
+    }
+    r.addDefect(Defect.MALFORMED_HEADER);
+    readTag(b, p, end, r);
+    return SyslogFormat.CISCO_IOS;
+  }
+
+  /** {@code HOST: } after a sequence number ({@code logging origin-id hostname}), when a stamp or mnemonic follows. */
+  private static int readCiscoOriginHost(byte[] b, int p, int end, ParseResult r) {
+    if (p >= end || Timestamps.bsdStampAt(b, p, end) || !Bytes.isLetter(b[p])) {
+      return p;
+    }
+    int q = p;
+    while (q < end && (Bytes.isLetter(b[q]) || isDigit(b[q]) || b[q] == '.' || b[q] == '-' || b[q] == '_')) {
+      q++;
+    }
+    if (!at(b, q, end, ':') || !at(b, q + 1, end, ' ')) {
+      return p;
+    }
+    int next = skipSpaces(b, q + 1, end);
+    if (next < end && (b[next] == '*' || b[next] == '.' || b[next] == '%' || isDigit(b[next])
+        || Timestamps.bsdStampAt(b, next, end))) {
+      r.hostname(p, q - p);
+      return next;
+    }
+    return p;
+  }
+
+  /** A zone-like word the table does not know, right before the stamp's ':' ("... 18:46:11 XST: %"). */
+  private static int skipUnknownZone(byte[] b, int p, int end, DateFields f) {
+    if (f.hasOffset || !at(b, p, end, ' ')) {
+      return p;
+    }
+    int q = p + 1;
+    while (q < end && Bytes.isLetter(b[q]) && q - p <= 6) {
+      q++;
+    }
+    if (q > p + 1 && at(b, q, end, ':') && at(b, q + 1, end, ' ') && at(b, q + 2, end, '%')) {
+      f.unknownZone = true;
+      return q;
+    }
+    return p;
+  }
+
+  /** An uptime such as {@code 00:01:23:}, {@code 1w2d:}, {@code 2d03h:}; returns the position of its final ':'. */
+  private static int uptimeEnd(byte[] b, int p, int end) {
+    int q = p;
+    while (q < end && (isDigit(b[q]) || b[q] == ':' || b[q] == '.' || isUptimeUnit(b[q]) || b[q] == 'm')) {
+      q++;
+    }
+    if (q - p < 2 || b[q - 1] != ':' || (q < end && b[q] != ' ')) {
+      return NO_MATCH;
+    }
+    return q - 1;
+  }
+
+  // ============================================================================================ Snare, FortiGate
+
+  /** A Snare record name at p: a word, TAB, a 1-2 digit criticality, TAB. Returns the first TAB's position. */
+  private static int snareAppEnd(byte[] b, int p, int end) {
+    int wordEnd = Bytes.findBlank(b, p, end);
+    if (wordEnd == p || !at(b, wordEnd, end, '\t')) {
+      return NO_MATCH;
+    }
+    int digitsEnd = Bytes.skipDigits(b, wordEnd + 1, end);
+    int count = digitsEnd - wordEnd - 1;
+    return count >= 1 && count <= 2 && at(b, digitsEnd, end, '\t') ? wordEnd : NO_MATCH;
+  }
+
+  /**
+   * Snare without a syslog header: {@code host TAB MSWinEventLog TAB criticality TAB log TAB counter TAB
+   * Www Mmm dd hh:mm:ss yyyy TAB ...}; the date field is the timestamp.
+   */
+  private SyslogFormat readSnareWithoutHeader(byte[] b, int pos, int end, ParseResult r) {
+    int hostEnd = Bytes.findBlank(b, pos, end);
+    if (hostEnd == pos || !at(b, hostEnd, end, '\t')) {
+      return null;
+    }
+    int appEnd = snareAppEnd(b, hostEnd + 1, end);
+    if (appEnd == NO_MATCH) {
+      return null;
+    }
+    if (hostnameDefects(b, pos, hostEnd) == 0) {
+      r.hostname(pos, hostEnd - pos);
+    }
+    r.app(hostEnd + 1, appEnd - hostEnd - 1);
+    r.message(appEnd + 1, end - appEnd - 1);
+    int field = appEnd + 1;
+    for (int skipped = 0; skipped < 3 && field < end; skipped++) {
+      while (field < end && b[field] != '\t') {
+        field++;
+      }
+      field++;
+    }
+    int stampStart = field + 4; // past the weekday, "Fri "
+    int stampEnd = stampStart < end && Bytes.isLetter(b[field]) && b[field + 3] == ' '
+        ? Timestamps.scanBsd(b, stampStart, end, r.date, true) : NO_MATCH;
+    if (stampEnd != NO_MATCH && r.date.year >= 0) {
+      setTimestamp(r, StampKind.BSD, field, stampEnd);
+    } else {
+      r.addDefect(Defect.MISSING_TIMESTAMP);
+    }
+    return SyslogFormat.SNARE;
+  }
+
+  /**
+   * FortiGate {@code date=2019-05-13 time=11:45:03 devname="FGT60D" ... logid="0100040704" ... tz="+0200"}: the
+   * first pairs give the timestamp, hostname (devname) and msgid (logid); the whole text is the message.
+   */
+  private SyslogFormat readFortigate(byte[] b, int pos, int end, ParseResult r) {
+    int dateStart = -1;
+    int timeStart = -1;
+    int timeEnd = -1;
+    int tzStart = -1;
+    int tzEnd = -1;
+    int p = pos;
+    for (int pairs = 0; pairs < MAX_FORTIGATE_PAIRS && p < end; pairs++) {
+      int keyStart = p;
+      while (p < end && b[p] != '=' && b[p] != ' ') {
+        p++;
+      }
+      if (!at(b, p, end, '=')) {
+        break;
+      }
+      int keyEnd = p++;
+      int valueStart;
+      int valueEnd;
+      if (at(b, p, end, '"')) {
+        valueStart = p + 1;
+        valueEnd = valueStart;
+        while (valueEnd < end && b[valueEnd] != '"') {
+          valueEnd++;
+        }
+        p = Math.min(valueEnd + 1, end);
+      } else {
+        valueStart = p;
+        valueEnd = Bytes.findSpace(b, p, end);
+        p = valueEnd;
+      }
+      int keyLength = keyEnd - keyStart;
+      if (keyLength == 4 && Bytes.startsWith(b, keyStart, keyEnd, "date")) {
+        dateStart = valueStart;
+      } else if (keyLength == 4 && Bytes.startsWith(b, keyStart, keyEnd, "time")) {
+        timeStart = valueStart;
+        timeEnd = valueEnd;
+      } else if (keyLength == 7 && Bytes.startsWith(b, keyStart, keyEnd, "devname") && valueEnd > valueStart) {
+        r.hostname(valueStart, valueEnd - valueStart);
+      } else if (keyLength == 5 && Bytes.startsWith(b, keyStart, keyEnd, "logid") && valueEnd > valueStart) {
+        r.msgid(valueStart, valueEnd - valueStart);
+      } else if (keyLength == 2 && Bytes.startsWith(b, keyStart, keyEnd, "tz")) {
+        tzStart = valueStart;
+        tzEnd = valueEnd;
+      }
+      p = skipSpaces(b, p, end);
+    }
+    r.message(pos, end - pos);
+    if (r.hostnameOffset() < 0) {
+      r.addDefect(Defect.MISSING_HOSTNAME);
+    }
+    if (dateStart < 0 || timeStart < 0) {
+      r.addDefect(Defect.MISSING_TIMESTAMP);
+    } else {
+      fortigateTimestamp(b, dateStart, timeStart, timeEnd, tzStart, tzEnd, end, r);
+    }
+    return SyslogFormat.FORTIGATE;
+  }
+
+  private void fortigateTimestamp(byte[] b, int date, int time, int timeEnd, int tz, int tzEnd, int end,
+      ParseResult r) {
+    DateFields f = r.date;
+    f.clear();
+    f.year = Bytes.digits(b, date, end, 4);
+    f.month = Bytes.digits(b, date + 5, end, 2);
+    f.day = Bytes.digits(b, date + 8, end, 2);
+    f.hour = Bytes.digits(b, time, end, 2);
+    f.minute = Bytes.digits(b, time + 3, end, 2);
+    f.second = Bytes.digits(b, time + 6, end, 2);
+    if (f.year < 0 || f.month < 0 || f.day < 0 || f.hour < 0 || f.minute < 0 || f.second < 0) {
+      f.month = 0; // marks it invalid
+    }
+    if (tz >= 0 && tzEnd - tz == 5 && (b[tz] == '+' || b[tz] == '-')) {
+      int hours = Bytes.digits(b, tz + 1, end, 2);
+      int minutes = Bytes.digits(b, tz + 3, end, 2);
+      if (hours >= 0 && minutes >= 0) {
+        f.hasOffset = true;
+        f.offsetSeconds = (b[tz] == '-' ? -1 : 1) * (hours * 3600 + minutes * 60);
+      }
+    }
+    setTimestamp(r, StampKind.FIELDS, date, Math.max(date, timeEnd));
+  }
+
+  // ============================================================================================ time
+
+  /**
+   * Turns the scanned {@link ParseResult#date} into the result's timestamp: validates it, resolves a missing
+   * year against the receive time, applies the stamp's own offset or the default zone, and checks plausibility.
+   * Any failure leaves the receive time in place and records why.
+   */
+  private void setTimestamp(ParseResult r, StampKind kind, int textStart, int textEnd) {
+    DateFields f = r.date;
+    r.timestampText(textStart, textEnd - textStart);
+    if (f.lenient) {
+      r.addDefect(Defect.MALFORMED_HEADER);
+    }
+    if (f.unknownZone) {
+      r.addDefect(Defect.UNKNOWN_TIME_ZONE);
+    }
+    if (kind == StampKind.RFC3339 && !f.hasOffset) {
+      r.addDefect(Defect.MISSING_TIME_ZONE);
+    }
+    if (!f.validTime()) {
+      r.addDefect(Defect.INVALID_TIMESTAMP);
+      return;
+    }
+    long received = r.receivedMillis();
+    long millis;
+    int offset;
+    if (f.year >= 0) {
+      if (kind == StampKind.BSD) {
+        r.addDefect(Defect.YEAR_IN_TIMESTAMP);
+      }
+      if (!Timestamps.isValidDate(f.year, f.month, f.day)) {
+        r.addDefect(Defect.INVALID_TIMESTAMP);
+        return;
+      }
+      long local = Timestamps.localEpochSeconds(f, f.year);
+      offset = f.hasOffset ? f.offsetSeconds : zone.offsetSeconds(f.year, local);
+      millis = (local - offset) * 1000 + f.millis;
+    } else {
+      // No year: the latest year that puts the stamp no more than a month after the receive time. A December
+      // stamp received on 1 January is last year's; a 1 January stamp from a clock a little fast, received on
+      // 31 December, is next year's; Feb 29 only exists in leap years.
+      long latest = received + YEAR_FUTURE_SLACK_MILLIS;
+      int receivedYear = Timestamps.yearOf(received);
+      boolean found = false;
+      millis = 0;
+      offset = 0;
+      for (int year = receivedYear + 1; year >= receivedYear - 1 && !found; year--) {
+        if ((year > receivedYear && f.month > 2) || !Timestamps.isValidDate(year, f.month, f.day)) {
+          continue; // only a January/February stamp can be within a month after a receive time in the year before
+        }
+        long local = Timestamps.localEpochSeconds(f, year);
+        offset = f.hasOffset ? f.offsetSeconds : zone.offsetSeconds(year, local);
+        millis = (local - offset) * 1000 + f.millis;
+        found = millis <= latest;
+      }
+      if (!found) {
+        r.addDefect(Defect.INVALID_TIMESTAMP); // Feb 29 with no leap year around the receive time
+        return;
+      }
+    }
+    if ((maxPastMillis > 0 && millis < received - maxPastMillis)
+        || (maxFutureMillis > 0 && millis > received + maxFutureMillis)) {
+      r.addDefect(Defect.IMPLAUSIBLE_TIMESTAMP);
+      return;
+    }
+    r.timestamp(millis, TimestampSource.MESSAGE, offset);
+  }
+}

@@ -1,0 +1,92 @@
+package org.flafka.syslog;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.HashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class SyslogParserOptionsTest {
+
+  @Test
+  void defaults() {
+    SyslogParserOptions options = SyslogParserOptions.defaults();
+    assertEquals(ZoneOffset.UTC, options.defaultZone().normalized());
+    assertEquals(365L * 24 * 3600 * 1000, options.maxPastMillis());
+    assertEquals(24L * 3600 * 1000, options.maxFutureMillis());
+    for (Leniency leniency : Leniency.values()) {
+      assertEquals(leniency.defaultValue(), options.isEnabled(leniency), leniency.key());
+    }
+    assertFalse(options.isEnabled(Leniency.PERMIT_AT_SIGNS_IN_HOSTNAME));
+    assertTrue(options.isEnabled(Leniency.PERMIT_MISSING_PRI));
+  }
+
+  @Test
+  void fromStringValues() {
+    Map<String, String> values = new HashMap<>();
+    values.put("timezone.default", " Europe/Berlin ");
+    values.put("timestamp.max.past.ms", "0");
+    values.put("timestamp.max.future.ms", "60000");
+    values.put("permit.missing.pri", "FALSE");
+    values.put("permit.at.signs.in.hostname", "true");
+    SyslogParserOptions options = SyslogParserOptions.from(values);
+    assertEquals(ZoneId.of("Europe/Berlin"), options.defaultZone());
+    assertEquals(0, options.maxPastMillis());
+    assertEquals(60000, options.maxFutureMillis());
+    assertFalse(options.isEnabled(Leniency.PERMIT_MISSING_PRI));
+    assertTrue(options.isEnabled(Leniency.PERMIT_AT_SIGNS_IN_HOSTNAME));
+    assertEquals(options, SyslogParserOptions.from(options.values()), "values() round-trips");
+    assertEquals(options, options.toBuilder().build());
+    assertEquals(options.hashCode(), options.toBuilder().build().hashCode());
+  }
+
+  @ParameterizedTest(name = "{0}={1}")
+  @CsvSource(delimiter = '|', value = {
+      "permit.missing.pri|ture|Invalid value \"ture\" for option \"permit.missing.pri\": expected true or false",
+      "permit.missing.pri||Invalid value \"\" for option \"permit.missing.pri\": expected true or false",
+      "timestamp.max.past.ms|-1|Invalid value \"-1\" for option \"timestamp.max.past.ms\": expected an integer >= 0",
+      "timestamp.max.future.ms|1h|Invalid value \"1h\" for option \"timestamp.max.future.ms\": expected an integer"
+          + " >= 0",
+  })
+  void invalidValuesNameKeyValueAndRule(String key, String value, String message) {
+    InvalidOptionException e = assertThrows(InvalidOptionException.class,
+        () -> SyslogParserOptions.from(Map.of(key, value == null ? "" : value)));
+    assertEquals(message, e.getMessage());
+    assertEquals(key, e.key());
+  }
+
+  @Test
+  void anInvalidZoneSaysWhatAZoneLooksLike() {
+    InvalidOptionException e = assertThrows(InvalidOptionException.class,
+        () -> SyslogParserOptions.from(Map.of("timezone.default", "Mars/Olympus")));
+    assertTrue(e.getMessage().startsWith("Invalid value \"Mars/Olympus\" for option \"timezone.default\": expected"
+        + " a zone id: a region such as Europe/Berlin or an offset such as +01:00 or UTC"), e.getMessage());
+  }
+
+  @Test
+  void anUnknownKeyListsTheKnownOnes() {
+    InvalidOptionException e = assertThrows(InvalidOptionException.class,
+        () -> SyslogParserOptions.from(Map.of("permit.missing.prio", "true")));
+    assertTrue(e.getMessage().startsWith("Unknown option \"permit.missing.prio\" (value \"true\"); known options are"
+        + " timezone.default, timestamp.max.past.ms, "), e.getMessage());
+    assertTrue(e.getMessage().contains("permit.missing.pri,"));
+  }
+
+  @Test
+  void everyOptionIsDocumentedWithItsDefault() {
+    String docs = SyslogParserOptions.documentation();
+    assertEquals(3 + Leniency.values().length, SyslogParserOptions.definitions().size());
+    for (SyslogParserOptions.Definition def : SyslogParserOptions.definitions().values()) {
+      assertTrue(docs.contains("| `" + def.key() + "` | `" + def.defaultValue() + "` |"), def.key());
+      assertFalse(def.doc().isBlank(), def.key());
+    }
+    assertEquals(SyslogParserOptions.definitions().keySet(), SyslogParserOptions.defaults().values().keySet());
+  }
+}
