@@ -19,6 +19,7 @@ import picocli.CommandLine.Option;
             RenderCommand.class,
             LintCommand.class,
             LoadCommand.class,
+            SweepCommand.class,
             ParseCommand.class,
         },
         description = "Syslog ingest with Flume, Kafka and HDFS: find the fastest configuration by measurement.",
