@@ -22,8 +22,9 @@ public enum Leniency {
       "Accept an RFC 3164 message without a timestamp (\"<13>host app: msg\"); the timestamp is the receive time."
           + " Off: such a message is raw."),
   PERMIT_MISSING_HOSTNAME("permit.missing.hostname", true,
-      "Accept an RFC 3164 header without a hostname, recognised when the word after the timestamp ends like a tag"
-          + " (':' or '[pid]:'). Off: the first word is always the hostname, as RFC 3164 reads it."),
+      "Accept an RFC 3164 header without a hostname: the word after the timestamp ends like a tag ('app:',"
+          + " 'app[pid]') or holds a character a hostname cannot (see the permit.*.in.hostname switches); it is"
+          + " then read as the tag or the message. Off: such a message is raw."),
   PERMIT_MISSING_VERSION("permit.missing.version", true,
       "Accept an RFC 5424 message without its version digit (\"<13>2019-02-13T19:48:34Z host app 1 - - msg\"),"
           + " recognised when an RFC 3339 timestamp follows <PRI> and the fields after the hostname have the RFC 5424"
@@ -51,8 +52,9 @@ public enum Leniency {
       "Recognise a year inside an RFC 3164 timestamp, before or after the time (\"Mar  7 2008 19:06:53\","
           + " \"Mar  7 19:06:53 2008\"), as Cisco and others send. Off: the year is read as the hostname."),
   DETECT_CISCO_ASA("detect.cisco.asa", true,
-      "Recognise Cisco ASA/PIX/FWSM messages by their %ASA-/%PIX-/%FWSM- mnemonic: format cisco-asa, the mnemonic"
-          + " is the app, its message number the msgid. Off: read as plain RFC 3164."),
+      "Recognise Cisco ASA, PIX, FWSM and FTD messages by their %ASA-6-302013: style mnemonic: format cisco-asa,"
+          + " the mnemonic is the app, its message number the msgid; a missing hostname and a year in the stamp"
+          + " are normal for them. Off: read as plain RFC 3164."),
   DETECT_CISCO_IOS("detect.cisco.ios", true,
       "Recognise Cisco IOS/NX-OS/IOS-XR messages: sequence numbers (\"000123:\"), '*'/'.' clock-sync marks,"
           + " uptimes instead of timestamps, millisecond stamps, zone names, %FAC-SEV-MNEMONIC tags. Off: read as"
@@ -61,11 +63,14 @@ public enum Leniency {
       "Recognise Fortinet FortiGate key=value messages without a syslog header (date=... time=... devname=...):"
           + " format fortigate, devname is the hostname, date+time the timestamp. Off: such a message is raw."),
   DETECT_SNARE("detect.snare", true,
-      "Recognise Snare/MSWinEventLog messages whose fields are TAB-separated: format snare, the word before the"
-          + " first TAB is the app. Off: read as plain RFC 3164."),
+      "Recognise Snare records (MSWinEventLog and kin): a word, TAB, a 1-2 digit criticality, TAB, ... either"
+          + " after an RFC 3164 header or alone (then the word before them is the hostname and their date field"
+          + " the timestamp). Format snare, the word is the app, the message starts after its TAB. Off: read as"
+          + " plain RFC 3164."),
   DETECT_LAST_MESSAGE_REPEATED("detect.last.message.repeated", true,
-      "Recognise the syslogd line \"last message repeated N times\" (no tag): app absent, the whole text is the"
-          + " message. Off: \"last\" is read as the tag (or hostname).");
+      "Recognise syslogd's exact line \"last message repeated N times\" (also straight after <PRI>, without"
+          + " timestamp): no tag, the whole text is the message, nothing is missing. Off: it is an ordinary"
+          + " message (without a timestamp it is lenient with missing-timestamp).");
 
   private final String key;
   private final boolean defaultValue;

@@ -7,6 +7,7 @@ import static org.flafka.syslog.Bytes.skipSpaces;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Objects;
+import org.flafka.syslog.EventTime.StampKind;
 
 /**
  * The lenient syslog parser: one message's bytes (framing removed) in, a {@link ParseResult} out. It never throws
@@ -21,36 +22,26 @@ import java.util.Objects;
  * <ol>
  *   <li>Leading whitespace ({@code permit.leading.whitespace}), then {@code <PRI>} (or none:
  *       {@code permit.missing.pri}), then spaces ({@code permit.space.after.pri}).</li>
- *   <li>The format is chosen once, from the bytes that follow (see {@link #dispatch}): a version digit and a space
+ *   <li>The format is chosen once, from the bytes that follow (dispatch): a version digit and a space
  *       is RFC 5424; a four-digit year and '-' is an RFC 3339 stamp (RFC 5424 without version, or RFC 3164 with
  *       an ISO stamp); a month name is a BSD stamp (RFC 3164, Cisco ASA/IOS, Snare); a sequence number, an
  *       uptime or a '*'/'.' clock mark is Cisco IOS; {@code date=} is FortiGate; anything else has no header.</li>
  *   <li>After a BSD stamp, the one real ambiguity of RFC 3164 (is the next word the hostname or the tag?) is
- *       settled by {@link #readHostAndTag}: a word that ends like a tag ({@code app:}, {@code app[pid]}) or
+ *       settled in one place (readHostAndTag): a word that ends like a tag ({@code app:}, {@code app[pid]}) or
  *       cannot be a hostname means the hostname is missing.</li>
  * </ol>
  * Any tolerated deviation is recorded as a {@link Defect}; one whose switch is off makes the message RAW.
  */
 public final class SyslogParser {
-  /** A year-less stamp may lie this far after the receive time (a fast clock) before it is taken as last year's. */
-  private static final long YEAR_FUTURE_SLACK_MILLIS = 31 * Timestamps.MILLIS_PER_DAY;
   private static final int MAX_HOSTNAME = 255;
   private static final int MAX_APP_NAME = 48;
   private static final int MAX_PROCID = 128;
   private static final int MAX_MSGID = 32;
-  private static final int MAX_SD_NAME = 32;
-  /** Duplicate SD-IDs are looked for among this many elements only, so the check stays cheap. */
-  private static final int MAX_SD_DUPLICATE_CHECK = 32;
   /** FortiGate key=value pairs scanned for date, time, devname, logid and tz. */
   private static final int MAX_FORTIGATE_PAIRS = 40;
 
-  /** How a stamp was written, which decides what is a defect: a year in a BSD stamp, no offset in RFC 3339. */
-  private enum StampKind { RFC3339, BSD, FIELDS }
-
   private final SyslogParserOptions options;
-  private final ZoneResolver zone;
-  private final long maxPastMillis;
-  private final long maxFutureMillis;
+  private final EventTime eventTime;
   private final boolean permitMissingPri;
   private final boolean permitLeadingWhitespace;
   private final boolean permitSpaceAfterPri;
@@ -77,9 +68,7 @@ public final class SyslogParser {
   /** A parser with the given options. */
   public SyslogParser(SyslogParserOptions options) {
     this.options = Objects.requireNonNull(options, "options");
-    this.zone = new ZoneResolver(options.defaultZone());
-    this.maxPastMillis = options.maxPastMillis();
-    this.maxFutureMillis = options.maxFutureMillis();
+    this.eventTime = new EventTime(options);
     this.permitMissingPri = options.isEnabled(Leniency.PERMIT_MISSING_PRI);
     this.permitLeadingWhitespace = options.isEnabled(Leniency.PERMIT_LEADING_WHITESPACE);
     this.permitSpaceAfterPri = options.isEnabled(Leniency.PERMIT_SPACE_AFTER_PRI);
@@ -213,9 +202,7 @@ public final class SyslogParser {
     if (isDigit(first)) {
       int digitsEnd = Bytes.skipDigits(b, pos, end);
       int count = digitsEnd - pos;
-      boolean versionAlone = digitsEnd == end && r.hasPri();
-      if (count <= 3 && first != '0' && (versionAlone || (at(b, digitsEnd, end, ' ')
-          && (r.hasPri() || (digitsEnd + 1 < end && (b[digitsEnd + 1] == '-' || isDigit(b[digitsEnd + 1]))))))) {
+      if (count <= 3 && first != '0' && isVersionEnd(b, digitsEnd, end, r.hasPri())) {
         return readRfc5424(b, pos, digitsEnd, end, r);
       }
       if (count == 4 && at(b, digitsEnd, end, '-')) {
@@ -239,10 +226,28 @@ public final class SyslogParser {
     if (detectFortigate && Bytes.startsWith(b, pos, end, "date=")) {
       return readFortigate(b, pos, end, r);
     }
+    if (detectCiscoIos && ciscoOriginHostEnd(b, pos, end) != NO_MATCH) {
+      return readCiscoIos(b, pos, end, r);
+    }
     return readHeaderless(b, pos, end, r);
   }
 
   // ============================================================================================ RFC 5424
+
+  /**
+   * Whether the digits before {@code digitsEnd} are an RFC 5424 version: followed by a space (and, without a PRI
+   * to vouch for the header, by a timestamp or '-'), or by the end of a message that had a PRI.
+   */
+  private static boolean isVersionEnd(byte[] b, int digitsEnd, int end, boolean hasPri) {
+    if (digitsEnd == end) {
+      return hasPri;
+    }
+    if (b[digitsEnd] != ' ') {
+      return false;
+    }
+    int next = digitsEnd + 1;
+    return hasPri || (next < end && (b[next] == '-' || isDigit(b[next])));
+  }
 
   /** {@code VERSION SP TIMESTAMP SP HOSTNAME SP APP SP PROCID SP MSGID SP SD [SP MSG]}; pos at the version. */
   private SyslogFormat readRfc5424(byte[] b, int pos, int versionEnd, int end, ParseResult r) {
@@ -258,11 +263,11 @@ public final class SyslogParser {
     } else {
       int stampEnd = Timestamps.scanRfc3339(b, p, end, r.date);
       if (stampEnd != NO_MATCH && (stampEnd == end || b[stampEnd] == ' ')) {
-        setTimestamp(r, StampKind.RFC3339, p, stampEnd);
+        eventTime.set(r, StampKind.RFC3339, p, stampEnd);
         p = stampEnd;
       } else if (stampEnd != NO_MATCH) {
         // A valid stamp with something stuck to it ("...05Z+07:00"): keep the stamp, skip the rest.
-        setTimestamp(r, StampKind.RFC3339, p, stampEnd);
+        eventTime.set(r, StampKind.RFC3339, p, stampEnd);
         r.addDefect(Defect.MALFORMED_HEADER);
         p = Bytes.findSpace(b, stampEnd, end);
       } else {
@@ -340,8 +345,8 @@ public final class SyslogParser {
     if (b[sd] == '-') {
       afterSd = sd + 1;
     } else {
-      afterSd = readStructuredData(b, sd, end, r);
-      if (afterSd == NO_MATCH) {
+      afterSd = StructuredDataReader.read(b, sd, end, r);
+      if (r.hasDefect(Defect.MALFORMED_STRUCTURED_DATA) && !permitMalformedStructuredData) {
         return null;
       }
     }
@@ -406,13 +411,13 @@ public final class SyslogParser {
       if (!permitMissingVersion) {
         return null;
       }
-      setTimestamp(r, StampKind.RFC3339, pos, stampEnd);
+      eventTime.set(r, StampKind.RFC3339, pos, stampEnd);
       if (!isNil(b, hostStart, hostEnd) && !hasControl(b, hostStart, hostEnd)) {
         r.hostname(hostStart, hostEnd - hostStart);
       }
       return readRfc5424Fields(b, hostEnd + 1, end, r);
     }
-    setTimestamp(r, StampKind.RFC3339, pos, stampEnd);
+    eventTime.set(r, StampKind.RFC3339, pos, stampEnd);
     return readHostAndTag(b, hostStart, end, r);
   }
 
@@ -432,168 +437,6 @@ public final class SyslogParser {
         && (b[sd] == '[' || (b[sd] == '-' && (sd + 1 == end || b[sd + 1] == ' ')));
   }
 
-  // ============================================================================================ structured data
-
-  /**
-   * Reads SD-ELEMENTs from pos (at '['). A malformed element is abandoned and skipped to its closing ']' (the
-   * first unescaped ']' followed by SP, '[' or the end); if none can be found, structured data ends before it
-   * and the rest is message. Returns the position after the last element read, or NO_MATCH when a defect was
-   * found and {@code permit.malformed.structured.data} is off.
-   */
-  private int readStructuredData(byte[] b, int pos, int end, ParseResult r) {
-    int p = pos;
-    while (p < end && b[p] == '[') {
-      int next = readSdElement(b, p, end, r);
-      if (next == NO_MATCH) {
-        r.addDefect(Defect.MALFORMED_STRUCTURED_DATA);
-        int close = findElementClose(b, p + 1, end);
-        if (close == NO_MATCH) {
-          break;
-        }
-        next = close + 1;
-      }
-      p = next;
-    }
-    if (p > pos) {
-      r.structuredData(pos, p - pos);
-    }
-    if (hasDuplicateSdIds(b, r)) {
-      r.addDefect(Defect.MALFORMED_STRUCTURED_DATA);
-    }
-    if (r.hasDefect(Defect.MALFORMED_STRUCTURED_DATA) && !permitMalformedStructuredData) {
-      return NO_MATCH;
-    }
-    return p;
-  }
-
-  /** One {@code [id name="value" ...]}; returns the position after ']' or NO_MATCH (element abandoned). */
-  private static int readSdElement(byte[] b, int pos, int end, ParseResult r) {
-    int idStart = pos + 1;
-    int p = scanSdName(b, idStart, end);
-    if (p == idStart) {
-      return NO_MATCH;
-    }
-    if (p - idStart > MAX_SD_NAME) {
-      r.addDefect(Defect.MALFORMED_STRUCTURED_DATA);
-    }
-    r.beginSdElement(idStart, p - idStart);
-    while (true) {
-      if (p >= end) {
-        r.abandonSdElement();
-        return NO_MATCH;
-      }
-      if (b[p] == ']') {
-        r.endSdElement();
-        return p + 1;
-      }
-      if (b[p] != ' ') {
-        r.abandonSdElement();
-        return NO_MATCH;
-      }
-      int afterSpaces = skipSpaces(b, p, end);
-      if (afterSpaces - p > 1 || at(b, afterSpaces, end, ']')) {
-        r.addDefect(Defect.MALFORMED_STRUCTURED_DATA); // "[id  a=..." or "[id a=\"1\" ]"
-      }
-      p = afterSpaces;
-      if (at(b, p, end, ']')) {
-        continue;
-      }
-      p = readSdParam(b, p, end, r);
-      if (p == NO_MATCH) {
-        r.abandonSdElement();
-        return NO_MATCH;
-      }
-    }
-  }
-
-  /** {@code name="value"} (tolerating spaces around '=' and an unquoted value); returns the position after. */
-  private static int readSdParam(byte[] b, int pos, int end, ParseResult r) {
-    int p = scanSdName(b, pos, end);
-    int nameLength = p - pos;
-    if (nameLength == 0) {
-      return NO_MATCH;
-    }
-    if (nameLength > MAX_SD_NAME) {
-      r.addDefect(Defect.MALFORMED_STRUCTURED_DATA);
-    }
-    if (at(b, p, end, ' ')) {
-      r.addDefect(Defect.MALFORMED_STRUCTURED_DATA);
-      p = skipSpaces(b, p, end);
-    }
-    if (!at(b, p, end, '=')) {
-      return NO_MATCH;
-    }
-    p++;
-    if (at(b, p, end, ' ')) {
-      r.addDefect(Defect.MALFORMED_STRUCTURED_DATA);
-      p = skipSpaces(b, p, end);
-    }
-    if (!at(b, p, end, '"')) {
-      r.addDefect(Defect.MALFORMED_STRUCTURED_DATA);
-      int valueStart = p;
-      while (p < end && b[p] != ' ' && b[p] != ']') {
-        p++;
-      }
-      r.addSdParam(pos, nameLength, valueStart, p - valueStart, false);
-      return p;
-    }
-    int valueStart = ++p;
-    boolean escaped = false;
-    while (p < end) {
-      byte c = b[p];
-      if (c == '\\' && p + 1 < end) {
-        byte next = b[p + 1];
-        if (next == '"' || next == '\\' || next == ']') {
-          escaped = true;
-          p += 2;
-          continue;
-        }
-      } else if (c == '"') {
-        r.addSdParam(pos, nameLength, valueStart, p - valueStart, escaped);
-        return p + 1;
-      } else if (c == ']') {
-        r.addDefect(Defect.MALFORMED_STRUCTURED_DATA);
-      }
-      p++;
-    }
-    return NO_MATCH;
-  }
-
-  /** SD-NAME: printable US-ASCII except '=', SP, ']' and '"'. */
-  private static int scanSdName(byte[] b, int pos, int end) {
-    while (pos < end) {
-      byte c = b[pos];
-      if (c <= ' ' || c >= 0x7f || c == '=' || c == ']' || c == '"') {
-        break;
-      }
-      pos++;
-    }
-    return pos;
-  }
-
-  /** The first ']' from pos not escaped by '\' and followed by SP, '[' or the end; NO_MATCH if none. */
-  private static int findElementClose(byte[] b, int pos, int end) {
-    for (int i = pos; i < end; i++) {
-      if (b[i] == ']' && b[i - 1] != '\\' && (i + 1 == end || b[i + 1] == ' ' || b[i + 1] == '[')) {
-        return i;
-      }
-    }
-    return NO_MATCH;
-  }
-
-  private static boolean hasDuplicateSdIds(byte[] b, ParseResult r) {
-    int count = Math.min(r.sdElementCount(), MAX_SD_DUPLICATE_CHECK);
-    for (int i = 1; i < count; i++) {
-      for (int j = 0; j < i; j++) {
-        if (java.util.Arrays.equals(b, r.sdIdOffset(i), r.sdIdOffset(i) + r.sdIdLength(i),
-            b, r.sdIdOffset(j), r.sdIdOffset(j) + r.sdIdLength(j))) {
-          return true;
-        }
-      }
-    }
-    return false;
-  }
-
   // ============================================================================================ RFC 3164 family
 
   /** A BSD stamp at pos, then hostname and tag. */
@@ -605,7 +448,7 @@ public final class SyslogParser {
     if (detectCiscoIos) {
       stampEnd = skipUnknownZone(b, stampEnd, end, r.date);
     }
-    setTimestamp(r, StampKind.BSD, pos, stampEnd);
+    eventTime.set(r, StampKind.BSD, pos, stampEnd);
     int p = stampEnd;
     if (at(b, p, end, ':')) {
       p++; // "Mar  7 19:06:53: host" as Cisco devices end their stamps
@@ -881,15 +724,20 @@ public final class SyslogParser {
 
   /**
    * Cisco IOS / NX-OS / IOS-XR preamble: {@code [seq: ][origin-host: ][*|.](stamp [zone]|uptime)[:] %MNEMONIC:}.
-   * pos is at a digit, '*' or '.'.
+   * pos is at a digit, '*', '.' or an origin hostname.
    */
   private SyslogFormat readCiscoIos(byte[] b, int pos, int end, ParseResult r) {
     int p = pos;
     if (isDigit(b[p])) {
       int digitsEnd = Bytes.skipDigits(b, p, end);
       if (at(b, digitsEnd, end, ':') && (digitsEnd + 1 == end || b[digitsEnd + 1] == ' ')) {
-        p = readCiscoOriginHost(b, skipSpaces(b, digitsEnd + 1, end), end, r);
+        p = skipSpaces(b, digitsEnd + 1, end);
       }
+    }
+    int hostEnd = ciscoOriginHostEnd(b, p, end);
+    if (hostEnd != NO_MATCH) {
+      r.hostname(p, hostEnd - p);
+      p = skipSpaces(b, hostEnd + 1, end);
     }
     if (p < end && (b[p] == '*' || b[p] == '.')) {
       p++; // clock not (or no longer) synchronised: the stamp is still the device's best knowledge
@@ -897,7 +745,7 @@ public final class SyslogParser {
     int stampEnd = p < end ? Timestamps.scanBsd(b, p, end, r.date, detectYear) : NO_MATCH;
     if (stampEnd != NO_MATCH) {
       stampEnd = skipUnknownZone(b, stampEnd, end, r.date);
-      setTimestamp(r, StampKind.BSD, p, stampEnd);
+      eventTime.set(r, StampKind.BSD, p, stampEnd);
       p = stampEnd;
     } else if (p < end && isDigit(b[p])) {
       int uptimeEnd = uptimeEnd(b, p, end);
@@ -920,25 +768,25 @@ public final class SyslogParser {
     return SyslogFormat.CISCO_IOS;
   }
 
-  /** {@code HOST: } after a sequence number ({@code logging origin-id hostname}), when a stamp or mnemonic follows. */
-  private static int readCiscoOriginHost(byte[] b, int p, int end, ParseResult r) {
-    if (p >= end || Timestamps.bsdStampAt(b, p, end) || !Bytes.isLetter(b[p])) {
-      return p;
+  /**
+   * End (the ':') of an origin hostname at p ({@code logging origin-id hostname}: "router1: "), when a clock mark,
+   * a stamp, an uptime or a mnemonic follows; else NO_MATCH.
+   */
+  private static int ciscoOriginHostEnd(byte[] b, int p, int end) {
+    if (p >= end || !Bytes.isLetter(b[p]) || Timestamps.bsdStampAt(b, p, end)) {
+      return NO_MATCH;
     }
     int q = p;
     while (q < end && (Bytes.isLetter(b[q]) || isDigit(b[q]) || b[q] == '.' || b[q] == '-' || b[q] == '_')) {
       q++;
     }
     if (!at(b, q, end, ':') || !at(b, q + 1, end, ' ')) {
-      return p;
+      return NO_MATCH;
     }
     int next = skipSpaces(b, q + 1, end);
-    if (next < end && (b[next] == '*' || b[next] == '.' || b[next] == '%' || isDigit(b[next])
-        || Timestamps.bsdStampAt(b, next, end))) {
-      r.hostname(p, q - p);
-      return next;
-    }
-    return p;
+    boolean preambleFollows = next < end && (b[next] == '*' || b[next] == '.' || b[next] == '%'
+        || isDigit(b[next]) || Timestamps.bsdStampAt(b, next, end));
+    return preambleFollows ? q : NO_MATCH;
   }
 
   /** A zone-like word the table does not know, right before the stamp's ':' ("... 18:46:11 XST: %"). */
@@ -1011,7 +859,7 @@ public final class SyslogParser {
     int stampEnd = stampStart < end && Bytes.isLetter(b[field]) && b[field + 3] == ' '
         ? Timestamps.scanBsd(b, stampStart, end, r.date, true) : NO_MATCH;
     if (stampEnd != NO_MATCH && r.date.year >= 0) {
-      setTimestamp(r, StampKind.BSD, field, stampEnd);
+      eventTime.set(r, StampKind.BSD, field, stampEnd);
     } else {
       r.addDefect(Defect.MISSING_TIMESTAMP);
     }
@@ -1101,74 +949,6 @@ public final class SyslogParser {
         f.offsetSeconds = (b[tz] == '-' ? -1 : 1) * (hours * 3600 + minutes * 60);
       }
     }
-    setTimestamp(r, StampKind.FIELDS, date, Math.max(date, timeEnd));
-  }
-
-  // ============================================================================================ time
-
-  /**
-   * Turns the scanned {@link ParseResult#date} into the result's timestamp: validates it, resolves a missing
-   * year against the receive time, applies the stamp's own offset or the default zone, and checks plausibility.
-   * Any failure leaves the receive time in place and records why.
-   */
-  private void setTimestamp(ParseResult r, StampKind kind, int textStart, int textEnd) {
-    DateFields f = r.date;
-    r.timestampText(textStart, textEnd - textStart);
-    if (f.lenient) {
-      r.addDefect(Defect.MALFORMED_HEADER);
-    }
-    if (f.unknownZone) {
-      r.addDefect(Defect.UNKNOWN_TIME_ZONE);
-    }
-    if (kind == StampKind.RFC3339 && !f.hasOffset) {
-      r.addDefect(Defect.MISSING_TIME_ZONE);
-    }
-    if (!f.validTime()) {
-      r.addDefect(Defect.INVALID_TIMESTAMP);
-      return;
-    }
-    long received = r.receivedMillis();
-    long millis;
-    int offset;
-    if (f.year >= 0) {
-      if (kind == StampKind.BSD) {
-        r.addDefect(Defect.YEAR_IN_TIMESTAMP);
-      }
-      if (!Timestamps.isValidDate(f.year, f.month, f.day)) {
-        r.addDefect(Defect.INVALID_TIMESTAMP);
-        return;
-      }
-      long local = Timestamps.localEpochSeconds(f, f.year);
-      offset = f.hasOffset ? f.offsetSeconds : zone.offsetSeconds(f.year, local);
-      millis = (local - offset) * 1000 + f.millis;
-    } else {
-      // No year: the latest year that puts the stamp no more than a month after the receive time. A December
-      // stamp received on 1 January is last year's; a 1 January stamp from a clock a little fast, received on
-      // 31 December, is next year's; Feb 29 only exists in leap years.
-      long latest = received + YEAR_FUTURE_SLACK_MILLIS;
-      int receivedYear = Timestamps.yearOf(received);
-      boolean found = false;
-      millis = 0;
-      offset = 0;
-      for (int year = receivedYear + 1; year >= receivedYear - 1 && !found; year--) {
-        if ((year > receivedYear && f.month > 2) || !Timestamps.isValidDate(year, f.month, f.day)) {
-          continue; // only a January/February stamp can be within a month after a receive time in the year before
-        }
-        long local = Timestamps.localEpochSeconds(f, year);
-        offset = f.hasOffset ? f.offsetSeconds : zone.offsetSeconds(year, local);
-        millis = (local - offset) * 1000 + f.millis;
-        found = millis <= latest;
-      }
-      if (!found) {
-        r.addDefect(Defect.INVALID_TIMESTAMP); // Feb 29 with no leap year around the receive time
-        return;
-      }
-    }
-    if ((maxPastMillis > 0 && millis < received - maxPastMillis)
-        || (maxFutureMillis > 0 && millis > received + maxFutureMillis)) {
-      r.addDefect(Defect.IMPLAUSIBLE_TIMESTAMP);
-      return;
-    }
-    r.timestamp(millis, TimestampSource.MESSAGE, offset);
+    eventTime.set(r, StampKind.FIELDS, date, Math.max(date, timeEnd));
   }
 }

@@ -170,9 +170,14 @@ public final class SyslogParserOptions {
     StringBuilder table = new StringBuilder("| option | default | values | what it does |\n|---|---|---|---|\n");
     for (Definition def : DEFINITIONS.values()) {
       table.append("| `").append(def.key()).append("` | `").append(def.defaultValue()).append("` | ")
-          .append(def.rule()).append(" | ").append(def.doc().replace("|", "\\|")).append(" |\n");
+          .append(def.rule()).append(" | ").append(markdown(def.doc())).append(" |\n");
     }
     return table.toString();
+  }
+
+  /** Text safe in a Markdown table cell: no '|' column breaks, no '<PRI>' read as an HTML tag. */
+  private static String markdown(String text) {
+    return text.replace("|", "\\|").replace("<", "&lt;").replace(">", "&gt;");
   }
 
   /** Prints {@link #documentation()}. */

@@ -55,6 +55,9 @@ class CiscoTest {
       "<189>%LINK-3-UPDOWN: Interface up||%LINK-3-UPDOWN|UPDOWN||Interface up",
       "<14>123456789: HOSTNAME: May 21 12:00:01.123 gmt: %IOSXE-6-PLATFORM: F0: cpp_cp|HOSTNAME"
           + "|%IOSXE-6-PLATFORM|PLATFORM|2026-05-21T12:00:01.123Z|F0: cpp_cp",
+      "<189>router1: *Mar  1 18:46:11.123: %LINK-3-UPDOWN: up|router1|%LINK-3-UPDOWN|UPDOWN"
+          + "|2026-03-01T18:46:11.123Z|up",
+      "<189>46: router1: 00:01:23: %SYS-5-CONFIG_I: Configured|router1|%SYS-5-CONFIG_I|CONFIG_I||Configured",
       "<189>2019 Mar  1 18:46:11 nexus1 %ETHPORT-5-IF_UP: Interface Ethernet1/1 is up|nexus1|%ETHPORT-5-IF_UP"
           + "|IF_UP|2019-03-01T18:46:11Z|Interface Ethernet1/1 is up",
       "<189>Mar  1 18:46:11 router1 %PKT_INFRA-LINK-3-UPDOWN : Interface Gi0/0/0/1|router1"

@@ -5,6 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.HashMap;
@@ -88,5 +92,16 @@ class SyslogParserOptionsTest {
       assertFalse(def.doc().isBlank(), def.key());
     }
     assertEquals(SyslogParserOptions.definitions().keySet(), SyslogParserOptions.defaults().values().keySet());
+  }
+
+  @Test
+  void docsShowTheGeneratedOptionsTable() throws IOException {
+    String doc = Files.readString(Path.of("..", "docs", "parser.md"), StandardCharsets.UTF_8);
+    String begin = "<!-- options:begin -->\n";
+    int start = doc.indexOf(begin);
+    int end = doc.indexOf("<!-- options:end -->");
+    assertTrue(start >= 0 && end > start, "docs/parser.md has the options:begin/end markers");
+    assertEquals(SyslogParserOptions.documentation(), doc.substring(start + begin.length(), end),
+        "docs/parser.md is out of date: paste the output of SyslogParserOptions.main between the markers");
   }
 }

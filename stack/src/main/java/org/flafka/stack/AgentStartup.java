@@ -4,6 +4,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -24,6 +25,11 @@ final class AgentStartup {
             Pattern.compile("Failed to instantiate component.*"),
             Pattern.compile("A fatal error occurred while running.*"));
 
+    /** The first line of a stack trace: an exception class name, a colon or the end. */
+    private static final Pattern EXCEPTION = Pattern.compile("[\\w$]+(\\.[\\w$]+)+(Exception|Error|Throwable)\\b");
+    /** The start of a log record in the agents' log4j2.xml pattern (ISO 8601 date). */
+    private static final Pattern LOG_RECORD = Pattern.compile("\\d{4}-\\d\\d-\\d\\d");
+
     /** Flume's metrics server logs this when it cannot bind its port; the agent then runs without metrics. */
     static final String METRICS_SERVER_FAILED = "Error starting Jetty";
 
@@ -31,25 +37,36 @@ final class AgentStartup {
     }
 
     /**
-     * The first log line in {@code log} saying Flume dropped a component, with the line after it (the exception
-     * that caused it, when Flume logs one), or empty.
+     * The first log line in {@code log} saying Flume dropped a component, followed by the exception Flume logged with
+     * it and that exception's root cause, when there are any ("Interceptor.Builder not found." only makes sense with
+     * the ClassNotFoundException under it), or empty.
      */
     static Optional<String> droppedComponent(String log) {
         List<String> lines = log.lines().toList();
         for (int i = 0; i < lines.size(); i++) {
             for (Pattern pattern : DROPPED) {
-                var matcher = pattern.matcher(lines.get(i));
+                Matcher matcher = pattern.matcher(lines.get(i));
                 if (matcher.find()) {
-                    String found = matcher.group();
-                    if (i + 1 < lines.size() && !lines.get(i + 1).isBlank() && !lines.get(i + 1).startsWith("\tat ")
-                            && !lines.get(i + 1).matches("^\\d{4}-\\d\\d-\\d\\d.*")) {
-                        found += " / " + lines.get(i + 1).strip();
-                    }
-                    return Optional.of(found);
+                    return Optional.of(matcher.group() + exceptionAfter(lines, i + 1));
                 }
             }
         }
         return Optional.empty();
+    }
+
+    /** " / exception / root cause" from the stack trace starting at {@code start}, or "" if no trace follows. */
+    private static String exceptionAfter(List<String> lines, int start) {
+        if (start >= lines.size() || !EXCEPTION.matcher(lines.get(start)).lookingAt()) {
+            return "";
+        }
+        String exception = lines.get(start).strip();
+        String rootCause = null;
+        for (int i = start + 1; i < lines.size() && !LOG_RECORD.matcher(lines.get(i)).lookingAt(); i++) {
+            if (lines.get(i).startsWith("Caused by: ")) {
+                rootCause = lines.get(i).substring("Caused by: ".length()).strip();
+            }
+        }
+        return " / " + exception + (rootCause == null ? "" : " / " + rootCause);
     }
 
     /** Metric groups of {@code components} that {@code metrics} does not show started. */

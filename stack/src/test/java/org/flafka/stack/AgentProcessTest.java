@@ -139,9 +139,36 @@ class AgentProcessTest {
                 () -> start("bad", AgentConfigs.invalidSelector("bad"), dir));
         assertEquals("Flume agent bad dropped a component at start-up: Could not configure source  broken due to:"
                 + " Failed to configure component! / org.apache.flume.conf.ConfigurationException: Failed to configure"
-                + " component!; fix " + dir.resolve("bad.properties") + " (log: " + dir.resolve("agent.log") + ")",
+                + " component! / java.lang.IllegalArgumentException: No enum constant org.apache.flume.conf.channel"
+                + ".ChannelSelectorConfiguration.ChannelSelectorConfigurationType.LOAD_BALANCING; fix "
+                + dir.resolve("bad.properties") + " (log: " + dir.resolve("agent.log") + ")",
                 e.getMessage());
         assertTrue(ProcessHandle.current().children().noneMatch(ProcessHandle::isAlive), "the failed agent is killed");
+    }
+
+    @Test
+    void aPluginMissingFromTheRuntimeIsNamedAndWithPluginsOfAddsIt() {
+        broker.createTopic("plugin", 1);
+        String properties = AgentConfigs.seqToKafka("plugin", 5, broker.bootstrapServers(), "plugin")
+                + "plugin.sources.r1.interceptors = suffix\n"
+                + "plugin.sources.r1.interceptors.suffix.type = " + SuffixInterceptor.Builder.class.getName() + "\n";
+
+        StackException missing = assertThrows(StackException.class,
+                () -> start("plugin", properties, tmp.resolve("without")));
+        assertTrue(missing.getMessage().startsWith("Flume agent plugin dropped a component at start-up: Source r1 has"
+                + " been removed due to an error during configuration / "), missing.getMessage());
+        assertTrue(missing.getMessage().endsWith("Interceptor.Builder not found. / java.lang.ClassNotFoundException: "
+                + SuffixInterceptor.Builder.class.getName() + "; fix " + tmp.resolve("without/plugin.properties")
+                + " (log: " + tmp.resolve("without/agent.log") + ")"), missing.getMessage());
+
+        try (AgentProcess agent = AgentProcess.builder("plugin", properties, tmp.resolve("with"))
+                .runtime(AgentRuntime.locate().withPluginsOf(SuffixInterceptor.class))
+                .jvmOptions(AgentConfigs.TEST_JVM_OPTIONS)
+                .start()) {
+            for (ConsumerRecord<byte[], byte[]> record : KafkaBrokerTest.KafkaClients.consume(broker, "plugin", 5)) {
+                assertTrue(new String(record.value(), StandardCharsets.UTF_8).endsWith(SuffixInterceptor.SUFFIX));
+            }
+        }
     }
 
     private static AgentProcess start(String agent, String properties, Path dir) {
