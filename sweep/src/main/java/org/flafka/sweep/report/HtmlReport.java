@@ -107,9 +107,9 @@ public final class HtmlReport {
                     + " within the noise. Pick among them by CPU, or sweep them again with more repeats. ");
         }
         result.baseline().filter(b -> b.status() == TrialResult.Status.OK).ifPresent(baseline -> html.append(
-                String.format(Locale.ROOT, "The defaults (%s) gave %,.0f events/s: the best is %.2fx that.",
-                        baseline.id(), baseline.endToEnd().median(),
-                        best.endToEnd().median() / baseline.endToEnd().median())));
+                baseline == best ? "The defaults are the best." : String.format(Locale.ROOT,
+                        "The defaults (%s) gave %,.0f events/s: the best is %.2fx that.", baseline.id(),
+                        baseline.endToEnd().median(), best.endToEnd().median() / baseline.endToEnd().median())));
         html.append("</p>\n<p>Best settings: <code>").append(e(describe(result, best))).append("</code></p>\n");
     }
 
@@ -265,7 +265,8 @@ public final class HtmlReport {
             html.append(cell(trial.summary(Measurement::edgeCpuPerMillion).median(), "%.1f"));
             html.append(cell(trial.summary(Measurement::coreCpuPerMillion).median(), "%.1f"));
             html.append(cell(sum(trial, Measurement::sent))).append(cell(sum(trial, Measurement::delivered)))
-                    .append(cell(sum(trial, Measurement::countedLoss)));
+                    .append(cell(trial.runs().stream().allMatch(Measurement::drained)
+                            ? sum(trial, Measurement::countedLoss) : Double.NaN));
             html.append(cell(auditSum(trial, true))).append(cell(auditSum(trial, false)));
             html.append("<td class=\"l\">").append(e(reasonOrNote(trial))).append("</td></tr>\n");
         }
@@ -278,8 +279,8 @@ public final class HtmlReport {
         }
         List<String> notes = new ArrayList<>();
         for (Measurement run : trial.runs()) {
-            if (!run.drained()) {
-                notes.add("repeat " + run.repeat() + " did not drain in time");
+            if (!run.auditNote().isEmpty() && run.audit() == null) {
+                notes.add("repeat " + run.repeat() + ": audit " + run.auditNote());
             }
         }
         return String.join("; ", notes);

@@ -30,8 +30,8 @@ public final class ResultsCsv {
             columns.add(stage.column());
         }
         columns.addAll(List.of("end_to_end_eps", "edge_channel_fill", "core_channel_fill", "bottleneck",
-                "edge_cpu_s_per_mevent", "core_cpu_s_per_mevent", "sent", "edge_accepted", "delivered",
-                "counted_loss", "drained", "audit_expected", "audit_delivered", "audit_missing", "audit_duplicated",
+                "edge_cpu_s_per_mevent", "core_cpu_s_per_mevent", "first_delivery_s", "sent", "edge_accepted",
+                "delivered", "counted_loss", "drained", "audit_expected", "audit_delivered", "audit_missing", "audit_duplicated",
                 "audit_corrupted", "audit_note"));
         return List.copyOf(columns);
     }
@@ -82,10 +82,11 @@ public final class ResultsCsv {
         cells.add(run.bottleneck().name().toLowerCase());
         cells.add(Columns.number(round(run.edgeCpuPerMillion(), 2)));
         cells.add(Columns.number(round(run.coreCpuPerMillion(), 2)));
+        cells.add(Columns.number(round(run.firstDeliverySeconds(), 2)));
         cells.add(Long.toString(run.sent()));
         cells.add(Long.toString(run.edgeAccepted()));
         cells.add(Long.toString(run.delivered()));
-        cells.add(Long.toString(run.countedLoss()));
+        cells.add(run.drained() ? Long.toString(run.countedLoss()) : "");
         cells.add(Boolean.toString(run.drained()));
         if (run.audit() == null) {
             cells.addAll(List.of("", "", "", "", ""));

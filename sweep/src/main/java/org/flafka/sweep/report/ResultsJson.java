@@ -147,10 +147,15 @@ public final class ResultsJson {
         json.writeStringField("bottleneck", run.bottleneck().name().toLowerCase());
         number(json, "edgeCpuSecondsPerMillionEvents", run.edgeCpuPerMillion());
         number(json, "coreCpuSecondsPerMillionEvents", run.coreCpuPerMillion());
+        number(json, "firstDeliverySeconds", run.firstDeliverySeconds());
         json.writeNumberField("sent", run.sent());
         json.writeNumberField("edgeAccepted", run.edgeAccepted());
         json.writeNumberField("delivered", run.delivered());
-        json.writeNumberField("countedLoss", run.countedLoss());
+        if (run.drained()) {
+            json.writeNumberField("countedLoss", run.countedLoss());
+        } else {
+            json.writeNullField("countedLoss");
+        }
         json.writeBooleanField("drained", run.drained());
         if (run.audit() == null) {
             json.writeNullField("audit");

@@ -69,10 +69,10 @@ public final class SummaryTable {
                 out.print(" - a TIE with " + String.join(", ", ranking.tiedWithBest().stream().map(TrialResult::id)
                         .toList()) + " (their repeats overlap)");
             }
-            result.baseline().filter(b -> b.status() == TrialResult.Status.OK).ifPresent(baseline -> out.printf(
-                    Locale.ROOT, "; %.2fx the defaults (%s, %,.0f events/s)",
-                    best.endToEnd().median() / baseline.endToEnd().median(), baseline.id(),
-                    baseline.endToEnd().median()));
+            result.baseline().filter(b -> b.status() == TrialResult.Status.OK).ifPresent(baseline -> out.print(
+                    baseline == best ? "; the defaults are the best" : String.format(Locale.ROOT,
+                            "; %.2fx the defaults (%s, %,.0f events/s)", best.endToEnd().median()
+                                    / baseline.endToEnd().median(), baseline.id(), baseline.endToEnd().median())));
             out.println();
             out.println("best configuration: " + directory.resolve("best") + "/ (edge.properties, core.properties,"
                     + " group_vars/edge.yml, group_vars/core.yml)");
@@ -82,11 +82,15 @@ public final class SummaryTable {
         out.flush();
     }
 
+    /** Missing events by the audit, else by the counters once drained, else that nobody can tell yet. */
     private static String lost(TrialResult trial) {
         if (trial.runs().stream().allMatch(run -> run.audit() != null)) {
-            return Long.toString(trial.runs().stream().mapToLong(run -> run.audit().missing()).sum()) + " (audit)";
+            return trial.runs().stream().mapToLong(run -> run.audit().missing()).sum() + " (audit)";
         }
-        return Long.toString(trial.runs().stream().mapToLong(Measurement::countedLoss).sum()) + " (counted)";
+        if (trial.runs().stream().allMatch(Measurement::drained)) {
+            return trial.runs().stream().mapToLong(Measurement::countedLoss).sum() + " (counted)";
+        }
+        return "? (not drained)";
     }
 
     private static String format(double value) {

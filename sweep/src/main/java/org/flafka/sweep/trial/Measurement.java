@@ -22,12 +22,13 @@ import org.flafka.sweep.target.AgentSample;
  * @param edgeAccepted       events the edge's sources accepted in the whole run (after draining)
  * @param delivered          events the core's HDFS sinks drained in the whole run (after draining)
  * @param drained            whether the core caught up with the edge before the drain time ran out
+ * @param firstDeliverySeconds how long after the load started the first event reached HDFS
  * @param audit              what the audit found, or null when it did not run ({@code auditNote} says why)
  */
 public record Measurement(int repeat, double seconds, double loadRate, Map<Stage, Double> rates, double edgeFill,
                           double coreFill, Bottleneck bottleneck, double edgeCpuPerMillion, double coreCpuPerMillion,
-                          long sent, long edgeAccepted, long delivered, boolean drained, AuditResult audit,
-                          String auditNote) {
+                          long sent, long edgeAccepted, long delivered, boolean drained, double firstDeliverySeconds,
+                          AuditResult audit, String auditNote) {
 
     public Measurement {
         rates = Collections.unmodifiableMap(new EnumMap<>(rates));
@@ -42,7 +43,10 @@ public record Measurement(int repeat, double seconds, double loadRate, Map<Stage
         return rates.getOrDefault(stage, Double.NaN);
     }
 
-    /** Sent minus delivered, by the counters: negative when duplicates outnumber losses. */
+    /**
+     * Sent minus delivered, by the counters (negative when duplicates outnumber losses); only a loss once the run
+     * {@link #drained}: before that, the difference is still on its way.
+     */
     public long countedLoss() {
         return sent - delivered;
     }
@@ -50,7 +54,7 @@ public record Measurement(int repeat, double seconds, double loadRate, Map<Stage
     /** This measurement with its audit's outcome. */
     public Measurement withAudit(AuditResult result, String note) {
         return new Measurement(repeat, seconds, loadRate, rates, edgeFill, coreFill, bottleneck, edgeCpuPerMillion,
-                coreCpuPerMillion, sent, edgeAccepted, delivered, drained, result, note);
+                coreCpuPerMillion, sent, edgeAccepted, delivered, drained, firstDeliverySeconds, result, note);
     }
 
     /** The window's rates, fills, CPU and bottleneck from samples at its start and end. */
@@ -69,13 +73,20 @@ public record Measurement(int repeat, double seconds, double loadRate, Map<Stage
         return new Measurement(repeat, seconds, (sentEnd - sentStart) / (loadNanos / 1e9), rates, edgeFill, coreFill,
                 Bottleneck.of(edgeOut, edgeFill, rates.get(Stage.CORE_SINK), coreFill),
                 cpuPerMillion(edgeStart, edgeEnd, Stage.EDGE_SOURCE), cpuPerMillion(coreStart, coreEnd, Stage.CORE_SINK),
-                0, 0, 0, false, null, "");
+                0, 0, 0, false, Double.NaN, null, "");
     }
 
     /** This window's measurement with the run's totals after draining. */
     Measurement withTotals(long sentTotal, long edgeAcceptedTotal, long deliveredTotal, boolean drainedAll) {
         return new Measurement(repeat, seconds, loadRate, rates, edgeFill, coreFill, bottleneck, edgeCpuPerMillion,
-                coreCpuPerMillion, sentTotal, edgeAcceptedTotal, deliveredTotal, drainedAll, audit, auditNote);
+                coreCpuPerMillion, sentTotal, edgeAcceptedTotal, deliveredTotal, drainedAll, firstDeliverySeconds,
+                audit, auditNote);
+    }
+
+    /** This measurement with the time its first event took to reach HDFS. */
+    Measurement withFirstDelivery(double secondsAfterLoadStart) {
+        return new Measurement(repeat, seconds, loadRate, rates, edgeFill, coreFill, bottleneck, edgeCpuPerMillion,
+                coreCpuPerMillion, sent, edgeAccepted, delivered, drained, secondsAfterLoadStart, audit, auditNote);
     }
 
     private static double rate(AgentSample start, AgentSample end, Stage stage) {

@@ -37,7 +37,11 @@ import org.flafka.sweep.target.TrialEnvironment;
  */
 public final class TrialRunner {
     /** Counters that do not move for this long while draining mean the pipeline is stuck, not slow. */
-    static final Duration STUCK = Duration.ofSeconds(10);
+    static final Duration STUCK = Duration.ofSeconds(20);
+    /** How long the drain runs before it judges whether the backlog can drain in time. */
+    static final Duration DRAIN_JUDGEMENT = Duration.ofSeconds(4);
+    /** The longest a pipeline may take from the load's start to its first event in HDFS. */
+    static final Duration FIRST_DELIVERY = Duration.ofMinutes(3);
     private static final Duration POLL = Duration.ofMillis(250);
     /** The load generator needs a time limit; the runner stops it long before this. */
     private static final Duration LOAD_LIMIT = Duration.ofHours(1);
@@ -112,7 +116,12 @@ public final class TrialRunner {
             Thread sender = new Thread(sending, "flafka-sweep-load");
             sender.setDaemon(true);
             sender.start();
+            double firstDelivery;
             try {
+                phase.accept("waiting for the first events in HDFS");
+                long loadStarted = System.nanoTime();
+                awaitFirstDelivery(sending);
+                firstDelivery = (System.nanoTime() - loadStarted) / 1e9;
                 phase.accept("warm-up");
                 waitWhileSending(sending, timing.warmup());
                 AgentSample edgeStart = target.sample(Tier.EDGE);
@@ -124,7 +133,8 @@ public final class TrialRunner {
                 AgentSample coreEnd = target.sample(Tier.CORE);
                 LoadGenerator.Progress loadEnd = load.progress();
                 measurement = Measurement.ofWindow(repeat, edgeStart, edgeEnd, coreStart, coreEnd, loadStart.events(),
-                        loadEnd.events(), loadEnd.elapsedNanos() - loadStart.elapsedNanos());
+                        loadEnd.events(), loadEnd.elapsedNanos() - loadStart.elapsedNanos())
+                        .withFirstDelivery(firstDelivery);
             } finally {
                 load.stop();
             }
@@ -158,31 +168,80 @@ public final class TrialRunner {
         }
     }
 
-    /** Waits until the core has drained what the edge accepted, the counters stop moving, or the drain time is up. */
+    /**
+     * Waits until the first events reach HDFS: producers fetch metadata, consumers join their group and sinks open
+     * their first files before anything flows end to end, which takes seconds on a busy machine. The warm-up starts
+     * only then, so it warms a pipeline that runs.
+     */
+    private void awaitFirstDelivery(FutureTask<LoadResult> sending) throws InterruptedException, ExecutionException {
+        long deadline = System.nanoTime() + FIRST_DELIVERY.toNanos();
+        while (total(target.sample(Tier.CORE), Stage.CORE_SINK) == 0) {
+            if (sending.isDone()) {
+                LoadResult result = sending.get();
+                throw new IllegalStateException("the load stopped before any event reached HDFS"
+                        + (result.failure() == null ? "" : ": " + result.failure()));
+            }
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("no event reached HDFS within " + FIRST_DELIVERY.toSeconds()
+                        + " s of starting the load; see the agent logs");
+            }
+            Thread.sleep(POLL.toMillis());
+        }
+    }
+
+    /**
+     * Waits until the core has drained what the edge accepted, no counter on the way moves for {@link #STUCK}, or the
+     * drain time is up.
+     */
     private Measurement drain(Measurement measurement, long sent) throws InterruptedException {
         phase.accept("draining");
-        long deadline = System.nanoTime() + timing.drain().toNanos();
-        long lastChange = System.nanoTime();
-        long lastAccepted = -1;
-        long lastDelivered = -1;
+        long start = System.nanoTime();
+        long deadline = start + timing.drain().toNanos();
+        long lastChange = start;
+        List<Long> last = List.of();
+        long firstDelivered = -1;
         while (true) {
-            long accepted = total(target.sample(Tier.EDGE), Stage.EDGE_SOURCE);
-            long delivered = total(target.sample(Tier.CORE), Stage.CORE_SINK);
+            AgentSample edge = target.sample(Tier.EDGE);
+            AgentSample core = target.sample(Tier.CORE);
+            long accepted = total(edge, Stage.EDGE_SOURCE);
+            long delivered = total(core, Stage.CORE_SINK);
+            List<Long> counts = List.of(accepted, total(edge, Stage.EDGE_SINK), total(core, Stage.CORE_SOURCE),
+                    delivered);
             boolean caughtUp = delivered >= accepted;
             long now = System.nanoTime();
-            if (accepted != lastAccepted || delivered != lastDelivered) {
+            if (!counts.equals(last)) {
                 lastChange = now;
-                lastAccepted = accepted;
-                lastDelivered = delivered;
+                last = counts;
             }
-            if (caughtUp || now >= deadline || now - lastChange >= STUCK.toNanos()) {
+            if (firstDelivered < 0) {
+                firstDelivered = delivered;
+            }
+            if (caughtUp || now >= deadline || now - lastChange >= STUCK.toNanos()
+                    || hopeless(accepted - delivered, delivered - firstDelivered, now - start, deadline - now)) {
                 return measurement.withTotals(sent, accepted, delivered, caughtUp);
             }
             Thread.sleep(POLL.toMillis());
         }
     }
 
+    /**
+     * Whether a backlog cannot drain in the time left, judged after a few seconds of draining at the rate seen so far:
+     * a core far slower than the edge (the usual case with the load at max) leaves minutes of events in Kafka, and
+     * waiting out the drain time for them only makes the sweep slower.
+     */
+    static boolean hopeless(long backlog, long drainedSoFar, long nanosSoFar, long nanosLeft) {
+        if (nanosSoFar < DRAIN_JUDGEMENT.toNanos()) {
+            return false;
+        }
+        double rate = drainedSoFar / (nanosSoFar / 1e9);
+        return rate <= 0 ? false : backlog / rate > 1.5 * nanosLeft / 1e9;
+    }
+
     private Measurement audit(Measurement measurement, Settings settings, TrialEnvironment environment) {
+        if (!measurement.drained()) {
+            return measurement.withAudit(null, "not run: " + (measurement.edgeAccepted() - measurement.delivered())
+                    + " events were still on their way to HDFS when the drain time ran out");
+        }
         if (audit.isEmpty()) {
             return measurement.withAudit(null, "not run: no audit module on the classpath");
         }
