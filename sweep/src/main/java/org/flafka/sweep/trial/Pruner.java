@@ -6,6 +6,7 @@ import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -55,11 +56,15 @@ public final class Pruner {
                 return Optional.of(tier.id() + " template: " + e.getMessage());
             }
             OptionalInt partitions = tier == Tier.CORE ? OptionalInt.of(settings.topicPartitions()) : OptionalInt.empty();
+            // One finding per rule: the same rule broken on every lane says nothing new.
+            Map<String, List<Finding>> byRule = new LinkedHashMap<>();
             for (Finding finding : Linter.lint(parse(properties), partitions)) {
                 if (finding.severity() == Finding.Severity.ERROR || PRUNING_WARNINGS.contains(finding.rule())) {
-                    reasons.add(tier.id() + " lint " + finding);
+                    byRule.computeIfAbsent(finding.rule(), rule -> new ArrayList<>()).add(finding);
                 }
             }
+            byRule.values().forEach(findings -> reasons.add(tier.id() + " lint " + findings.get(0)
+                    + (findings.size() == 1 ? "" : " (and " + (findings.size() - 1) + " more like it)")));
             target.cannotRun(tier, properties).ifPresent(reason -> reasons.add(tier.id() + ": " + reason));
         }
         return reasons.isEmpty() ? Optional.empty() : Optional.of(String.join(" ", reasons));
@@ -67,7 +72,7 @@ public final class Pruner {
 
     /** Renders {@code tier} for this trial with the target's environment variables over the trial's settings. */
     public static String render(Tier tier, Settings settings, Map<String, Object> environment) {
-        Map<String, Object> variables = new java.util.LinkedHashMap<>(settings.templateVariables(tier));
+        Map<String, Object> variables = new LinkedHashMap<>(settings.templateVariables(tier));
         variables.putAll(environment);
         return AgentTemplates.render(tier, variables);
     }
