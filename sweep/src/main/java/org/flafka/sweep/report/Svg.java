@@ -23,7 +23,7 @@ final class Svg {
 
     static String bars(List<Bar> bars, String unit) {
         int slot = 34;
-        int width = LEFT + Math.max(1, bars.size()) * slot + 20;
+        int width = Math.max(LEFT + Math.max(1, bars.size()) * slot + 20, 360);
         double top = niceMax(bars.stream().mapToDouble(b -> Double.isNaN(b.max()) ? b.median() : b.max()).max()
                 .orElse(1));
         StringBuilder svg = open(width, unit, top);
@@ -49,8 +49,9 @@ final class Svg {
     static String groupedBars(List<String> groups, List<String> notes, List<String> series, double[][] values,
                               String unit) {
         int barWidth = 9;
-        int slot = series.size() * barWidth + 16;
-        int width = Math.max(LEFT + groups.size() * slot + 20, 480);
+        int slot = Math.max(series.size() * barWidth + 16, 96);
+        int width = Math.max(LEFT + groups.size() * slot + 20, 640);
+        int legendColumns = Math.max(1, (width - LEFT) / 210);
         double max = 1;
         for (double[] group : values) {
             for (double value : group) {
@@ -60,9 +61,9 @@ final class Svg {
             }
         }
         double top = niceMax(max);
-        StringBuilder svg = open(width, unit, top, 26 + 16 * ((series.size() + 2) / 3));
+        StringBuilder svg = open(width, unit, top, 16 * ((series.size() + legendColumns - 1) / legendColumns));
         for (int g = 0; g < groups.size(); g++) {
-            double x0 = LEFT + g * slot + 8;
+            double x0 = LEFT + g * slot + (slot - series.size() * barWidth) / 2.0;
             for (int s = 0; s < series.size(); s++) {
                 double value = values[g][s];
                 if (Double.isNaN(value)) {
@@ -74,17 +75,18 @@ final class Svg {
                         barWidth - 1, barHeight, PALETTE[s % PALETTE.length],
                         escape(groups.get(g) + ": " + series.get(s) + " " + Columns.grouped(value) + " " + unit)));
             }
-            label(svg, x0 + series.size() * barWidth / 2.0, groups.get(g));
+            double middle = x0 + series.size() * barWidth / 2.0;
+            svg.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" font-size=\"10\" text-anchor=\"middle\">%s"
+                    + "</text>", middle, TOP + HEIGHT + 14, escape(groups.get(g))));
             if (notes != null && !notes.get(g).isEmpty()) {
                 svg.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" font-size=\"9\" text-anchor=\"middle\""
-                        + " fill=\"#a00\">%s</text>", x0 + series.size() * barWidth / 2.0, TOP + HEIGHT + 44,
-                        escape(notes.get(g))));
+                        + " fill=\"#a00\">%s</text>", middle, TOP + HEIGHT + 28, escape(notes.get(g))));
             }
         }
-        int legendY = TOP + HEIGHT + BOTTOM - 4;
+        int legendY = TOP + HEIGHT + 44;
         for (int s = 0; s < series.size(); s++) {
-            double x = LEFT + (s % 3) * 190;
-            double y = legendY + (s / 3) * 16;
+            double x = LEFT + (s % legendColumns) * 210;
+            double y = legendY + (s / legendColumns) * 16;
             svg.append(String.format(Locale.ROOT, "<rect x=\"%.1f\" y=\"%.1f\" width=\"10\" height=\"10\" fill=\"%s\"/>"
                             + "<text x=\"%.1f\" y=\"%.1f\" font-size=\"11\">%s</text>", x, y, PALETTE[s % PALETTE.length],
                     x + 14, y + 9, escape(series.get(s))));
