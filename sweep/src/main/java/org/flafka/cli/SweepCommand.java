@@ -9,6 +9,7 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
@@ -108,6 +109,11 @@ public final class SweepCommand implements Callable<Integer> {
             description = "Local target: the edge's syslog port (default: any free port).")
     Integer port;
 
+    @Option(names = "--agent-jvm-option", paramLabel = "OPTION",
+            description = "Local target: a JVM option for the agent processes, repeatable; replaces the default"
+                    + " -Xms256m -Xmx1g.")
+    List<String> agentJvmOptions;
+
     @Option(names = "--keep-work", description = "Keep the work directory (agent configurations and logs).")
     boolean keepWork;
 
@@ -169,7 +175,8 @@ public final class SweepCommand implements Callable<Integer> {
         Path directory = resultsDirectory();
         Path work = directory.resolve("work");
         ReportWriter writer = new ReportWriter(directory);
-        Target local = new LocalTarget(work, port, protocols(chosen), AgentProcess.DEFAULT_JVM_OPTIONS);
+        Target local = new LocalTarget(work, port, protocols(chosen),
+                agentJvmOptions == null ? AgentProcess.DEFAULT_JVM_OPTIONS : agentJvmOptions);
         Optional<TrialAudit> audit = Audits.discover();
         Progress progress = new ConsoleProgress(stderr, System.console() != null, System::nanoTime,
                 chosen.timing().warmup().plus(chosen.timing().measure()).multipliedBy(chosen.timing().repeats())
