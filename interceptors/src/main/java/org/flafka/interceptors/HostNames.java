@@ -1,5 +1,7 @@
 package org.flafka.interceptors;
 
+import java.nio.charset.StandardCharsets;
+
 /**
  * Turns a device's claimed host name (or its sender address) into the value of the {@code host} header, which
  * the core agent uses as an HDFS directory name ({@code host=<value>}). Whatever a device sends, the result is a
@@ -35,6 +37,45 @@ public final class HostNames {
             host = sanitize(peer, lowerCase, maxLength);
         }
         return host != null ? host : UNKNOWN_HOST;
+    }
+
+    /**
+     * {@link #sanitize(String, boolean, int)} of the UTF-8 text in {@code b[offset, offset + length)}, made in one
+     * pass over the bytes without decoding them first (the common case: an ASCII name); null when length is 0.
+     */
+    static String sanitize(byte[] b, int offset, int length, boolean lowerCase, int maxLength) {
+        if (length == 0) {
+            return null;
+        }
+        boolean clean = length <= maxLength && b[offset] != '.' && b[offset] != '_';
+        int end = offset + length;
+        for (int i = offset; i < end; i++) {
+            byte c = b[i];
+            if (c < 0) {
+                // Non-ASCII: one '_' per character, so decode first.
+                return sanitize(new String(b, offset, length, StandardCharsets.UTF_8), lowerCase, maxLength);
+            }
+            clean &= safe(c, lowerCase) == c;
+        }
+        if (clean) {
+            return new String(b, offset, length, StandardCharsets.ISO_8859_1);
+        }
+        byte[] safe = new byte[Math.min(length, maxLength)];
+        for (int i = 0; i < safe.length; i++) {
+            safe[i] = safe(b[offset + i], lowerCase);
+        }
+        if (safe[0] == '.' || safe[0] == '_') {
+            safe[0] = '-';
+        }
+        return new String(safe, StandardCharsets.ISO_8859_1);
+    }
+
+    /** The path-safe form of one ASCII character. */
+    private static byte safe(byte c, boolean lowerCase) {
+        if (lowerCase && c >= 'A' && c <= 'Z') {
+            return (byte) (c + ('a' - 'A'));
+        }
+        return isPathSafe((char) c) ? c : (byte) '_';
     }
 
     /** True for the characters a sanitised host name may contain. */

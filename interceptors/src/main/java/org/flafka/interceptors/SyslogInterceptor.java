@@ -6,7 +6,6 @@ import java.util.Map;
 import org.apache.flume.Context;
 import org.apache.flume.Event;
 import org.apache.flume.interceptor.Interceptor;
-import org.flafka.syslog.Defect;
 import org.flafka.syslog.ParseResult;
 import org.flafka.syslog.SyslogParser;
 import org.flafka.syslog.SyslogParserOptions;
@@ -32,8 +31,10 @@ import org.slf4j.LoggerFactory;
  *   <li>{@code peer}: never touched; {@code site}: the configured value, if any.</li>
  * </ul>
  * Never drops an event and never changes its body. A header the event already has is kept unless named in
- * {@code overwrite}. Thread-safe: sources call it from several threads; each thread parses into its own reusable
- * {@link ParseResult}, so the only per-event allocations are the header strings.
+ * {@code overwrite}. Thread-safe: sources call it from several threads (one per Netty event loop); each thread
+ * parses into its own reusable {@link ParseResult}, so the only per-event allocations are the header map's entries
+ * and the strings of the headers set from the message (app, procid, msgid, host, the event time's digits); each is
+ * made once, straight from the message bytes.
  * <p>
  * Flume configuration: {@code type = org.flafka.interceptors.SyslogInterceptor$Builder}; keys in
  * {@link SyslogInterceptorConfig}.
@@ -67,8 +68,6 @@ public final class SyslogInterceptor implements Interceptor {
     }
 
     private final SyslogParser parser;
-    /** The same parser without the plausibility window: recovers the time it rejected, for timestamp_rejected. */
-    private final SyslogParser unboundedParser;
     private final Clock clock;
     private final ThreadLocal<ParseResult> results = ThreadLocal.withInitial(ParseResult::new);
 
@@ -101,7 +100,6 @@ public final class SyslogInterceptor implements Interceptor {
     SyslogInterceptor(SyslogInterceptorConfig config, Clock clock) {
         SyslogParserOptions options = config.parserOptions();
         this.parser = new SyslogParser(options);
-        this.unboundedParser = new SyslogParser(options.toBuilder().maxPastMillis(0).maxFutureMillis(0).build());
         this.clock = clock;
         this.site = config.site();
         this.hostLowerCase = config.hostLowerCase();
@@ -137,11 +135,14 @@ public final class SyslogInterceptor implements Interceptor {
     @Override
     public Event intercept(Event event) {
         Map<String, String> headers = event.getHeaders();
-        long received = epochMillis(headers.get(RECEIVED));
+        String receivedHeader = headers.get(RECEIVED);
+        long received = epochMillis(receivedHeader);
         if (received < 0) {
             received = clock.millis();
+            receivedHeader = null;
             if (setReceived) {
-                headers.put(RECEIVED, Long.toString(received));
+                receivedHeader = Long.toString(received);
+                headers.put(RECEIVED, receivedHeader);
             }
         }
         byte[] body = event.getBody();
@@ -154,43 +155,45 @@ public final class SyslogInterceptor implements Interceptor {
             setRaw(headers, received);
             return event;
         }
-        if (setFacility && result.hasPri() && absentOrReplaced(headers, FACILITY, replaceFacility)) {
-            headers.put(FACILITY, CODES[result.facility()]);
+        // One map operation per header: a value made for a header the event already has is wasted, but that is
+        // rare (a header is only there when another interceptor or the sender set it).
+        if (setFacility && result.hasPri()) {
+            put(headers, FACILITY, CODES[result.facility()], replaceFacility);
         }
-        if (setSeverity && result.hasPri() && absentOrReplaced(headers, SEVERITY, replaceSeverity)) {
-            headers.put(SEVERITY, CODES[result.severity()]);
+        if (setSeverity && result.hasPri()) {
+            put(headers, SEVERITY, CODES[result.severity()], replaceSeverity);
         }
-        if (setApp && result.appOffset() >= 0 && absentOrReplaced(headers, APP, replaceApp)) {
-            headers.put(APP, result.app());
+        if (setApp && result.appOffset() >= 0) {
+            put(headers, APP, result.app(), replaceApp);
         }
-        if (setProcid && result.procidOffset() >= 0 && absentOrReplaced(headers, PROCID, replaceProcid)) {
-            headers.put(PROCID, result.procid());
+        if (setProcid && result.procidOffset() >= 0) {
+            put(headers, PROCID, result.procid(), replaceProcid);
         }
-        if (setMsgid && result.msgidOffset() >= 0 && absentOrReplaced(headers, MSGID, replaceMsgid)) {
-            headers.put(MSGID, result.msgid());
+        if (setMsgid && result.msgidOffset() >= 0) {
+            put(headers, MSGID, result.msgid(), replaceMsgid);
         }
-        if (setFormat && absentOrReplaced(headers, FORMAT, replaceFormat)) {
-            headers.put(FORMAT, result.format().headerValue());
+        if (setFormat) {
+            put(headers, FORMAT, result.format().headerValue(), replaceFormat);
         }
-        if (setParse && absentOrReplaced(headers, PARSE, replaceParse)) {
-            headers.put(PARSE, result.status().headerValue());
+        if (setParse) {
+            put(headers, PARSE, result.status().headerValue(), replaceParse);
         }
-        if (setSite && absentOrReplaced(headers, SITE, replaceSite)) {
-            headers.put(SITE, site);
+        if (setSite) {
+            put(headers, SITE, site, replaceSite);
         }
-        if (setHost && absentOrReplaced(headers, HOST, replaceHost)) {
-            headers.put(HOST, HostNames.hostHeader(result.hostname(), headers.get(PEER), hostLowerCase,
-                    hostMaxLength));
+        if (setHost) {
+            String host = result.hostnameOffset() < 0 ? null : HostNames.sanitize(body,
+                    result.hostnameOffset(), result.hostnameLength(), hostLowerCase, hostMaxLength);
+            put(headers, HOST, host != null ? host
+                    : HostNames.hostHeader(null, headers.get(PEER), hostLowerCase, hostMaxLength), replaceHost);
         }
-        // Last: recovering a rejected time re-parses into the same result.
         if (setTimestamp && absentOrReplaced(headers, TIMESTAMP, replaceTimestamp)) {
-            headers.put(TIMESTAMP, Long.toString(result.timestampMillis()));
+            // The receive time's text is already in the received header: no new string for it.
+            headers.put(TIMESTAMP, result.timestampFromMessage() || receivedHeader == null
+                    ? Long.toString(result.timestampMillis()) : receivedHeader);
             headers.put(TIMESTAMP_SOURCE, result.timestampSource().headerValue());
-            if (result.hasDefect(Defect.IMPLAUSIBLE_TIMESTAMP)) {
-                unboundedParser.parse(body, 0, body.length, received, result);
-                if (result.timestampSource() == TimestampSource.MESSAGE) {
-                    headers.put(TIMESTAMP_REJECTED, Long.toString(result.timestampMillis()));
-                }
+            if (result.hasRejectedTimestamp()) {
+                headers.put(TIMESTAMP_REJECTED, Long.toString(result.rejectedTimestampMillis()));
             } else {
                 headers.remove(TIMESTAMP_REJECTED);
             }
@@ -224,6 +227,14 @@ public final class SyslogInterceptor implements Interceptor {
             headers.put(TIMESTAMP, Long.toString(received));
             headers.put(TIMESTAMP_SOURCE, TimestampSource.RECEIVED.headerValue());
             headers.remove(TIMESTAMP_REJECTED);
+        }
+    }
+
+    private static void put(Map<String, String> headers, String header, String value, boolean replace) {
+        if (replace) {
+            headers.put(header, value);
+        } else {
+            headers.putIfAbsent(header, value);
         }
     }
 

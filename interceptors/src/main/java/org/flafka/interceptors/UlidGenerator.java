@@ -1,5 +1,6 @@
 package org.flafka.interceptors;
 
+import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.Random;
@@ -25,7 +26,7 @@ public final class UlidGenerator {
     /** Length of a ULID's text. */
     public static final int LENGTH = 26;
     /** Crockford's base32 alphabet, in value order. */
-    private static final char[] ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ".toCharArray();
+    private static final byte[] ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ".getBytes(StandardCharsets.US_ASCII);
     /** Largest time a ULID can hold (year 10889). */
     private static final long MAX_TIME = (1L << 48) - 1;
     private static final long RANDOM_HIGH_MASK = 0xFFFFL;
@@ -85,7 +86,7 @@ public final class UlidGenerator {
      */
     static String encode(long time, long high, long low) {
         long upper = (time << 16) | high; // bits 127..64
-        char[] text = new char[LENGTH];
+        byte[] text = new byte[LENGTH]; // ASCII: one byte per character, as the String stores it
         for (int i = 0; i < LENGTH; i++) {
             int shift = 125 - 5 * i; // position of this digit's lowest bit in the 130-bit number
             long digit;
@@ -98,7 +99,7 @@ public final class UlidGenerator {
             }
             text[i] = ALPHABET[(int) (digit & 31)];
         }
-        return new String(text);
+        return new String(text, StandardCharsets.ISO_8859_1);
     }
 
     /**

@@ -83,6 +83,7 @@ final class EventTime {
     if ((maxPastMillis > 0 && millis < received - maxPastMillis)
         || (maxFutureMillis > 0 && millis > received + maxFutureMillis)) {
       r.addDefect(Defect.IMPLAUSIBLE_TIMESTAMP);
+      r.rejectedTimestamp(millis);
       return;
     }
     r.timestamp(millis, TimestampSource.MESSAGE, offset);

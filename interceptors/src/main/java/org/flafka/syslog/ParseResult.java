@@ -41,6 +41,8 @@ public final class ParseResult {
   private int timestampUtcOffsetSeconds;
   private int timestampTextOffset = -1;
   private int timestampTextLength;
+  private boolean timestampRejected;
+  private long rejectedTimestampMillis = -1;
 
   private int hostnameOffset = -1;
   private int hostnameLength;
@@ -184,6 +186,24 @@ public final class ParseResult {
    */
   public int timestampUtcOffsetSeconds() {
     return timestampUtcOffsetSeconds;
+  }
+
+  /**
+   * Whether the message's own time was read but rejected as implausible (outside {@code timestamp.max.past.ms} /
+   * {@code timestamp.max.future.ms} around the receive time; defect {@link Defect#IMPLAUSIBLE_TIMESTAMP}), so that
+   * {@link #timestampMillis()} is the receive time and {@link #rejectedTimestampMillis()} the rejected time.
+   */
+  public boolean hasRejectedTimestamp() {
+    return timestampRejected;
+  }
+
+  /**
+   * The message's own time, epoch ms UTC, when the parser rejected it as implausible and used the receive time
+   * instead (a device clock reset to 1993, say); -1 when nothing was rejected. Use {@link #hasRejectedTimestamp()}
+   * to tell "none" from a rejected time of exactly 1969-12-31T23:59:59.999Z.
+   */
+  public long rejectedTimestampMillis() {
+    return rejectedTimestampMillis;
   }
 
   /**
@@ -421,6 +441,9 @@ public final class ParseResult {
       text.append(", version=").append(version);
     }
     text.append(", timestamp=").append(timestampMillis).append(" (").append(timestampSource.headerValue()).append(')');
+    if (timestampRejected) {
+      text.append(", rejected timestamp=").append(rejectedTimestampMillis);
+    }
     appendField(text, "hostname", hostname());
     appendField(text, "app", app());
     appendField(text, "procid", procid());
@@ -456,6 +479,8 @@ public final class ParseResult {
     timestampUtcOffsetSeconds = 0;
     timestampTextOffset = -1;
     timestampTextLength = 0;
+    timestampRejected = false;
+    rejectedTimestampMillis = -1;
     hostnameOffset = -1;
     hostnameLength = 0;
     appOffset = -1;
@@ -506,6 +531,11 @@ public final class ParseResult {
     this.timestampMillis = millis;
     this.timestampSource = source;
     this.timestampUtcOffsetSeconds = utcOffsetSeconds;
+  }
+
+  void rejectedTimestamp(long millis) {
+    this.timestampRejected = true;
+    this.rejectedTimestampMillis = millis;
   }
 
   void timestampText(int offset, int length) {

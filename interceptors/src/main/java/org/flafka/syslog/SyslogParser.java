@@ -212,7 +212,7 @@ public final class SyslogParser {
         return readBsd(b, pos, end, r);
       }
       if (detectCiscoIos && digitsEnd < end && (b[digitsEnd] == ':' || isUptimeUnit(b[digitsEnd]))) {
-        return readCiscoIos(b, pos, end, r);
+        return readCiscoIos(b, pos, end, r, false);
       }
       return readHeaderless(b, pos, end, r);
     }
@@ -221,13 +221,19 @@ public final class SyslogParser {
     }
     if ((first == '*' || first == '.') && detectCiscoIos && pos + 1 < end
         && (Timestamps.bsdStampAt(b, pos + 1, end) || isDigit(b[pos + 1]))) {
-      return readCiscoIos(b, pos, end, r);
+      return readCiscoIos(b, pos, end, r, false);
     }
     if (detectFortigate && Bytes.startsWith(b, pos, end, "date=")) {
       return readFortigate(b, pos, end, r);
     }
-    if (detectCiscoIos && ciscoOriginHostEnd(b, pos, end) != NO_MATCH) {
-      return readCiscoIos(b, pos, end, r);
+    if (first == ':' && (detectCiscoAsa || detectCiscoIos)) {
+      SyslogFormat cisco = readColonStamp(b, pos, end, r);
+      if (cisco != null) {
+        return cisco;
+      }
+    }
+    if (detectCiscoIos && (ciscoOriginHostEnd(b, pos, end) != NO_MATCH || xrNodeEnd(b, pos, end) != NO_MATCH)) {
+      return readCiscoIos(b, pos, end, r, false);
     }
     return readHeaderless(b, pos, end, r);
   }
@@ -524,6 +530,11 @@ public final class SyslogParser {
         return SyslogFormat.SNARE;
       }
     }
+    if (detectCiscoIos && isRelayedCiscoPreamble(b, p, end, r.date)) {
+      // A Cisco IOS message relayed by a BSD syslogd, which put its own stamp and the sender in front:
+      // "<189>Nov 21 06:58:49 10.1.2.3 12345: Nov 21 06:58:49.123 CET: %SEC-6-IPACCESSLOGP: ...".
+      return readCiscoIos(b, p, end, r, true);
+    }
     return readTag(b, p, end, r);
   }
 
@@ -723,10 +734,14 @@ public final class SyslogParser {
   }
 
   /**
-   * Cisco IOS / NX-OS / IOS-XR preamble: {@code [seq: ][origin-host: ][*|.](stamp [zone]|uptime)[:] %MNEMONIC:}.
-   * pos is at a digit, '*', '.' or an origin hostname.
+   * Cisco IOS / NX-OS / IOS-XR preamble:
+   * {@code [seq: ][origin-host: ][xr-node:][*|.](stamp [zone]|uptime)[:] [xr-process[pid]: ]%MNEMONIC:}.
+   * pos is at a digit, '*', '.', an origin hostname or an IOS-XR node. {@code relayed}: a relay's stamp and
+   * hostname were read before pos; the device's own stamp replaces the relay's (it is the event's time, to the
+   * millisecond and with its zone) unless the device marks its clock as never set ('*'), and an origin hostname
+   * replaces the relay's.
    */
-  private SyslogFormat readCiscoIos(byte[] b, int pos, int end, ParseResult r) {
+  private SyslogFormat readCiscoIos(byte[] b, int pos, int end, ParseResult r, boolean relayed) {
     int p = pos;
     if (isDigit(b[p])) {
       int digitsEnd = Bytes.skipDigits(b, p, end);
@@ -739,13 +754,20 @@ public final class SyslogParser {
       r.hostname(p, hostEnd - p);
       p = skipSpaces(b, hostEnd + 1, end);
     }
+    int nodeEnd = xrNodeEnd(b, p, end);
+    if (nodeEnd != NO_MATCH) {
+      p = nodeEnd + 1; // IOS-XR's node ("RP/0/RSP0/CPU0:") names a card, not the host: not a field
+    }
+    boolean clockNeverSet = at(b, p, end, '*');
     if (p < end && (b[p] == '*' || b[p] == '.')) {
       p++; // clock not (or no longer) synchronised: the stamp is still the device's best knowledge
     }
     int stampEnd = p < end ? Timestamps.scanBsd(b, p, end, r.date, detectYear) : NO_MATCH;
     if (stampEnd != NO_MATCH) {
       stampEnd = skipUnknownZone(b, stampEnd, end, r.date);
-      eventTime.set(r, StampKind.BSD, p, stampEnd);
+      if (!(relayed && clockNeverSet)) {
+        eventTime.set(r, StampKind.BSD, p, stampEnd);
+      }
       p = stampEnd;
     } else if (p < end && isDigit(b[p])) {
       int uptimeEnd = uptimeEnd(b, p, end);
@@ -757,8 +779,18 @@ public final class SyslogParser {
       p++;
     }
     p = skipSpaces(b, p, end);
-    if (at(b, p, end, '%')) {
-      SyslogFormat cisco = readMnemonic(b, p, end, r);
+    int mnemonic = p;
+    if (nodeEnd != NO_MATCH && p < end && b[p] != '%') {
+      // IOS-XR names the process before the mnemonic ("ifmgr[227]: %PKT_INFRA-LINK-3-UPDOWN : "): its pid is
+      // the procid; the mnemonic, below, is the app as in every Cisco message.
+      int tagEnd = tagEnd(b, p, Bytes.findBlank(b, p, end));
+      if (tagEnd != NO_MATCH && at(b, tagEnd, end, ' ') && at(b, skipSpaces(b, tagEnd, end), end, '%')) {
+        setTag(b, p, tagEnd, r);
+        mnemonic = skipSpaces(b, tagEnd, end);
+      }
+    }
+    if (at(b, mnemonic, end, '%')) {
+      SyslogFormat cisco = readMnemonic(b, mnemonic, end, r);
       if (cisco != null) {
         return cisco;
       }
@@ -787,6 +819,92 @@ public final class SyslogParser {
     boolean preambleFollows = next < end && (b[next] == '*' || b[next] == '.' || b[next] == '%'
         || isDigit(b[next]) || Timestamps.bsdStampAt(b, next, end));
     return preambleFollows ? q : NO_MATCH;
+  }
+
+  /**
+   * End (the ':') of an IOS-XR node id at p ({@code RP/0/RSP0/CPU0:}, {@code LC/0/1/CPU0:}: letters, digits and
+   * at least one '/') when a BSD stamp follows the ':' directly; else NO_MATCH.
+   */
+  private static int xrNodeEnd(byte[] b, int p, int end) {
+    if (p >= end || !Bytes.isLetter(b[p])) {
+      return NO_MATCH;
+    }
+    int q = p;
+    boolean slash = false;
+    while (q < end && (Bytes.isLetter(b[q]) || isDigit(b[q]) || b[q] == '/')) {
+      slash |= b[q] == '/';
+      q++;
+    }
+    return slash && at(b, q, end, ':') && Timestamps.bsdStampAt(b, q + 1, end) ? q : NO_MATCH;
+  }
+
+  /**
+   * Whether a Cisco IOS preamble starts at p, where an RFC 3164 tag would (after a relay's stamp and hostname):
+   * a message number followed by a clock mark, a stamp, an uptime, an IOS-XR node, an origin hostname or a
+   * mnemonic; a clock mark followed by a stamp; an IOS-XR node; or a stamp followed by a mnemonic. A bare number
+   * followed by ordinary text stays an RFC 3164 tag. Uses f as scratch.
+   */
+  private static boolean isRelayedCiscoPreamble(byte[] b, int p, int end, DateFields f) {
+    byte c = b[p];
+    if (isDigit(c)) {
+      int digitsEnd = Bytes.skipDigits(b, p, end);
+      if (!at(b, digitsEnd, end, ':') || !at(b, digitsEnd + 1, end, ' ')) {
+        return false;
+      }
+      int next = skipSpaces(b, digitsEnd + 1, end);
+      if (next >= end) {
+        return false;
+      }
+      byte n = b[next];
+      return ((n == '*' || n == '.') && isBsdStamp(b, next + 1, end, f))
+          || (n == '%' && next + 1 < end && Bytes.isLetter(b[next + 1]))
+          || isBsdStamp(b, next, end, f)
+          || (isDigit(n) && uptimeEnd(b, next, end) != NO_MATCH)
+          || xrNodeEnd(b, next, end) != NO_MATCH
+          || ciscoOriginHostEnd(b, next, end) != NO_MATCH;
+    }
+    if (c == '*' || c == '.') {
+      return isBsdStamp(b, p + 1, end, f);
+    }
+    if (xrNodeEnd(b, p, end) != NO_MATCH) {
+      return true;
+    }
+    int stampEnd = Timestamps.bsdStampAt(b, p, end) ? Timestamps.scanBsd(b, p, end, f, false) : NO_MATCH;
+    if (stampEnd == NO_MATCH) {
+      return false;
+    }
+    stampEnd = skipUnknownZone(b, stampEnd, end, f);
+    if (at(b, stampEnd, end, ':')) {
+      stampEnd++;
+    }
+    return at(b, stampEnd, end, ' ') && at(b, skipSpaces(b, stampEnd, end), end, '%');
+  }
+
+  /** A whole BSD stamp at p (not just a month name); f is scratch. */
+  private static boolean isBsdStamp(byte[] b, int p, int end, DateFields f) {
+    return Timestamps.bsdStampAt(b, p, end) && Timestamps.scanBsd(b, p, end, f, false) != NO_MATCH;
+  }
+
+  /**
+   * Cisco ASA with {@code logging timestamp} in its EMBLEM-like form, a ':' right after PRI:
+   * {@code <166>:Nov 21 06:58:49 UTC: %ASA-6-302013: ...}. Returns null, having changed nothing but scratch, when
+   * no stamp and mnemonic follow the ':' (or their format's detection is off).
+   */
+  private SyslogFormat readColonStamp(byte[] b, int pos, int end, ParseResult r) {
+    int stampStart = pos + 1;
+    int stampEnd = Timestamps.bsdStampAt(b, stampStart, end)
+        ? Timestamps.scanBsd(b, stampStart, end, r.date, detectYear) : NO_MATCH;
+    if (stampEnd == NO_MATCH) {
+      return null;
+    }
+    stampEnd = skipUnknownZone(b, stampEnd, end, r.date);
+    int p = at(b, stampEnd, end, ':') ? stampEnd + 1 : stampEnd;
+    p = skipSpaces(b, p, end);
+    SyslogFormat cisco = at(b, p, end, '%') ? readMnemonic(b, p, end, r) : null;
+    if (cisco != null) {
+      eventTime.set(r, StampKind.BSD, stampStart, stampEnd);
+    }
+    return cisco;
   }
 
   /** A zone-like word the table does not know, right before the stamp's ':' ("... 18:46:11 XST: %"). */

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
+import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.Test;
@@ -26,6 +27,28 @@ class HostNamesTest {
     })
     void makesOnePathSafeLowerCaseComponent(String name, String expected) {
         assertEquals(expected, HostNames.sanitize(name, true, 128));
+    }
+
+    @ParameterizedTest(name = "[{index}] \"{0}\"")
+    @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
+        "edge-router-7.example.net", "Edge-Router-7", "10.1.2.3", "fe80::1%eth0", "a/../../etc", "..", ".hidden",
+        "_tmp", "tab\there", "Zürich-GW", "host name", "\u0000\u007f", ":x", "abcdefghijklmnopqrstuvwxyz0123456789",
+    })
+    void fromBytesEqualsFromTheDecodedString(String name) {
+        byte[] padded = ("xx " + name + " yy").getBytes(StandardCharsets.UTF_8);
+        int length = name.getBytes(StandardCharsets.UTF_8).length;
+        for (boolean lowerCase : new boolean[] {true, false}) {
+            for (int maxLength : new int[] {128, 5, 1}) {
+                assertEquals(HostNames.sanitize(name, lowerCase, maxLength),
+                        HostNames.sanitize(padded, 3, length, lowerCase, maxLength), lowerCase + " " + maxLength);
+            }
+        }
+    }
+
+    @Test
+    void fromBytesOfAnEmptyOrMalformedName() {
+        assertNull(HostNames.sanitize(new byte[] {'a'}, 1, 0, true, 128));
+        assertEquals("a_", HostNames.sanitize(new byte[] {'a', (byte) 0xFF}, 0, 2, true, 128));
     }
 
     @Test

@@ -33,7 +33,11 @@ class ParserPropertiesTest {
         "<189>date=2019-05-13 time=11:45:03 devname=\"FGT\" logid=\"01\" tz=\"+0200\"",
         "host\tMSWinEventLog\t1\tSecurity\t1167\tFri Mar 19 15:33:30 2010\t540",
         "<13>last message repeated 5 times",
-        "<13>2017-02-06T13:14:15.003Z 192.168.0.1 fluentd 11 - - Hi")) {
+        "<13>2017-02-06T13:14:15.003Z 192.168.0.1 fluentd 11 - - Hi",
+        "<166>:Nov 21 06:58:49 UTC: %ASA-6-302013: Built outbound",
+        "<189>Nov 21 06:58:49 10.1.2.3 12345: Nov 21 06:58:49.123 CET: %SEC-6-IPACCESSLOGP: list 101",
+        "<189>Nov 21 06:58:49 10.1.2.3 2075: RP/0/RSP0/CPU0:Nov 21 06:58:49.123 UTC: ifmgr[227]: "
+            + "%PKT_INFRA-LINK-3-UPDOWN : Interface Gi0/0/0/1")) {
       seeds.add(s.getBytes(StandardCharsets.UTF_8));
     }
     for (String file : CorpusRecord.FILES) {

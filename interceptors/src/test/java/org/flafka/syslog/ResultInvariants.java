@@ -27,6 +27,11 @@ final class ResultInvariants {
     if (r.timestampSource() == TimestampSource.RECEIVED) {
       assertEquals(receivedMillis, r.timestampMillis(), "receive time when not from the message");
     }
+    if (r.hasRejectedTimestamp()) {
+      assertTrue(r.hasDefect(Defect.IMPLAUSIBLE_TIMESTAMP), "a rejected time is an implausible-timestamp");
+    } else {
+      assertEquals(-1, r.rejectedTimestampMillis(), "no rejected time: -1");
+    }
     int end = offset + length;
     field("message", r.messageOffset(), r.messageLength(), offset, end, false);
     field("hostname", r.hostnameOffset(), r.hostnameLength(), offset, end, true);

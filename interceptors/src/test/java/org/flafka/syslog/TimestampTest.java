@@ -3,6 +3,10 @@ package org.flafka.syslog;
 import static org.flafka.syslog.Parsing.millis;
 import static org.flafka.syslog.Parsing.parse;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -90,6 +94,41 @@ class TimestampTest {
     assertEquals(TimestampSource.RECEIVED, r.timestampSource());
     assertEquals(Parsing.RECEIVED, r.timestampMillis());
     assertEquals("1993-03-01T00:00:00Z", r.timestampText());
+    assertTrue(r.hasRejectedTimestamp());
+    assertEquals(millis("1993-03-01T00:00:00Z"), r.rejectedTimestampMillis());
+  }
+
+  @Test
+  void aRejectedYearlessStampKeepsTheYearItWasResolvedTo() {
+    SyslogParserOptions options = SyslogParserOptions.builder().maxPastMillis(3_600_000).build();
+    ParseResult r = parse("<13>Nov 21 10:00:00 host app: m", options);
+    assertEquals("implausible-timestamp", r.defectNames());
+    assertEquals(Parsing.RECEIVED, r.timestampMillis());
+    assertEquals(millis("2026-11-21T10:00:00Z"), r.rejectedTimestampMillis());
+  }
+
+  @Test
+  void nothingRejectedWhenTheTimeIsPlausibleOrInvalidOrAbsent() {
+    for (String message : new String[] {
+        "<13>1 2026-11-21T11:00:00Z host app - - - m", "<13>1 2026-02-30T11:00:00Z host app - - - m",
+        "<13>host app: m"}) {
+      ParseResult r = parse(message, SyslogParserOptions.defaults());
+      assertFalse(r.hasRejectedTimestamp(), message);
+      assertEquals(-1, r.rejectedTimestampMillis(), message);
+    }
+  }
+
+  @Test
+  void aReusedResultForgetsTheRejectedTime() {
+    SyslogParser parser = new SyslogParser();
+    ParseResult r = new ParseResult();
+    byte[] implausible = "<13>1 1993-03-01T00:00:00Z host app - - - m".getBytes(StandardCharsets.UTF_8);
+    parser.parse(implausible, 0, implausible.length, Parsing.RECEIVED, r);
+    assertTrue(r.hasRejectedTimestamp());
+    byte[] plausible = "<13>1 2026-11-21T11:00:00Z host app - - - m".getBytes(StandardCharsets.UTF_8);
+    parser.parse(plausible, 0, plausible.length, Parsing.RECEIVED, r);
+    assertFalse(r.hasRejectedTimestamp());
+    assertEquals(-1, r.rejectedTimestampMillis());
   }
 
   @ParameterizedTest(name = "{0} with past {1} ms, future {2} ms")

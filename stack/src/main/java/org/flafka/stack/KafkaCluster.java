@@ -15,6 +15,7 @@ import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.KafkaFuture;
 import org.apache.kafka.common.TopicPartitionInfo;
+import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 
 /**
  * A running Kafka cluster of the local stack, in this JVM ({@link KafkaBroker}) or in its own process
@@ -62,7 +63,7 @@ public interface KafkaCluster {
     private void awaitLeaders(Admin admin, String topic, int partitions) {
         long deadline = System.nanoTime() + ADMIN_TIMEOUT.toNanos();
         while (true) {
-            List<TopicPartitionInfo> infos = describe(admin, topic).partitions();
+            List<TopicPartitionInfo> infos = describeIfKnown(admin, topic);
             if (infos.size() == partitions && infos.stream().allMatch(p -> p.leader() != null && !p.leader().isEmpty())) {
                 return;
             }
@@ -71,6 +72,22 @@ public interface KafkaCluster {
                         + partitions + " partitions after " + ADMIN_TIMEOUT.toSeconds() + " s: " + infos);
             }
             ChildProcess.sleep(Duration.ofMillis(50));
+        }
+    }
+
+    /**
+     * The partitions of {@code topic}, or none while the broker does not know the topic yet: a topic just created
+     * reaches the broker's metadata a moment after createTopics returns, and describing it in between fails with
+     * "This server does not host this topic-partition".
+     */
+    private List<TopicPartitionInfo> describeIfKnown(Admin admin, String topic) {
+        try {
+            return describe(admin, topic).partitions();
+        } catch (StackException e) {
+            if (e.getCause() instanceof UnknownTopicOrPartitionException) {
+                return List.of();
+            }
+            throw e;
         }
     }
 

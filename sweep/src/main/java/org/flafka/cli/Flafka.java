@@ -21,6 +21,7 @@ import picocli.CommandLine.Option;
             LoadCommand.class,
             SweepCommand.class,
             ParseCommand.class,
+            AuditCommand.class,
         },
         description = "Syslog ingest with Flume, Kafka and HDFS: find the fastest configuration by measurement.",
         footerHeading = "%nExamples:%n",
@@ -30,6 +31,7 @@ import picocli.CommandLine.Option;
             "  flafka render edge --set site=p1   write an edge agent's Flume configuration",
             "  flafka lint edge.properties        check a configuration against the scaling rules",
             "  flafka load --target edge1:514 --rate 50000 --duration 60s   send syslog load",
+            "  flafka audit --manifest sent.json --bootstrap-server k1:9092 --topic syslog   what arrived?",
             "",
             "Exit codes: 0 ok, 1 failed, 2 invalid input, 3 unexpected state, 4 internal error.",
         })

@@ -178,7 +178,7 @@ public final class LoadGenerator {
             Framing framing = settings.framing();
             long deadline = settings.duration() == null ? Long.MAX_VALUE
                     : startNanos + settings.duration().toNanos();
-            int slotOffset = index * 7919;
+            int slotOffset = index * SentMessages.CONNECTION_SLOT_STRIDE;
             int position = 0;
             long events = 0;
             long bufferedBytes = 0;
