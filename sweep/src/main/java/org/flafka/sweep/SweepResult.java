@@ -13,7 +13,7 @@ import org.flafka.sweep.trial.TrialResult;
  *
  * @param strategy    the strategy's name
  * @param target      the target's description
- * @param audit       the audit's name, or null when no audit module was found
+ * @param audit       the audit's name, or null when trials were not audited
  * @param complete    false while running, or when the sweep was interrupted
  */
 public record SweepResult(Space space, String strategy, String target, String audit, Instant started,

@@ -3,13 +3,16 @@ package org.flafka.sweep.audit;
 import java.util.Optional;
 import java.util.ServiceLoader;
 
-/** Finds the {@link TrialAudit} on the classpath, if a module provides one. */
+/** Finds the audit a sweep runs after each trial. */
 public final class Audits {
     private Audits() {
     }
 
-    /** The first TrialAudit the ServiceLoader finds. */
+    /**
+     * A TrialAudit another module registered with the {@link ServiceLoader} (to audit a target the built-in one
+     * cannot read), else {@link LoadMarkAudit}.
+     */
     public static Optional<TrialAudit> discover() {
-        return ServiceLoader.load(TrialAudit.class).findFirst();
+        return Optional.of(ServiceLoader.load(TrialAudit.class).findFirst().orElseGet(LoadMarkAudit::new));
     }
 }

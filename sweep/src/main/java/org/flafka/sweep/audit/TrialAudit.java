@@ -3,12 +3,12 @@ package org.flafka.sweep.audit;
 import java.nio.file.Path;
 
 /**
- * The seam between a sweep trial and the loss audit ({@code flafka audit}, package org.flafka.audit). After the load
- * stopped, the pipeline drained and the agents stopped, the trial calls {@link #audit} with the load generator's
- * manifest (what each device sent: LoadResult.writeManifest) and where the events landed, and records the result
- * beside the trial's rates. The sweep finds an implementation with {@link java.util.ServiceLoader}: the audit module
- * lists its class in {@code META-INF/services/org.flafka.sweep.audit.TrialAudit}. Without one, trials report the
- * counted delivery (load sent vs. HDFS sinks drained) and say the audit was not run.
+ * The seam between a sweep trial and the loss audit. After the load stopped, the pipeline drained and the agents
+ * stopped, the trial calls {@link #audit} with the load generator's manifest (what each device sent:
+ * LoadResult.writeManifest) and where the events landed, and records the result beside the trial's rates.
+ * {@link LoadMarkAudit} runs {@code flafka audit} (org.flafka.audit); {@link Audits#discover} prefers an
+ * implementation registered in {@code META-INF/services/org.flafka.sweep.audit.TrialAudit}, for targets whose events
+ * land where that one cannot read. Trials also report the counted delivery (load sent vs. HDFS sinks drained).
  */
 public interface TrialAudit {
     /** A short name for reports, e.g. {@code flafka audit}. */

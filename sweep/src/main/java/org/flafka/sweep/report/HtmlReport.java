@@ -84,7 +84,7 @@ public final class HtmlReport {
                 + Durations.format(result.space().timing().measure()) + " measured, " + result.space().timing().repeats()
                 + " repeat" + (result.space().timing().repeats() == 1 ? "" : "s") + ", up to "
                 + Durations.format(result.space().timing().drain()) + " to drain");
-        item(html, "Audit", result.audit() == null ? "not run: no audit module on the classpath (delivery is counted"
+        item(html, "Audit", result.audit() == null ? "not run (delivery is counted"
                 + " from the agents' counters)" : result.audit());
         item(html, "Run", result.started() + " to " + result.finished() + (result.complete() ? ""
                 : " (INTERRUPTED: partial results)"));

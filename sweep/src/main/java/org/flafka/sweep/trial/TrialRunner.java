@@ -243,7 +243,7 @@ public final class TrialRunner {
                     + " events were still on their way to HDFS when the drain time ran out");
         }
         if (audit.isEmpty()) {
-            return measurement.withAudit(null, "not run: no audit module on the classpath");
+            return measurement.withAudit(null, "not run: no audit given");
         }
         if (timing.drain().isZero()) {
             return measurement.withAudit(null, "not run: drain is 0, so events were still in flight");
