@@ -19,6 +19,7 @@ import picocli.CommandLine.Option;
             RenderCommand.class,
             LintCommand.class,
             LoadCommand.class,
+            SweepCommand.class,
             ParseCommand.class,
             AuditCommand.class,
             CmEmulatorCommand.class,

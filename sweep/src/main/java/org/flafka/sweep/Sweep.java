@@ -1,0 +1,156 @@
+package org.flafka.sweep;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.StringJoiner;
+import java.util.function.Consumer;
+import org.flafka.sweep.audit.TrialAudit;
+import org.flafka.sweep.search.GridStrategy;
+import org.flafka.sweep.search.Outcome;
+import org.flafka.sweep.search.Point;
+import org.flafka.sweep.search.SearchSpace;
+import org.flafka.sweep.search.Strategy;
+import org.flafka.sweep.space.Dimension;
+import org.flafka.sweep.space.Durations;
+import org.flafka.sweep.space.Settings;
+import org.flafka.sweep.space.Space;
+import org.flafka.sweep.target.Target;
+import org.flafka.sweep.trial.RuleSeed;
+import org.flafka.sweep.trial.TrialResult;
+import org.flafka.sweep.trial.TrialRunner;
+
+/**
+ * One sweep: start the target, run the baseline (every dimension at its default), let the strategy choose the
+ * trials, and hand the results so far to {@code checkpoint} after every trial, so an interrupted sweep still leaves
+ * its data behind. The target is not closed here: whoever made it closes it (also on Ctrl-C).
+ */
+public final class Sweep {
+    /** Up to this many grid points are pruned ahead, so the ETA counts only the trials that will run. */
+    private static final long PRE_PRUNE_LIMIT = 5_000;
+
+    private final Space space;
+    private final Strategy strategy;
+    private final Target target;
+    private final Optional<TrialAudit> audit;
+    private final Progress progress;
+    private final Consumer<SweepResult> checkpoint;
+    private final TrialRunner runner;
+    private final Map<Settings, TrialResult> decided = new HashMap<>();
+    private final List<TrialResult> trials = new ArrayList<>();
+    private long planned;
+    private Instant started;
+
+    public Sweep(Space space, Strategy strategy, Target target, Optional<TrialAudit> audit, Progress progress,
+                 Consumer<SweepResult> checkpoint) {
+        this.space = space;
+        this.strategy = strategy;
+        this.target = target;
+        this.audit = audit;
+        this.progress = progress;
+        this.checkpoint = checkpoint;
+        this.runner = new TrialRunner(target, space.timing(), audit, progress::phase);
+    }
+
+    /** The search space the strategy sees, seeded by the scaling rules. */
+    public static SearchSpace searchSpace(Space space) {
+        return new SearchSpace(space.dimensionNames(), space.dimensions().stream().map(d -> d.values().size())
+                .toList(), RuleSeed.of(space));
+    }
+
+    public SweepResult run() throws InterruptedException {
+        started = Instant.now();
+        SearchSpace searchSpace = searchSpace(space);
+        planned = plannedTrials(searchSpace);
+        progress.status(String.format("space %s (%s): %d dimension%s, %,d points; strategy %s plans ~%d trial%s of"
+                        + " %s warm-up + %s measured x %d",
+                space.name(), space.source(), space.dimensions().size(), space.dimensions().size() == 1 ? "" : "s",
+                space.gridSize(), strategy.name(), planned, planned == 1 ? "" : "s",
+                Durations.format(space.timing().warmup()), Durations.format(space.timing().measure()),
+                space.timing().repeats()));
+        target.start(progress::status);
+        evaluate(space.baseline(), true);
+        try {
+            strategy.search(searchSpace, point -> {
+                try {
+                    return outcome(evaluate(space.settingsAt(point.coordinates()), false));
+                } catch (InterruptedException e) {
+                    throw new Interrupted(e);
+                }
+            });
+        } catch (Interrupted e) {
+            throw (InterruptedException) e.getCause();
+        }
+        progress.finished();
+        return result(true);
+    }
+
+    /** Stops the running load at once; the caller then closes the target (Ctrl-C). */
+    public void abort() {
+        runner.abort();
+    }
+
+    /** The results so far. */
+    public synchronized SweepResult result(boolean complete) {
+        return new SweepResult(space, strategy.name(), target.description(), audit.map(TrialAudit::name).orElse(null),
+                started, Instant.now(), trials, complete);
+    }
+
+    private long plannedTrials(SearchSpace searchSpace) {
+        long baseline = space.indicesOf(space.baseline()) == null ? 1 : 0;
+        if (strategy instanceof GridStrategy && space.gridSize() <= PRE_PRUNE_LIMIT) {
+            long runnable = searchSpace.allPoints().stream()
+                    .filter(point -> runner.pruneReason(space.settingsAt(point.coordinates())).isEmpty())
+                    .count();
+            return baseline + runnable;
+        }
+        return baseline + strategy.plannedEvaluations(searchSpace);
+    }
+
+    private TrialResult evaluate(Settings settings, boolean baseline) throws InterruptedException {
+        TrialResult known = decided.get(settings);
+        if (known != null) {
+            return known;
+        }
+        int number = trials.size() + 1;
+        String description = describe(settings);
+        progress.trialStarted(number, planned, (baseline ? "defaults: " : "") + description);
+        TrialResult result = runner.run(number, settings, baseline);
+        synchronized (this) {
+            trials.add(result);
+        }
+        decided.put(settings, result);
+        progress.trialFinished(result);
+        checkpoint.accept(result(false));
+        return result;
+    }
+
+    private static Outcome outcome(TrialResult result) {
+        return switch (result.status()) {
+            case OK -> new Outcome.Scored(result.endToEnd().median());
+            case PRUNED -> new Outcome.Unscored(result.reason(), false);
+            case FAILED -> new Outcome.Unscored(result.reason(), true);
+        };
+    }
+
+    /** {@code edge_kafka_sinks=2 core_hdfs_sinks=4}: the trial's dimension values. */
+    private String describe(Settings settings) {
+        StringJoiner joiner = new StringJoiner(" ");
+        for (Dimension dimension : space.dimensions()) {
+            joiner.add(dimension.name() + "=" + settings.get(dimension.name()));
+        }
+        return joiner.toString();
+    }
+
+    /** Carries an interrupt through a strategy, which cannot throw checked exceptions. */
+    static final class Interrupted extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        Interrupted(InterruptedException cause) {
+            super(cause);
+        }
+    }
+}

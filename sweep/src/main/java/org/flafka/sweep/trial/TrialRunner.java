@@ -1,0 +1,287 @@
+package org.flafka.sweep.trial;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
+import java.util.function.Consumer;
+import org.flafka.load.Clock;
+import org.flafka.load.LoadGenerator;
+import org.flafka.load.LoadResult;
+import org.flafka.render.AgentTemplates;
+import org.flafka.render.Tier;
+import org.flafka.sweep.audit.AuditResult;
+import org.flafka.sweep.audit.Landing;
+import org.flafka.sweep.audit.TrialAudit;
+import org.flafka.sweep.space.LoadPlan;
+import org.flafka.sweep.space.Settings;
+import org.flafka.sweep.space.Timing;
+import org.flafka.sweep.target.AgentSample;
+import org.flafka.sweep.target.Target;
+import org.flafka.sweep.target.TargetException;
+import org.flafka.sweep.target.TrialEnvironment;
+
+/**
+ * Runs trials on a {@link Target}: prune, then for each repeat prepare a fresh topic, render and start both agents,
+ * send the load as fast as the pipeline takes it (or at the space's rate), read the counters after the warm-up and
+ * at the end of the measure window, stop the load, let the pipeline drain, stop the agents and audit what landed.
+ */
+public final class TrialRunner {
+    /** Counters that do not move for this long while draining mean the pipeline is stuck, not slow. */
+    static final Duration STUCK = Duration.ofSeconds(20);
+    /** How long the drain runs before it judges whether the backlog can drain in time. */
+    static final Duration DRAIN_JUDGEMENT = Duration.ofSeconds(4);
+    /** The longest a pipeline may take from the load's start to its first event in HDFS. */
+    static final Duration FIRST_DELIVERY = Duration.ofMinutes(3);
+    private static final Duration POLL = Duration.ofMillis(250);
+    /** The load generator needs a time limit; the runner stops it long before this. */
+    private static final Duration LOAD_LIMIT = Duration.ofHours(1);
+
+    private final Target target;
+    private final Timing timing;
+    private final Optional<TrialAudit> audit;
+    private final Pruner pruner;
+    private final Consumer<String> phase;
+    private volatile LoadGenerator runningLoad;
+
+    /** {@code phase} hears what the current run is doing ("warm-up", "measuring", ...), for the progress bar. */
+    public TrialRunner(Target target, Timing timing, Optional<TrialAudit> audit, Consumer<String> phase) {
+        this.target = target;
+        this.timing = timing;
+        this.audit = audit;
+        this.pruner = new Pruner(target);
+        this.phase = phase;
+    }
+
+    public Optional<String> pruneReason(Settings settings) {
+        return pruner.reason(settings);
+    }
+
+    /**
+     * Runs trial {@code number}. Failures of the trial (an agent that does not start, a load connection that breaks)
+     * make a FAILED result; a {@link TargetException} (the stack itself is gone) is thrown, ending the sweep.
+     */
+    public TrialResult run(int number, Settings settings, boolean baseline) throws InterruptedException {
+        Optional<String> pruned = pruneReason(settings);
+        if (pruned.isPresent()) {
+            return new TrialResult(number, settings, baseline, TrialResult.Status.PRUNED, pruned.get(), List.of());
+        }
+        List<Measurement> runs = new ArrayList<>();
+        for (int repeat = 1; repeat <= timing.repeats(); repeat++) {
+            try {
+                runs.add(runOnce(String.format("t%03d-r%d", number, repeat), repeat, settings));
+            } catch (TargetException | InterruptedException e) {
+                throw e;
+            } catch (RuntimeException | IOException | ExecutionException e) {
+                target.checkHealthy();
+                return new TrialResult(number, settings, baseline, TrialResult.Status.FAILED,
+                        "repeat " + repeat + ": " + oneLine(e), runs);
+            }
+        }
+        return new TrialResult(number, settings, baseline, TrialResult.Status.OK, "", runs);
+    }
+
+    /** Stops a running load at once (Ctrl-C). */
+    public void abort() {
+        LoadGenerator load = runningLoad;
+        if (load != null) {
+            load.stop();
+        }
+    }
+
+    private Measurement runOnce(String runName, int repeat, Settings settings)
+            throws IOException, InterruptedException, ExecutionException {
+        LoadPlan plan = LoadPlan.of(settings);
+        phase.accept("preparing topic");
+        TrialEnvironment environment = target.prepare(runName, settings.topicPartitions(), plan.protocol());
+        String edge = Pruner.render(Tier.EDGE, settings, environment.edgeVariables());
+        String core = Pruner.render(Tier.CORE, settings, environment.coreVariables());
+        phase.accept("starting agents");
+        target.startAgents(environment, edge, core);
+        Measurement measurement;
+        LoadResult loadResult;
+        try {
+            LoadGenerator load = new LoadGenerator(plan.settings(environment.syslog(), LOAD_LIMIT), Clock.SYSTEM);
+            runningLoad = load;
+            FutureTask<LoadResult> sending = new FutureTask<>(() -> load.run(null, 0));
+            Thread sender = new Thread(sending, "flafka-sweep-load");
+            sender.setDaemon(true);
+            sender.start();
+            double firstDelivery;
+            try {
+                phase.accept("waiting for the first events in HDFS");
+                long loadStarted = System.nanoTime();
+                awaitFirstDelivery(sending);
+                firstDelivery = (System.nanoTime() - loadStarted) / 1e9;
+                phase.accept("warm-up");
+                waitWhileSending(sending, timing.warmup());
+                AgentSample edgeStart = target.sample(Tier.EDGE);
+                AgentSample coreStart = target.sample(Tier.CORE);
+                LoadGenerator.Progress loadStart = load.progress();
+                phase.accept("measuring");
+                waitWhileSending(sending, timing.measure());
+                AgentSample edgeEnd = target.sample(Tier.EDGE);
+                AgentSample coreEnd = target.sample(Tier.CORE);
+                LoadGenerator.Progress loadEnd = load.progress();
+                measurement = Measurement.ofWindow(repeat, edgeStart, edgeEnd, coreStart, coreEnd, loadStart.events(),
+                        loadEnd.events(), loadEnd.elapsedNanos() - loadStart.elapsedNanos())
+                        .withFirstDelivery(firstDelivery);
+            } finally {
+                load.stop();
+            }
+            loadResult = sending.get();
+            runningLoad = null;
+            if (loadResult.failure() != null) {
+                throw new IllegalStateException("the load could not send to " + environment.syslog() + ": "
+                        + loadResult.failure());
+            }
+            writeManifest(loadResult, environment.directory().resolve("manifest.json"));
+            measurement = drain(measurement, loadResult.events());
+        } finally {
+            runningLoad = null;
+            phase.accept("stopping agents");
+            target.stopAgents();
+        }
+        return audit(measurement, settings, environment);
+    }
+
+    /** Sleeps {@code duration}; fails early if the load ended on its own (a broken connection). */
+    private static void waitWhileSending(FutureTask<LoadResult> sending, Duration duration)
+            throws InterruptedException, ExecutionException {
+        long deadline = System.nanoTime() + duration.toNanos();
+        while (System.nanoTime() < deadline) {
+            if (sending.isDone()) {
+                LoadResult result = sending.get();
+                throw new IllegalStateException("the load stopped early" + (result.failure() == null ? ""
+                        : ": " + result.failure()));
+            }
+            Thread.sleep(Math.max(1, Math.min(POLL.toMillis(), (deadline - System.nanoTime()) / 1_000_000)));
+        }
+    }
+
+    /**
+     * Waits until the first events reach HDFS: producers fetch metadata, consumers join their group and sinks open
+     * their first files before anything flows end to end, which takes seconds on a busy machine. The warm-up starts
+     * only then, so it warms a pipeline that runs.
+     */
+    private void awaitFirstDelivery(FutureTask<LoadResult> sending) throws InterruptedException, ExecutionException {
+        long deadline = System.nanoTime() + FIRST_DELIVERY.toNanos();
+        while (total(target.sample(Tier.CORE), Stage.CORE_SINK) == 0) {
+            if (sending.isDone()) {
+                LoadResult result = sending.get();
+                throw new IllegalStateException("the load stopped before any event reached HDFS"
+                        + (result.failure() == null ? "" : ": " + result.failure()));
+            }
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("no event reached HDFS within " + FIRST_DELIVERY.toSeconds()
+                        + " s of starting the load; see the agent logs");
+            }
+            Thread.sleep(POLL.toMillis());
+        }
+    }
+
+    /**
+     * Waits until the core has drained what the edge accepted, no counter on the way moves for {@link #STUCK}, or the
+     * drain time is up.
+     */
+    private Measurement drain(Measurement measurement, long sent) throws InterruptedException {
+        phase.accept("draining");
+        long start = System.nanoTime();
+        long deadline = start + timing.drain().toNanos();
+        long lastChange = start;
+        List<Long> last = List.of();
+        long firstDelivered = -1;
+        while (true) {
+            AgentSample edge = target.sample(Tier.EDGE);
+            AgentSample core = target.sample(Tier.CORE);
+            long accepted = total(edge, Stage.EDGE_SOURCE);
+            long delivered = total(core, Stage.CORE_SINK);
+            List<Long> counts = List.of(accepted, total(edge, Stage.EDGE_SINK), total(core, Stage.CORE_SOURCE),
+                    delivered);
+            boolean caughtUp = delivered >= accepted;
+            long now = System.nanoTime();
+            if (!counts.equals(last)) {
+                lastChange = now;
+                last = counts;
+            }
+            if (firstDelivered < 0) {
+                firstDelivered = delivered;
+            }
+            if (caughtUp || now >= deadline || now - lastChange >= STUCK.toNanos()
+                    || hopeless(accepted - delivered, delivered - firstDelivered, now - start, deadline - now)) {
+                return measurement.withTotals(sent, accepted, delivered, caughtUp);
+            }
+            Thread.sleep(POLL.toMillis());
+        }
+    }
+
+    /**
+     * Whether a backlog cannot drain in the time left, judged after a few seconds of draining at the rate seen so far:
+     * a core far slower than the edge (the usual case with the load at max) leaves minutes of events in Kafka, and
+     * waiting out the drain time for them only makes the sweep slower.
+     */
+    static boolean hopeless(long backlog, long drainedSoFar, long nanosSoFar, long nanosLeft) {
+        if (nanosSoFar < DRAIN_JUDGEMENT.toNanos()) {
+            return false;
+        }
+        double rate = drainedSoFar / (nanosSoFar / 1e9);
+        return rate <= 0 ? false : backlog / rate > 1.5 * nanosLeft / 1e9;
+    }
+
+    private Measurement audit(Measurement measurement, Settings settings, TrialEnvironment environment) {
+        if (!measurement.drained()) {
+            return measurement.withAudit(null, "not run: " + (measurement.edgeAccepted() - measurement.delivered())
+                    + " events were still on their way to HDFS when the drain time ran out");
+        }
+        if (audit.isEmpty()) {
+            return measurement.withAudit(null, "not run: no audit given");
+        }
+        if (timing.drain().isZero()) {
+            return measurement.withAudit(null, "not run: drain is 0, so events were still in flight");
+        }
+        phase.accept("auditing");
+        try {
+            AuditResult result = audit.get().audit(environment.directory().resolve("manifest.json"),
+                    landing(settings, environment));
+            return measurement.withAudit(result, audit.get().name());
+        } catch (Exception e) {
+            return measurement.withAudit(null, audit.get().name() + " failed: " + oneLine(e));
+        }
+    }
+
+    /** Where the core wrote: its HDFS root, file format and codec, as the rendering resolved them. */
+    static Landing landing(Settings settings, TrialEnvironment environment) {
+        Map<String, Object> variables = new LinkedHashMap<>(settings.templateVariables(Tier.CORE));
+        variables.putAll(environment.coreVariables());
+        Map<String, Object> resolved = AgentTemplates.resolve(Tier.CORE, variables);
+        return new Landing.Hdfs(URI.create(String.valueOf(resolved.get("core_hdfs_root"))),
+                String.valueOf(resolved.get("core_hdfs_format")), String.valueOf(resolved.get("core_hdfs_codec")));
+    }
+
+    private static long total(AgentSample sample, Stage stage) {
+        Long total = sample.sum(stage.componentPrefix(), stage.counter());
+        return total == null ? 0 : total;
+    }
+
+    private static void writeManifest(LoadResult result, Path file) throws IOException {
+        Files.createDirectories(file.getParent());
+        try (OutputStream out = Files.newOutputStream(file)) {
+            result.writeManifest(out);
+        }
+    }
+
+    static String oneLine(Throwable e) {
+        String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        int newline = message.indexOf('\n');
+        return newline < 0 ? message : message.substring(0, newline);
+    }
+}
