@@ -26,6 +26,7 @@ import java.util.concurrent.CompletionException;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
+import org.flafka.core.BucketHeadersInterceptor;
 import org.flafka.edge.SyslogSource;
 import org.flafka.interceptors.SyslogInterceptor;
 import org.flafka.load.Protocol;
@@ -136,7 +137,7 @@ public final class LocalTarget implements Target {
         }
         try {
             runtime = AgentRuntime.locate().withPluginsOf(SyslogSource.class, SyslogInterceptor.class,
-                    StripePartitioner.class);
+                    StripePartitioner.class, BucketHeadersInterceptor.class);
         } catch (StackException e) {
             throw new TargetException(e.getMessage(), e);
         }
