@@ -67,7 +67,16 @@ public final class Flafka implements Runnable {
     }
 
     public static void main(String[] args) {
-        System.exit(execute(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args));
+        int exitCode;
+        try {
+            exitCode = execute(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args);
+        } catch (LinkageError e) {
+            // picocli hands only Exceptions to the handlers above; a missing class means a broken build, not a user error.
+            System.err.println("flafka: internal error: " + e + "; rebuild with ./mvnw -DskipTests package"
+                    + " and rerun; if it persists, report it");
+            exitCode = ExitCode.INTERNAL;
+        }
+        System.exit(exitCode);
     }
 
     /** Runs one command line with the given writers and returns its exit code; tests call this, not main. */
