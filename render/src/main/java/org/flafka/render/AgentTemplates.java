@@ -110,8 +110,8 @@ public final class AgentTemplates {
                 + " template." + suggestion + " Valid variables: " + String.join(", ", names) + ".");
     }
 
-    /** Levenshtein distance, for "did you mean" on a misspelt variable name. */
-    static int editDistance(String a, String b) {
+    /** Levenshtein distance, for "did you mean" on a misspelt variable name (also the sweep's knob names). */
+    public static int editDistance(String a, String b) {
         int[] previous = new int[b.length() + 1];
         int[] current = new int[b.length() + 1];
         for (int j = 0; j <= b.length(); j++) {

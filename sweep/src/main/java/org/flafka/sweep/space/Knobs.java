@@ -65,8 +65,8 @@ public final class Knobs {
                     + " space cannot set or sweep it; remove it";
         }
         String suggestion = ALL.keySet().stream()
-                .min(Comparator.comparingInt(candidate -> editDistance(name, candidate)))
-                .filter(candidate -> editDistance(name, candidate) <= MAX_SUGGESTION_DISTANCE)
+                .min(Comparator.comparingInt(candidate -> AgentTemplates.editDistance(name, candidate)))
+                .filter(candidate -> AgentTemplates.editDistance(name, candidate) <= MAX_SUGGESTION_DISTANCE)
                 .map(candidate -> "did you mean " + candidate + "? ")
                 .orElse("");
         return "unknown dimension '" + name + "': not a variable of the edge or core template, nor "
@@ -221,25 +221,5 @@ public final class Knobs {
                     : "between " + minimum + " and " + maximum) + ", not " + number);
         }
         return number;
-    }
-
-    /** Levenshtein distance, for "did you mean" on a misspelt knob. */
-    static int editDistance(String a, String b) {
-        int[] previous = new int[b.length() + 1];
-        int[] current = new int[b.length() + 1];
-        for (int j = 0; j <= b.length(); j++) {
-            previous[j] = j;
-        }
-        for (int i = 1; i <= a.length(); i++) {
-            current[0] = i;
-            for (int j = 1; j <= b.length(); j++) {
-                int substitution = previous[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
-                current[j] = Math.min(substitution, Math.min(previous[j], current[j - 1]) + 1);
-            }
-            int[] swap = previous;
-            previous = current;
-            current = swap;
-        }
-        return previous[b.length()];
     }
 }

@@ -16,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.flafka.render.AgentTemplates;
 import org.flafka.sweep.search.Strategies;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
@@ -353,7 +354,7 @@ public final class SpaceParser {
 
     private static String suggestion(String key, List<String> allowed) {
         return allowed.stream()
-                .filter(candidate -> Knobs.editDistance(key, candidate) <= 2)
+                .filter(candidate -> AgentTemplates.editDistance(key, candidate) <= 2)
                 .findFirst()
                 .map(candidate -> " (did you mean " + candidate + "?)")
                 .orElse("");
