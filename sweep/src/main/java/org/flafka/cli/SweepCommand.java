@@ -14,6 +14,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.flafka.load.Protocol;
 import org.flafka.stack.AgentProcess;
@@ -42,6 +43,7 @@ import org.flafka.sweep.space.Timing;
 import org.flafka.sweep.target.Target;
 import org.flafka.sweep.target.TargetException;
 import org.flafka.sweep.trial.Pruner;
+import org.flafka.sweep.trial.TrialResult;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -196,7 +198,7 @@ public final class SweepCommand implements Callable<Integer> {
             SweepResult result = sweep.run();
             writer.finish(result);
             SummaryTable.print(result, directory, stdout);
-            keep |= result.trials().stream().anyMatch(t -> t.status() == org.flafka.sweep.trial.TrialResult.Status.FAILED);
+            keep |= result.trials().stream().anyMatch(t -> t.status() == TrialResult.Status.FAILED);
             if (result.best().isEmpty()) {
                 throw new UserException(ExitCode.FAILED, "no trial could be measured; the reasons are in "
                         + directory.resolve("report.html") + " and the agent logs in " + work);
@@ -242,7 +244,7 @@ public final class SweepCommand implements Callable<Integer> {
         return SpaceParser.builtIn(space);
     }
 
-    private static <T> T spaceCall(java.util.function.Supplier<T> call) {
+    private static <T> T spaceCall(Supplier<T> call) {
         try {
             return call.get();
         } catch (SpaceException e) {

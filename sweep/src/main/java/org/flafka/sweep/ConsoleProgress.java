@@ -23,6 +23,7 @@ public final class ConsoleProgress implements Progress {
     private final long started;
     private long ranNanos;
     private long trialStart;
+    private boolean trialRunning;
     private int number;
     private long planned;
     private String description = "";
@@ -52,6 +53,7 @@ public final class ConsoleProgress implements Progress {
         this.planned = Math.max(planned, finished + 1);
         this.description = description;
         trialStart = nanoTime.getAsLong();
+        trialRunning = true;
         draw("starting");
     }
 
@@ -62,6 +64,7 @@ public final class ConsoleProgress implements Progress {
 
     @Override
     public synchronized void trialFinished(TrialResult result) {
+        trialRunning = false;
         if (result.status() != TrialResult.Status.PRUNED) {
             finished++;
             ranNanos += nanoTime.getAsLong() - trialStart;
@@ -100,7 +103,7 @@ public final class ConsoleProgress implements Progress {
     String eta() {
         double perTrial = finished == 0 ? firstTrialGuess.toNanos() : (double) ranNanos / finished;
         double remaining = Math.max(0, planned - finished) * perTrial;
-        if (trialStart > 0 && finished < planned) {
+        if (trialRunning && finished < planned) {
             remaining = Math.max(0, remaining - Math.min(perTrial, nanoTime.getAsLong() - trialStart));
         }
         return "ETA " + Durations.format(Duration.ofNanos((long) remaining));

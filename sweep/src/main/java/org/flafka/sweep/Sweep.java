@@ -11,7 +11,6 @@ import java.util.function.Consumer;
 import org.flafka.sweep.audit.TrialAudit;
 import org.flafka.sweep.search.GridStrategy;
 import org.flafka.sweep.search.Outcome;
-import org.flafka.sweep.search.Point;
 import org.flafka.sweep.search.SearchSpace;
 import org.flafka.sweep.search.Strategy;
 import org.flafka.sweep.space.Dimension;

@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
@@ -290,12 +291,6 @@ public final class LocalTarget implements Target {
         }
     }
 
-    /** The broker, for tests that look at the topics. */
-    public synchronized String bootstrapServers() {
-        requireStarted();
-        return kafka.bootstrapServers();
-    }
-
     @Override
     public void close() {
         synchronized (this) {
@@ -352,7 +347,7 @@ public final class LocalTarget implements Target {
                 }
             }
         } catch (IOException e) {
-            throw new TargetException(protocol.flagName().toUpperCase(java.util.Locale.ROOT) + " port " + port
+            throw new TargetException(protocol.flagName().toUpperCase(Locale.ROOT) + " port " + port
                     + " on " + LOOPBACK + " is in use (" + e.getMessage() + "): choose a free one with --port, or leave"
                     + " --port out to use any free port");
         }

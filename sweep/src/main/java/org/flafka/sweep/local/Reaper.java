@@ -7,6 +7,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
@@ -46,8 +48,11 @@ final class Reaper implements AutoCloseable {
 
     /** Records every current descendant of this JVM (but the reaper) as a process to kill if this JVM dies. */
     synchronized void track() {
+        Set<Long> own = new HashSet<>();
+        own.add(shell.pid());
+        shell.descendants().forEach(handle -> own.add(handle.pid()));
         String pids = ProcessHandle.current().descendants()
-                .filter(handle -> handle.pid() != shell.pid())
+                .filter(handle -> !own.contains(handle.pid()))
                 .map(handle -> Long.toString(handle.pid()))
                 .collect(Collectors.joining(" "));
         write(pids);

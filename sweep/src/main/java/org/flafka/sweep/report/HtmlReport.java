@@ -9,6 +9,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.function.ToLongFunction;
 import org.flafka.sweep.SweepResult;
 import org.flafka.sweep.space.Dimension;
 import org.flafka.sweep.space.Durations;
@@ -108,8 +109,11 @@ public final class HtmlReport {
         }
         result.baseline().filter(b -> b.status() == TrialResult.Status.OK).ifPresent(baseline -> html.append(
                 baseline == best ? "The defaults are the best." : String.format(Locale.ROOT,
-                        "The defaults (%s) gave %,.0f events/s: the best is %.2fx that.", baseline.id(),
-                        baseline.endToEnd().median(), best.endToEnd().median() / baseline.endToEnd().median())));
+                        "The defaults (%s) gave %,.0f events/s: the best is %.2fx that%s", baseline.id(),
+                        baseline.endToEnd().median(), best.endToEnd().median() / baseline.endToEnd().median(),
+                        best.endToEnd().unrepeatedAndClose(baseline.endToEnd())
+                                ? ", which one repeat each cannot tell apart from noise: sweep again with repeats: 3."
+                                : ".")));
         html.append("</p>\n<p>Best settings: <code>").append(e(describe(result, best))).append("</code></p>\n");
     }
 
@@ -286,7 +290,7 @@ public final class HtmlReport {
         return String.join("; ", notes);
     }
 
-    private static double sum(TrialResult trial, java.util.function.ToLongFunction<Measurement> metric) {
+    private static double sum(TrialResult trial, ToLongFunction<Measurement> metric) {
         return trial.runs().isEmpty() ? Double.NaN : trial.runs().stream().mapToLong(metric).sum();
     }
 

@@ -5,7 +5,9 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import org.flafka.sweep.SweepResult;
 import org.flafka.sweep.trial.Measurement;
@@ -45,7 +47,7 @@ public final class ResultsCsv {
         try (Writer out = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
             row(out, header);
             for (TrialResult trial : result.trials()) {
-                List<Measurement> runs = trial.runs().isEmpty() ? java.util.Collections.singletonList(null)
+                List<Measurement> runs = trial.runs().isEmpty() ? Collections.singletonList(null)
                         : trial.runs();
                 for (Measurement run : runs) {
                     List<String> cells = new ArrayList<>(List.of(trial.id(),
@@ -59,8 +61,8 @@ public final class ResultsCsv {
                 }
             }
         }
-        Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
-                java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING,
+                StandardCopyOption.ATOMIC_MOVE);
     }
 
     private static List<String> measurements(Measurement run) {

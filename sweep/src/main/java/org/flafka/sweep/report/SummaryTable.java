@@ -71,8 +71,10 @@ public final class SummaryTable {
             }
             result.baseline().filter(b -> b.status() == TrialResult.Status.OK).ifPresent(baseline -> out.print(
                     baseline == best ? "; the defaults are the best" : String.format(Locale.ROOT,
-                            "; %.2fx the defaults (%s, %,.0f events/s)", best.endToEnd().median()
-                                    / baseline.endToEnd().median(), baseline.id(), baseline.endToEnd().median())));
+                            "; %.2fx the defaults (%s, %,.0f events/s)%s", best.endToEnd().median()
+                                    / baseline.endToEnd().median(), baseline.id(), baseline.endToEnd().median(),
+                            best.endToEnd().unrepeatedAndClose(baseline.endToEnd())
+                                    ? ", which one repeat each cannot tell apart from noise: try --repeats 3" : "")));
             out.println();
             out.println("best configuration: " + directory.resolve("best") + "/ (edge.properties, core.properties,"
                     + " group_vars/edge.yml, group_vars/core.yml)");

@@ -24,11 +24,6 @@ public record Knob(String name, Kind kind, Object defaultValue, String doc, Unar
         TOPIC,
         /** A setting of the load generator. */
         LOAD;
-
-        /** Whether the knob is a template variable of an agent (and so goes into the best configuration). */
-        public boolean isTemplateVariable() {
-            return this == EDGE || this == CORE || this == SHARED;
-        }
     }
 
     public Knob {

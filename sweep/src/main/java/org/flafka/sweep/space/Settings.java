@@ -37,11 +37,4 @@ public record Settings(Map<String, Object> values) {
         Object value = values.get(knob);
         return value != null ? value : Knobs.find(knob).orElseThrow().defaultValue();
     }
-
-    /** This plus one more value. */
-    public Settings with(String knob, Object value) {
-        Map<String, Object> copy = new LinkedHashMap<>(values);
-        copy.put(knob, value);
-        return new Settings(copy);
-    }
 }

@@ -32,11 +32,6 @@ public record Space(String name, String source, String description, String strat
         return size;
     }
 
-    /** The values of each dimension, in order: what the search strategies see. */
-    public int[] dimensionSizes() {
-        return dimensions.stream().mapToInt(dimension -> dimension.values().size()).toArray();
-    }
-
     /** The settings of the point whose dimension values have these indices. */
     public Settings settingsAt(List<Integer> indices) {
         if (indices.size() != dimensions.size()) {

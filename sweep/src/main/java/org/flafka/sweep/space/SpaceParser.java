@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.flafka.render.AgentTemplates;
@@ -405,7 +406,7 @@ public final class SpaceParser {
                 throw error(node, where, "'" + text + "' is not a plain decimal number; write it in digits");
             }
             if (tag.equals(Tag.BOOL)) {
-                return Boolean.parseBoolean(text.toLowerCase(java.util.Locale.ROOT)) || text.equalsIgnoreCase("yes")
+                return Boolean.parseBoolean(text.toLowerCase(Locale.ROOT)) || text.equalsIgnoreCase("yes")
                         || text.equalsIgnoreCase("on");
             }
             if (tag.equals(Tag.NULL)) {

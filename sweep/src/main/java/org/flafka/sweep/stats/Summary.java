@@ -48,6 +48,18 @@ public record Summary(int count, double median, double min, double max) {
         return min <= other.max && other.min <= max;
     }
 
+    /**
+     * Whether this and {@code other} are single measurements less than {@value #UNREPEATED_MARGIN} apart: no spread
+     * says whether that is noise, so reports suggest repeats instead of calling a winner.
+     */
+    public boolean unrepeatedAndClose(Summary other) {
+        return count == 1 && other.count == 1
+                && Math.abs(median - other.median) < UNREPEATED_MARGIN * Math.max(median, other.median);
+    }
+
+    /** Run-to-run differences of a few percent are common on a shared machine. */
+    public static final double UNREPEATED_MARGIN = 0.05;
+
     @Override
     public String toString() {
         return count == 0 ? "n/a" : Arrays.toString(new double[] {min, median, max});

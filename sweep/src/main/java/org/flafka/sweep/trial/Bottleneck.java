@@ -6,6 +6,8 @@ package org.flafka.sweep.trial;
  * not fill it.
  */
 public enum Bottleneck {
+    /** The load ran at its set rate and every stage kept up: the pipeline can take more. */
+    LOAD("none: the pipeline kept up with the load"),
     EDGE_SOURCES("edge sources (or the load)"),
     EDGE_SINKS("edge Kafka sinks"),
     CORE_SOURCES("core Kafka sources"),
@@ -35,5 +37,16 @@ public enum Bottleneck {
             return coreFill > BACKED_UP ? CORE_SINKS : CORE_SOURCES;
         }
         return edgeFill > BACKED_UP ? EDGE_SINKS : EDGE_SOURCES;
+    }
+
+    /**
+     * As {@link #of(double, double, double, double)}, but a load with a set rate ({@code loadLimit}, infinite for
+     * max) that the load generator met and the core kept up with limited nothing but itself.
+     */
+    static Bottleneck of(double loadLimit, double loadRate, double edgeOut, double edgeFill, double coreOut,
+                         double coreFill) {
+        Bottleneck pipeline = of(edgeOut, edgeFill, coreOut, coreFill);
+        boolean loadMet = !Double.isInfinite(loadLimit) && loadRate >= loadLimit * (1 - TIER_GAP);
+        return pipeline == EDGE_SOURCES && loadMet ? LOAD : pipeline;
     }
 }

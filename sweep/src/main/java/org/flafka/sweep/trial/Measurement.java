@@ -57,9 +57,13 @@ public record Measurement(int repeat, double seconds, double loadRate, Map<Stage
                 coreCpuPerMillion, sent, edgeAccepted, delivered, drained, firstDeliverySeconds, result, note);
     }
 
-    /** The window's rates, fills, CPU and bottleneck from samples at its start and end. */
-    static Measurement ofWindow(int repeat, AgentSample edgeStart, AgentSample edgeEnd, AgentSample coreStart,
-                                AgentSample coreEnd, long sentStart, long sentEnd, long loadNanos) {
+    /**
+     * The window's rates, fills, CPU and bottleneck from samples at its start and end; {@code loadLimit} is the load's
+     * set rate (infinite for max).
+     */
+    static Measurement ofWindow(int repeat, double loadLimit, AgentSample edgeStart, AgentSample edgeEnd,
+                                AgentSample coreStart, AgentSample coreEnd, long sentStart, long sentEnd,
+                                long loadNanos) {
         Map<Stage, Double> rates = new EnumMap<>(Stage.class);
         for (Stage stage : Stage.values()) {
             boolean edge = stage.tier() == Tier.EDGE;
@@ -70,8 +74,9 @@ public record Measurement(int repeat, double seconds, double loadRate, Map<Stage
                 : rates.get(Stage.EDGE_SINK);
         double edgeFill = fill(edgeEnd);
         double coreFill = fill(coreEnd);
-        return new Measurement(repeat, seconds, (sentEnd - sentStart) / (loadNanos / 1e9), rates, edgeFill, coreFill,
-                Bottleneck.of(edgeOut, edgeFill, rates.get(Stage.CORE_SINK), coreFill),
+        double loadRate = (sentEnd - sentStart) / (loadNanos / 1e9);
+        return new Measurement(repeat, seconds, loadRate, rates, edgeFill, coreFill,
+                Bottleneck.of(loadLimit, loadRate, edgeOut, edgeFill, rates.get(Stage.CORE_SINK), coreFill),
                 cpuPerMillion(edgeStart, edgeEnd, Stage.EDGE_SOURCE), cpuPerMillion(coreStart, coreEnd, Stage.CORE_SINK),
                 0, 0, 0, false, Double.NaN, null, "");
     }

@@ -1,5 +1,6 @@
 package org.flafka.sweep.trial;
 
+import java.util.Locale;
 import org.flafka.render.Tier;
 
 /**
@@ -45,6 +46,6 @@ public enum Stage {
 
     /** A column name: edge_source_eps, core_sink_eps, ... */
     public String column() {
-        return name().toLowerCase(java.util.Locale.ROOT) + "_eps";
+        return name().toLowerCase(Locale.ROOT) + "_eps";
     }
 }

@@ -108,7 +108,6 @@ public final class TrialRunner {
         phase.accept("starting agents");
         target.startAgents(environment, edge, core);
         Measurement measurement;
-        LoadResult loadResult;
         try {
             LoadGenerator load = new LoadGenerator(plan.settings(environment.syslog(), LOAD_LIMIT), Clock.SYSTEM);
             runningLoad = load;
@@ -132,13 +131,13 @@ public final class TrialRunner {
                 AgentSample edgeEnd = target.sample(Tier.EDGE);
                 AgentSample coreEnd = target.sample(Tier.CORE);
                 LoadGenerator.Progress loadEnd = load.progress();
-                measurement = Measurement.ofWindow(repeat, edgeStart, edgeEnd, coreStart, coreEnd, loadStart.events(),
-                        loadEnd.events(), loadEnd.elapsedNanos() - loadStart.elapsedNanos())
+                measurement = Measurement.ofWindow(repeat, plan.rate(), edgeStart, edgeEnd, coreStart, coreEnd,
+                        loadStart.events(), loadEnd.events(), loadEnd.elapsedNanos() - loadStart.elapsedNanos())
                         .withFirstDelivery(firstDelivery);
             } finally {
                 load.stop();
             }
-            loadResult = sending.get();
+            LoadResult loadResult = sending.get();
             runningLoad = null;
             if (loadResult.failure() != null) {
                 throw new IllegalStateException("the load could not send to " + environment.syslog() + ": "

@@ -8,7 +8,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -255,9 +254,5 @@ class ReportTest {
             }
         }
         return rows;
-    }
-
-    static String utf8(byte[] bytes) {
-        return new String(bytes, StandardCharsets.UTF_8);
     }
 }

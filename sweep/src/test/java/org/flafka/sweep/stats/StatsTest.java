@@ -49,6 +49,14 @@ class StatsTest {
     }
 
     @Test
+    void singleMeasurementsAFewPercentApartAreFlagged() {
+        assertTrue(Summary.of(List.of(100.0)).unrepeatedAndClose(Summary.of(List.of(96.0))));
+        assertFalse(Summary.of(List.of(100.0)).unrepeatedAndClose(Summary.of(List.of(94.0))));
+        assertFalse(Summary.of(List.of(100.0, 101.0)).unrepeatedAndClose(Summary.of(List.of(99.0, 100.0))),
+                "repeats have a spread to judge by");
+    }
+
+    @Test
     void rankingOrdersByMedianAndNamesTheTies() {
         Map<String, Summary> results = Map.of(
                 "slow", Summary.of(List.of(50.0, 52.0, 54.0)),
