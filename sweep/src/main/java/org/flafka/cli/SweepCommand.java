@@ -25,7 +25,11 @@ import org.flafka.sweep.SweepResult;
 import org.flafka.sweep.audit.Audits;
 import org.flafka.sweep.audit.TrialAudit;
 import org.flafka.sweep.local.LocalTarget;
+import org.flafka.sweep.replay.RecordedTrials;
+import org.flafka.sweep.replay.Replay;
+import org.flafka.sweep.replay.ReplayException;
 import org.flafka.sweep.report.ReportWriter;
+import org.flafka.sweep.report.ResultsJson;
 import org.flafka.sweep.report.SummaryTable;
 import org.flafka.sweep.search.Point;
 import org.flafka.sweep.search.SearchSpace;
@@ -67,6 +71,8 @@ import picocli.CommandLine.Parameters;
             "  flafka sweep lanes --strategy descent         a built-in example, searched smartly",
             "  flafka sweep my-space.yml --repeats 3         your own space, three repeats per trial",
             "  flafka sweep my-space.yml --dry-run           list the trials and what the rules prune",
+            "  flafka sweep --replay sweep-results/T --strategy descent",
+            "                                                replay descent on a grid sweep's measurements",
             "",
             "Exit codes: 0 done, 1 no trial could be measured, 2 a bad space or flag, 3 the local stack could not",
             "start (a port in use, the agent classpath not built), 4 a bug.",
@@ -123,6 +129,12 @@ public final class SweepCommand implements Callable<Integer> {
             + " prune, then stop; nothing is started.")
     boolean dryRun;
 
+    @Option(names = "--replay", paramLabel = "RESULTS",
+            description = "Run nothing: replay the strategy on a finished sweep's measurements (its directory or"
+                    + " results.json; a grid's, so every point is there) and compare what it finds with the recorded"
+                    + " best. SPACE defaults to the one the results were measured on.")
+    Path replay;
+
     @Option(names = "--list-spaces", description = "List the built-in spaces.")
     boolean listSpaces;
 
@@ -152,6 +164,9 @@ public final class SweepCommand implements Callable<Integer> {
         if (listKnobs) {
             listKnobs(stdout);
             return ExitCode.OK;
+        }
+        if (replay != null) {
+            return replay(stdout, stderr);
         }
         Space chosen = withOverrides(spaceCall(this::readSpace));
         Strategy search = strategy(chosen);
@@ -329,6 +344,38 @@ public final class SweepCommand implements Callable<Integer> {
             }
         }
         stdout.flush();
+    }
+
+    /** Replays the strategy on recorded measurements: the same sweep and strategy code, with no trial run. */
+    private int replay(PrintWriter stdout, PrintWriter stderr) throws InterruptedException {
+        Path file = Files.isDirectory(replay) ? replay.resolve("results.json") : replay;
+        ResultsJson.Recorded recorded;
+        try {
+            recorded = ResultsJson.read(file);
+        } catch (IOException e) {
+            throw UserException.invalidInput("--replay: cannot read " + file + " (" + e.getMessage() + "); give a"
+                    + " sweep's results directory or its results.json");
+        } catch (IllegalArgumentException e) {
+            throw UserException.invalidInput("--replay: " + e.getMessage());
+        }
+        boolean spaceGiven = spec.commandLine().getParseResult().hasMatchedPositional(0);
+        try {
+            Space chosen = spaceCall(() -> spaceGiven ? readSpace() : Replay.recordedSpace(recorded));
+            Strategy search = strategy(chosen);
+            RecordedTrials trials = new RecordedTrials(chosen, recorded);
+            Path directory = resultsDirectory();
+            ReportWriter writer = new ReportWriter(directory);
+            Progress progress = new ConsoleProgress(stderr, false, System::nanoTime, Duration.ZERO);
+            progress.status("results in " + directory);
+            SweepResult result = new Sweep(chosen, search, trials, progress, writer::checkpoint).run();
+            writer.finish(result);
+            SummaryTable.print(result, directory, stdout);
+            stdout.println(Replay.of(result, trials).describe());
+            stdout.flush();
+            return ExitCode.OK;
+        } catch (ReplayException e) {
+            throw UserException.invalidInput("--replay: " + e.getMessage());
+        }
     }
 
     private static void line(PrintWriter stdout, String label, Space chosen, Settings settings, Pruner pruner) {

@@ -16,6 +16,9 @@ import java.util.function.Consumer;
  *
  * <p>What was sent is counted at each successful write, so a failed connection reports exactly the events it
  * handed to the kernel; up to one buffer beyond that may have partly left the machine.
+ *
+ * <p>{@link #changeRate} sets another rate while it runs (the sweep primes a pipeline with a trickle, then sends at
+ * the trial's rate); each connection takes it up within {@value #CHECK_EVERY} events or one pause.
  */
 public final class LoadGenerator {
     /** Streams batch this many bytes per write, or one message if that is larger. */
@@ -28,10 +31,13 @@ public final class LoadGenerator {
     private final List<Worker> workers = new ArrayList<>();
     private volatile boolean stopRequested;
     private volatile long startNanos;
+    /** Events/s over all connections now: the settings' rate until {@link #changeRate}. */
+    private volatile double rate;
 
     public LoadGenerator(LoadSettings settings, Clock clock) {
         this.settings = settings.validate();
         this.clock = clock;
+        this.rate = settings.rate();
     }
 
     /** What has been sent so far, for progress lines. */
@@ -90,6 +96,17 @@ public final class LoadGenerator {
                 failed == null ? null : failed.failure, failed != null && failed.refused);
     }
 
+    /**
+     * Sends at {@code eventsPerSecond} over all connections from now on ({@link Double#POSITIVE_INFINITY}: as fast as
+     * possible), whatever the settings said.
+     */
+    public void changeRate(double eventsPerSecond) {
+        if (!(eventsPerSecond > 0)) {
+            throw new IllegalArgumentException("rate must be above 0 events/s but was " + eventsPerSecond);
+        }
+        rate = eventsPerSecond;
+    }
+
     /** Asks every connection to stop after its current message; {@link #run} then returns what was sent. */
     public void stop() {
         stopRequested = true;
@@ -124,7 +141,9 @@ public final class LoadGenerator {
         private final CountDownLatch done;
         private final int deviceCount;
         private final long limit;
-        private final RateLimiter limiter;
+        /** The rate {@link #limiter} paces to; null with it for as fast as possible. */
+        private double limiterRate = Double.NaN;
+        private RateLimiter limiter;
         private final boolean datagrams;
         private final byte[] buffer;
         volatile long sentEvents;
@@ -141,8 +160,7 @@ public final class LoadGenerator {
             this.done = done;
             this.deviceCount = settings.devicesOn(index);
             this.limit = settings.count() == 0 ? Long.MAX_VALUE : settings.countOn(index);
-            this.limiter = settings.unlimitedRate() ? null : new RateLimiter(clock,
-                    settings.rate() * deviceCount / settings.devices(), RateLimiter.DEFAULT_BURST_NANOS);
+            followRate();
             this.datagrams = settings.protocol() == Protocol.UDP;
             int largest = payloads.maxSize() + settings.framing().overhead(payloads.maxSize());
             this.buffer = new byte[datagrams ? largest : Math.max(STREAM_BUFFER_BYTES, largest)];
@@ -168,6 +186,17 @@ public final class LoadGenerator {
             }
         }
 
+        /** Paces to the generator's current rate, this connection's share of it (devices on it / all devices). */
+        private void followRate() {
+            double current = rate;
+            if (current == limiterRate) {
+                return;
+            }
+            limiterRate = current;
+            limiter = Double.isInfinite(current) ? null
+                    : new RateLimiter(clock, current * deviceCount / settings.devices(), RateLimiter.DEFAULT_BURST_NANOS);
+        }
+
         private void fail(String reason) {
             failure = "connection " + index + " to " + LoadSettings.describe(settings.target()) + " failed after "
                     + sentEvents + " events: " + reason;
@@ -185,8 +214,11 @@ public final class LoadGenerator {
             int deviceIndex = 0;
             long sequence = 1;
             while (events < limit) {
-                if ((events & (CHECK_EVERY - 1)) == 0 && (stopRequested || clock.nanoTime() - deadline >= 0)) {
-                    break;
+                if ((events & (CHECK_EVERY - 1)) == 0) {
+                    if (stopRequested || clock.nanoTime() - deadline >= 0) {
+                        break;
+                    }
+                    followRate();
                 }
                 if (limiter != null) {
                     long wait = limiter.tryAcquire();
@@ -199,6 +231,7 @@ public final class LoadGenerator {
                             break;
                         }
                         clock.sleepNanos(Math.min(wait, untilDeadline));
+                        followRate();
                         continue;
                     }
                 }

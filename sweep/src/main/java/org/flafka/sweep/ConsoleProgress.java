@@ -99,7 +99,7 @@ public final class ConsoleProgress implements Progress {
         lineOpen = true;
     }
 
-    /** "ETA 3m20s" for the trials still planned, counting the current one as half done. */
+    /** "ETA 3m20s" for the trials still planned, less the time the running one has had (at most one trial's). */
     String eta() {
         double perTrial = finished == 0 ? firstTrialGuess.toNanos() : (double) ranNanos / finished;
         double remaining = Math.max(0, planned - finished) * perTrial;

@@ -21,11 +21,13 @@ import org.flafka.sweep.target.Target;
 import org.flafka.sweep.trial.RuleSeed;
 import org.flafka.sweep.trial.TrialResult;
 import org.flafka.sweep.trial.TrialRunner;
+import org.flafka.sweep.trial.Trials;
 
 /**
  * One sweep: start the target, run the baseline (every dimension at its default), let the strategy choose the
  * trials, and hand the results so far to {@code checkpoint} after every trial, so an interrupted sweep still leaves
- * its data behind. The target is not closed here: whoever made it closes it (also on Ctrl-C).
+ * its data behind. The target is not closed here: whoever made it closes it (also on Ctrl-C). A replay is the same
+ * sweep over {@link Trials} that look results up instead of running them.
  */
 public final class Sweep {
     /** Up to this many grid points are pruned ahead, so the ETA counts only the trials that will run. */
@@ -33,25 +35,27 @@ public final class Sweep {
 
     private final Space space;
     private final Strategy strategy;
-    private final Target target;
-    private final Optional<TrialAudit> audit;
+    private final Trials runner;
     private final Progress progress;
     private final Consumer<SweepResult> checkpoint;
-    private final TrialRunner runner;
     private final Map<Settings, TrialResult> decided = new HashMap<>();
     private final List<TrialResult> trials = new ArrayList<>();
     private long planned;
     private Instant started;
 
+    /** A sweep that runs its trials on {@code target}. */
     public Sweep(Space space, Strategy strategy, Target target, Optional<TrialAudit> audit, Progress progress,
                  Consumer<SweepResult> checkpoint) {
+        this(space, strategy, new TrialRunner(target, space.timing(), audit, progress::phase), progress, checkpoint);
+    }
+
+    /** A sweep whose trials come from {@code trials} (on a target, or recorded for a replay). */
+    public Sweep(Space space, Strategy strategy, Trials trials, Progress progress, Consumer<SweepResult> checkpoint) {
         this.space = space;
         this.strategy = strategy;
-        this.target = target;
-        this.audit = audit;
         this.progress = progress;
         this.checkpoint = checkpoint;
-        this.runner = new TrialRunner(target, space.timing(), audit, progress::phase);
+        this.runner = trials;
     }
 
     /** The search space the strategy sees, seeded by the scaling rules. */
@@ -70,7 +74,7 @@ public final class Sweep {
                 space.gridSize(), strategy.name(), planned, planned == 1 ? "" : "s",
                 Durations.format(space.timing().warmup()), Durations.format(space.timing().measure()),
                 space.timing().repeats()));
-        target.start(progress::status);
+        runner.start(progress::status);
         evaluate(space.baseline(), true);
         try {
             strategy.search(searchSpace, point -> {
@@ -94,7 +98,7 @@ public final class Sweep {
 
     /** The results so far. */
     public synchronized SweepResult result(boolean complete) {
-        return new SweepResult(space, strategy.name(), target.description(), audit.map(TrialAudit::name).orElse(null),
+        return new SweepResult(space, strategy.name(), runner.description(), runner.auditName().orElse(null),
                 started, Instant.now(), trials, complete);
     }
 

@@ -26,6 +26,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
@@ -227,6 +228,40 @@ class LoadGeneratorTest {
             assertEquals(238, clock.sleeps());
             assertEquals(5000, awaitFrames(receiver, 5000));
         }
+    }
+
+    @Test
+    void aRateChangedMidRunPacesTheRestOfTheRun() throws Exception {
+        FakeClock time = new FakeClock();
+        long start = time.nanoTime();
+        AtomicReference<LoadGenerator> generator = new AtomicReference<>();
+        Clock clock = new Clock() {
+            @Override
+            public long nanoTime() {
+                return time.nanoTime();
+            }
+
+            @Override
+            public long currentTimeMillis() {
+                return time.currentTimeMillis();
+            }
+
+            @Override
+            public void sleepNanos(long duration) {
+                time.sleepNanos(duration);
+                if (time.nanoTime() - start >= 2_000_000_000L) {
+                    generator.get().changeRate(3000); // a trickle first, then the trial's rate
+                }
+            }
+        };
+        try (NullReceiver receiver = NullReceiver.start(Framing.NONE)) {
+            generator.set(new LoadGenerator(new LoadSettings(receiver.address(), Protocol.TCP, Framing.NEWLINE, 1, 5,
+                    1000, 0, Duration.ofSeconds(4), ALL_FORMATS, SizeSpec.fixed(200), 1, TlsSettings.DEFAULT), clock));
+            LoadResult result = generator.get().run(null, 0);
+            // 2 s at 1,000/s and 2 s at 3,000/s, give or take the 20 ms burst allowances
+            assertEquals(8000, result.events(), 100);
+        }
+        assertThrows(IllegalArgumentException.class, () -> generator.get().changeRate(0));
     }
 
     @Test

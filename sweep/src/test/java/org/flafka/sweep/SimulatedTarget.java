@@ -33,7 +33,7 @@ final class SimulatedTarget implements Target {
     private final Path directory;
     final List<String> calls = new CopyOnWriteArrayList<>();
     private NullReceiver receiver;
-    private long agentsStarted;
+    private long lastCoreSample;
     private long coreRate;
     private long deliveredBefore;
     private long framesBefore;
@@ -88,7 +88,7 @@ final class SimulatedTarget implements Target {
             throw new AssertionError("no core.sinks in " + coreProperties);
         }
         coreRate = EVENTS_PER_HDFS_SINK * sinks.group(1).trim().split(" ").length;
-        agentsStarted = System.nanoTime();
+        lastCoreSample = System.nanoTime();
         framesBefore = receiver.frames();
         deliveredBefore = 0;
         calls.add("startAgents " + environment.runName() + " coreRate=" + coreRate);
@@ -104,8 +104,10 @@ final class SimulatedTarget implements Target {
                             "ChannelCapacity", 100_000L),
                     "SINK.kafka0", Map.of("EventDrainSuccessCount", accepted)), 0.001 * accepted / 1000, now);
         }
-        long delivered = Math.max(deliveredBefore, Math.min(accepted, (long) (coreRate * (now - agentsStarted) / 1e9)));
+        // the core delivers at most coreRate since the last look, and never more than the edge accepted
+        long delivered = Math.min(accepted, deliveredBefore + (long) (coreRate * (now - lastCoreSample) / 1e9));
         deliveredBefore = delivered;
+        lastCoreSample = now;
         long backlog = accepted - delivered;
         return new AgentSample(Map.of("SOURCE.kafka0", Map.of("EventAcceptedCount", delivered + Math.min(backlog, 100)),
                 "CHANNEL.ch0", Map.of("EventTakeSuccessCount", delivered, "ChannelSize", Math.min(backlog, 100L),

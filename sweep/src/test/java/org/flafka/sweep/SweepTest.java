@@ -57,7 +57,7 @@ class SweepTest {
         assertEquals(3000, result.trials().get(1).endToEnd().median(), 600);
         assertEquals(6000, result.trials().get(2).endToEnd().median(), 1200);
         assertEquals(Bottleneck.CORE_SINKS, result.trials().get(1).bottleneck());
-        assertEquals(Bottleneck.LOAD, baseline.bottleneck(), "4 sinks kept up with the set rate");
+        assertEquals(Bottleneck.NONE, baseline.bottleneck(), "4 sinks kept up with the set rate: " + baseline.runs());
         assertEquals("t001", result.best().orElseThrow().id());
 
         Measurement run = result.trials().get(1).runs().get(0);

@@ -3,17 +3,28 @@ package org.flafka.sweep.report;
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.flafka.sweep.SweepResult;
+import org.flafka.sweep.audit.AuditResult;
 import org.flafka.sweep.space.Dimension;
+import org.flafka.sweep.space.Settings;
 import org.flafka.sweep.space.Space;
 import org.flafka.sweep.stats.Ranking;
 import org.flafka.sweep.stats.Summary;
+import org.flafka.sweep.trial.Bottleneck;
 import org.flafka.sweep.trial.Measurement;
 import org.flafka.sweep.trial.Stage;
 import org.flafka.sweep.trial.TrialResult;
@@ -21,7 +32,8 @@ import org.flafka.sweep.trial.TrialResult;
 /**
  * {@code results.json}: the whole sweep: the space (dimensions, fixed settings, timing), how it was searched, the
  * verdict (best trial, ties, baseline), and every trial with its settings, per-metric summaries (median, min, max
- * over the repeats) and every run's measurements. Absent measurements are {@code null}.
+ * over the repeats) and every run's measurements. Absent measurements are {@code null}. {@link #read} reads the
+ * space's outline and every trial back, for a replay.
  */
 public final class ResultsJson {
     /** Version of this layout; bump it when a field changes meaning. */
@@ -54,6 +66,103 @@ public final class ResultsJson {
             json.writeEndObject();
         }
         Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    /**
+     * What {@link #read} gets back from a results file: the space's name, where it came from, its dimensions (name
+     * and values, in order) and fixed settings, the strategy and audit it ran with, and every trial as it was
+     * recorded. Numbers come back as Long or Double, so compare values with {@link #sameValue}.
+     */
+    public record Recorded(Path file, String spaceName, String spaceSource, Map<String, List<Object>> dimensions,
+                           Map<String, Object> fixed, String strategy, String audit, List<TrialResult> trials) {
+        public Recorded {
+            dimensions = Collections.unmodifiableMap(new LinkedHashMap<>(dimensions));
+            fixed = Collections.unmodifiableMap(new LinkedHashMap<>(fixed));
+            trials = List.copyOf(trials);
+        }
+    }
+
+    /** Reads a results file this class wrote; throws {@link IllegalArgumentException} naming what is wrong. */
+    public static Recorded read(Path file) throws IOException {
+        JsonNode root;
+        try {
+            root = new ObjectMapper().readTree(file.toFile());
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException(file + " is not valid JSON: " + e.getOriginalMessage());
+        }
+        if (root == null || !root.isObject() || root.path("version").asInt(-1) != VERSION) {
+            throw new IllegalArgumentException(file + " is not a flafka sweep results.json of version " + VERSION
+                    + " (found version " + (root == null ? "none" : root.path("version").asText("none")) + ")");
+        }
+        JsonNode space = root.path("space");
+        Map<String, List<Object>> dimensions = new LinkedHashMap<>();
+        for (JsonNode dimension : space.path("dimensions")) {
+            List<Object> values = new ArrayList<>();
+            dimension.path("values").forEach(value -> values.add(plain(value)));
+            dimensions.put(dimension.path("name").asText(), values);
+        }
+        Map<String, Object> fixed = new LinkedHashMap<>();
+        space.path("fixed").fields().forEachRemaining(entry -> fixed.put(entry.getKey(), plain(entry.getValue())));
+        List<TrialResult> trials = new ArrayList<>();
+        for (JsonNode trial : root.path("trials")) {
+            Map<String, Object> settings = new LinkedHashMap<>();
+            trial.path("settings").fields().forEachRemaining(entry -> settings.put(entry.getKey(),
+                    plain(entry.getValue())));
+            List<Measurement> runs = new ArrayList<>();
+            for (JsonNode run : trial.path("runs")) {
+                runs.add(run(run));
+            }
+            trials.add(new TrialResult(trial.path("number").asInt(), new Settings(settings),
+                    trial.path("baseline").asBoolean(),
+                    TrialResult.Status.valueOf(trial.path("status").asText().toUpperCase(Locale.ROOT)),
+                    trial.path("reason").asText(""), runs));
+        }
+        return new Recorded(file, space.path("name").asText(), space.path("source").asText(), dimensions, fixed,
+                root.path("strategy").asText(null), root.path("audit").asText(null), trials);
+    }
+
+    /** Whether a value read back equals a space's value: numbers by value (4 and 4.0 alike), the rest as text. */
+    public static boolean sameValue(Object recorded, Object value) {
+        if (recorded instanceof Number a && value instanceof Number b) {
+            return a.doubleValue() == b.doubleValue();
+        }
+        return String.valueOf(recorded).equals(String.valueOf(value));
+    }
+
+    private static Measurement run(JsonNode run) {
+        Map<Stage, Double> rates = new EnumMap<>(Stage.class);
+        for (Stage stage : Stage.values()) {
+            rates.put(stage, number(run.path("stagesEps").path(stage.name().toLowerCase(Locale.ROOT))));
+        }
+        JsonNode audit = run.path("audit");
+        return new Measurement(run.path("repeat").asInt(), number(run.path("seconds")),
+                number(run.path("loadSentEps")), rates, number(run.path("edgeChannelFill")),
+                number(run.path("coreChannelFill")),
+                Bottleneck.valueOf(run.path("bottleneck").asText().toUpperCase(Locale.ROOT)),
+                number(run.path("edgeCpuSecondsPerMillionEvents")), number(run.path("coreCpuSecondsPerMillionEvents")),
+                run.path("sent").asLong(), run.path("edgeAccepted").asLong(), run.path("delivered").asLong(),
+                run.path("drained").asBoolean(), number(run.path("firstDeliverySeconds")),
+                audit.isObject() ? new AuditResult(audit.path("expected").asLong(), audit.path("delivered").asLong(),
+                        audit.path("missing").asLong(), audit.path("duplicated").asLong(),
+                        audit.path("corrupted").asLong()) : null,
+                run.path("auditNote").asText(""));
+    }
+
+    private static double number(JsonNode node) {
+        return node.isNumber() ? node.asDouble() : Double.NaN;
+    }
+
+    private static Object plain(JsonNode node) {
+        if (node.isIntegralNumber()) {
+            return node.asLong();
+        }
+        if (node.isNumber()) {
+            return node.asDouble();
+        }
+        if (node.isBoolean()) {
+            return node.asBoolean();
+        }
+        return node.isNull() ? null : node.asText();
     }
 
     private static void space(JsonGenerator json, Space space) throws IOException {

@@ -40,6 +40,8 @@ import org.yaml.snakeyaml.nodes.Tag;
 public final class SpaceParser {
     /** Where the built-in spaces live on the classpath ({@code spaces/<name>.yml}). */
     public static final String BUILT_IN_DIRECTORY = "spaces/";
+    /** A built-in space's {@link Space#source()}: this and its name. */
+    public static final String BUILT_IN_SOURCE_PREFIX = "built-in:";
     /** The built-in spaces, in the order {@code --list-spaces} shows them. */
     public static final List<String> BUILT_IN = List.of("default", "lanes", "batching", "producer", "channels");
 
@@ -74,10 +76,10 @@ public final class SpaceParser {
         String resource = BUILT_IN_DIRECTORY + name + ".yml";
         try (InputStream in = SpaceParser.class.getClassLoader().getResourceAsStream(resource)) {
             if (in == null) {
-                throw new SpaceException("built-in:" + name, 0, null, "there is no such built-in space; use one of "
-                        + String.join(", ", BUILT_IN) + ", or the path of a space file");
+                throw new SpaceException(BUILT_IN_SOURCE_PREFIX + name, 0, null, "there is no such built-in space; use"
+                        + " one of " + String.join(", ", BUILT_IN) + ", or the path of a space file");
             }
-            return parse("built-in:" + name, name, new String(in.readAllBytes(), StandardCharsets.UTF_8));
+            return parse(BUILT_IN_SOURCE_PREFIX + name, name, new String(in.readAllBytes(), StandardCharsets.UTF_8));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + resource + " from the flafka jar", e);
         }
@@ -88,8 +90,8 @@ public final class SpaceParser {
         String resource = BUILT_IN_DIRECTORY + name + ".yml";
         try (InputStream in = SpaceParser.class.getClassLoader().getResourceAsStream(resource)) {
             if (in == null) {
-                throw new SpaceException("built-in:" + name, 0, null, "there is no such built-in space; use one of "
-                        + String.join(", ", BUILT_IN));
+                throw new SpaceException(BUILT_IN_SOURCE_PREFIX + name, 0, null, "there is no such built-in space; use"
+                        + " one of " + String.join(", ", BUILT_IN));
             }
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         } catch (IOException e) {

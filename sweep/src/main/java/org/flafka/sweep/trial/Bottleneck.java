@@ -6,8 +6,8 @@ package org.flafka.sweep.trial;
  * not fill it.
  */
 public enum Bottleneck {
-    /** The load ran at its set rate and every stage kept up: the pipeline can take more. */
-    LOAD("none: the pipeline kept up with the load"),
+    /** The load ran at its set rate and every stage kept up: the pipeline may take more; raise the rate to see. */
+    NONE("none: kept up with the load's rate"),
     EDGE_SOURCES("edge sources (or the load)"),
     EDGE_SINKS("edge Kafka sinks"),
     CORE_SOURCES("core Kafka sources"),
@@ -40,13 +40,15 @@ public enum Bottleneck {
     }
 
     /**
-     * As {@link #of(double, double, double, double)}, but a load with a set rate ({@code loadLimit}, infinite for
-     * max) that the load generator met and the core kept up with limited nothing but itself.
+     * As {@link #of(double, double, double, double)}, but when the load has a set rate ({@code loadLimit}, infinite
+     * for max), the generator met it, the edge's sources took what it sent ({@code edgeIn}; UDP datagrams the edge
+     * dropped fall short of it) and the core kept up, nothing but the rate limited the run.
      */
-    static Bottleneck of(double loadLimit, double loadRate, double edgeOut, double edgeFill, double coreOut,
-                         double coreFill) {
+    static Bottleneck of(double loadLimit, double loadRate, double edgeIn, double edgeOut, double edgeFill,
+                         double coreOut, double coreFill) {
         Bottleneck pipeline = of(edgeOut, edgeFill, coreOut, coreFill);
-        boolean loadMet = !Double.isInfinite(loadLimit) && loadRate >= loadLimit * (1 - TIER_GAP);
-        return pipeline == EDGE_SOURCES && loadMet ? LOAD : pipeline;
+        boolean loadMet = !Double.isInfinite(loadLimit) && loadRate >= loadLimit * (1 - TIER_GAP)
+                && edgeIn >= loadRate * (1 - TIER_GAP);
+        return pipeline == EDGE_SOURCES && loadMet ? NONE : pipeline;
     }
 }

@@ -76,7 +76,8 @@ public record Measurement(int repeat, double seconds, double loadRate, Map<Stage
         double coreFill = fill(coreEnd);
         double loadRate = (sentEnd - sentStart) / (loadNanos / 1e9);
         return new Measurement(repeat, seconds, loadRate, rates, edgeFill, coreFill,
-                Bottleneck.of(loadLimit, loadRate, edgeOut, edgeFill, rates.get(Stage.CORE_SINK), coreFill),
+                Bottleneck.of(loadLimit, loadRate, rates.get(Stage.EDGE_SOURCE), edgeOut, edgeFill,
+                        rates.get(Stage.CORE_SINK), coreFill),
                 cpuPerMillion(edgeStart, edgeEnd, Stage.EDGE_SOURCE), cpuPerMillion(coreStart, coreEnd, Stage.CORE_SINK),
                 0, 0, 0, false, Double.NaN, null, "");
     }

@@ -32,10 +32,11 @@ import org.flafka.sweep.target.TrialEnvironment;
 
 /**
  * Runs trials on a {@link Target}: prune, then for each repeat prepare a fresh topic, render and start both agents,
- * send the load as fast as the pipeline takes it (or at the space's rate), read the counters after the warm-up and
- * at the end of the measure window, stop the load, let the pipeline drain, stop the agents and audit what landed.
+ * prime the pipeline with a trickle of load until the first events reach HDFS, send the load as fast as the pipeline
+ * takes it (or at the space's rate), read the counters after the warm-up and at the end of the measure window, stop
+ * the load, let the pipeline drain, stop the agents and audit what landed.
  */
-public final class TrialRunner {
+public final class TrialRunner implements Trials {
     /** Counters that do not move for this long while draining mean the pipeline is stuck, not slow. */
     static final Duration STUCK = Duration.ofSeconds(20);
     /** How long the drain runs before it judges whether the backlog can drain in time. */
@@ -43,6 +44,12 @@ public final class TrialRunner {
     /** The longest a pipeline may take from the load's start to its first event in HDFS. */
     static final Duration FIRST_DELIVERY = Duration.ofMinutes(3);
     private static final Duration POLL = Duration.ofMillis(250);
+    /**
+     * The load's rate (events/s) until the first events reach HDFS. Agents that just started spend seconds joining
+     * the consumer group and opening their first HDFS files; at the trial's rate that time would pile up a backlog in
+     * Kafka that the drain then waits for, and the edge and the load would take CPU the starting core needs.
+     */
+    static final double PRIMING_RATE = 1000;
     /** The load generator needs a time limit; the runner stops it long before this. */
     private static final Duration LOAD_LIMIT = Duration.ofHours(1);
 
@@ -62,6 +69,22 @@ public final class TrialRunner {
         this.phase = phase;
     }
 
+    @Override
+    public String description() {
+        return target.description();
+    }
+
+    @Override
+    public Optional<String> auditName() {
+        return audit.map(TrialAudit::name);
+    }
+
+    @Override
+    public void start(Consumer<String> status) {
+        target.start(status);
+    }
+
+    @Override
     public Optional<String> pruneReason(Settings settings) {
         return pruner.reason(settings);
     }
@@ -70,6 +93,7 @@ public final class TrialRunner {
      * Runs trial {@code number}. Failures of the trial (an agent that does not start, a load connection that breaks)
      * make a FAILED result; a {@link TargetException} (the stack itself is gone) is thrown, ending the sweep.
      */
+    @Override
     public TrialResult run(int number, Settings settings, boolean baseline) throws InterruptedException {
         Optional<String> pruned = pruneReason(settings);
         if (pruned.isPresent()) {
@@ -91,6 +115,7 @@ public final class TrialRunner {
     }
 
     /** Stops a running load at once (Ctrl-C). */
+    @Override
     public void abort() {
         LoadGenerator load = runningLoad;
         if (load != null) {
@@ -110,6 +135,7 @@ public final class TrialRunner {
         Measurement measurement;
         try {
             LoadGenerator load = new LoadGenerator(plan.settings(environment.syslog(), LOAD_LIMIT), Clock.SYSTEM);
+            load.changeRate(Math.min(PRIMING_RATE, plan.rate()));
             runningLoad = load;
             FutureTask<LoadResult> sending = new FutureTask<>(() -> load.run(null, 0));
             Thread sender = new Thread(sending, "flafka-sweep-load");
@@ -121,6 +147,7 @@ public final class TrialRunner {
                 long loadStarted = System.nanoTime();
                 awaitFirstDelivery(sending);
                 firstDelivery = (System.nanoTime() - loadStarted) / 1e9;
+                load.changeRate(plan.rate());
                 phase.accept("warm-up");
                 waitWhileSending(sending, timing.warmup());
                 AgentSample edgeStart = target.sample(Tier.EDGE);

@@ -1,0 +1,30 @@
+package org.flafka.sweep.trial;
+
+import java.util.Optional;
+import java.util.function.Consumer;
+import org.flafka.sweep.space.Settings;
+
+/**
+ * Where a sweep's trial results come from: measured on a target ({@link TrialRunner}), or looked up in a finished
+ * sweep's results ({@code org.flafka.sweep.replay.RecordedTrials}), so a strategy can be replayed on measurements
+ * already made. The sweep and its strategy cannot tell the two apart.
+ */
+public interface Trials {
+    /** For the report: what the trials ran on. */
+    String description();
+
+    /** The audit's name, or empty when trials are not audited. */
+    Optional<String> auditName();
+
+    /** Gets ready (starts the local stack); {@code status} takes progress lines. */
+    void start(Consumer<String> status);
+
+    /** Why the trial with these settings cannot run, or empty. Free: nothing runs. */
+    Optional<String> pruneReason(Settings settings);
+
+    /** Trial {@code number} with these settings: pruned, measured or failed. */
+    TrialResult run(int number, Settings settings, boolean baseline) throws InterruptedException;
+
+    /** Stops a running trial at once (Ctrl-C). */
+    void abort();
+}
