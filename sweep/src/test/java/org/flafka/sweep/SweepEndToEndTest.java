@@ -99,7 +99,7 @@ class SweepEndToEndTest {
         String summary = stdout.toString();
         assertTrue(summary.contains("best: " + best + ", "), summary);
         assertTrue(summary.contains("report: " + results.resolve("report.html")), summary);
-        assertTrue(summary.contains("0 (audit)"), summary);
+        assertTrue(summary.contains("0/0 (audit)"), summary);
     }
 
     private static Set<Long> children() {

@@ -253,6 +253,15 @@ public final class LocalTarget implements Target {
 
     @Override
     public void stopAgents() {
+        stopAgents(AgentProcess::stop);
+    }
+
+    @Override
+    public void killAgents() {
+        stopAgents(AgentProcess::kill);
+    }
+
+    private void stopAgents(Consumer<AgentProcess> stop) {
         AgentProcess stoppingEdge;
         AgentProcess stoppingCore;
         TrialEnvironment environment;
@@ -264,8 +273,8 @@ public final class LocalTarget implements Target {
             core = null;
         }
         // Edge first: its Kafka sinks flush into the topic while the core still reads.
-        CompletableFuture<Void> edgeStop = CompletableFuture.runAsync(() -> stopQuietly(stoppingEdge));
-        CompletableFuture<Void> coreStop = CompletableFuture.runAsync(() -> stopQuietly(stoppingCore));
+        CompletableFuture<Void> edgeStop = CompletableFuture.runAsync(() -> stopQuietly(stoppingEdge, stop));
+        CompletableFuture<Void> coreStop = CompletableFuture.runAsync(() -> stopQuietly(stoppingCore, stop));
         edgeStop.join();
         coreStop.join();
         if (environment != null) {
@@ -274,9 +283,9 @@ public final class LocalTarget implements Target {
         }
     }
 
-    private static void stopQuietly(AgentProcess agent) {
+    private static void stopQuietly(AgentProcess agent, Consumer<AgentProcess> stop) {
         if (agent != null) {
-            agent.stop();
+            stop.accept(agent);
         }
     }
 

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import org.flafka.sweep.SweepResult;
 import org.flafka.sweep.space.Dimension;
+import org.flafka.sweep.space.Durations;
 import org.flafka.sweep.stats.Ranking;
 import org.flafka.sweep.trial.Measurement;
 import org.flafka.sweep.trial.TrialResult;
@@ -28,7 +29,7 @@ public final class SummaryTable {
         for (Dimension dimension : result.space().dimensions()) {
             header.add(dimension.name());
         }
-        header.addAll(List.of("events/s", "spread", "bottleneck", "edge CPU s/Mev", "core CPU s/Mev", "lost"));
+        header.addAll(List.of("events/s", "spread", "bottleneck", "edge CPU s/Mev", "core CPU s/Mev", "lost/dup"));
         List<List<String>> rows = new ArrayList<>();
         rows.add(header);
         List<TrialResult> shown = new ArrayList<>(ranking.ordered().subList(0, Math.min(ROWS, ranking.ordered().size())));
@@ -54,6 +55,7 @@ public final class SummaryTable {
             out.printf(Locale.ROOT, "... and %d more measured trials in the report%n", ranking.ordered().size()
                     - shown.size());
         }
+        notDrained(result, out);
         long failed = result.trials().stream().filter(t -> t.status() == TrialResult.Status.FAILED).count();
         if (failed > 0) {
             out.printf(Locale.ROOT, "%d trial%s failed (reasons in the report)%n", failed, failed == 1 ? "" : "s");
@@ -84,15 +86,40 @@ public final class SummaryTable {
         out.flush();
     }
 
-    /** Missing events by the audit, else by the counters once drained, else that nobody can tell yet. */
+    /**
+     * Missing and duplicated events by the audit, else sent minus delivered by the counters once drained, else that
+     * nobody can tell yet.
+     */
     private static String lost(TrialResult trial) {
         if (trial.runs().stream().allMatch(run -> run.audit() != null)) {
-            return trial.runs().stream().mapToLong(run -> run.audit().missing()).sum() + " (audit)";
+            return trial.runs().stream().mapToLong(run -> run.audit().missing()).sum() + "/"
+                    + trial.runs().stream().mapToLong(run -> run.audit().duplicated()).sum() + " (audit)";
         }
         if (trial.runs().stream().allMatch(Measurement::drained)) {
             return trial.runs().stream().mapToLong(Measurement::countedLoss).sum() + " (counted)";
         }
         return "? (not drained)";
+    }
+
+    /**
+     * Says which measured trials were not audited because their backlog did not drain, how much was still on its
+     * way, and how to audit every trial: the reader should not have to guess what "?" hides.
+     */
+    private static void notDrained(SweepResult result, PrintWriter out) {
+        List<String> backlogs = new ArrayList<>();
+        for (TrialResult trial : result.trials()) {
+            if (trial.status() == TrialResult.Status.OK && trial.runs().stream().anyMatch(run -> !run.drained())) {
+                backlogs.add(String.format(Locale.ROOT, "%s %,d", trial.id(), trial.runs().stream()
+                        .filter(run -> !run.drained()).mapToLong(run -> run.edgeAccepted() - run.delivered()).sum()));
+            }
+        }
+        if (!backlogs.isEmpty()) {
+            out.printf(Locale.ROOT, "? not drained, so not audited: events still in Kafka or the core's channels when"
+                            + " the drain gave up (%s): these cores drain more slowly than the load sent, and the"
+                            + " backlog would outlast the drain time (%s). To audit every trial, set load.rate below"
+                            + " the slowest trial's events/s, or raise timing.drain.%n", String.join(", ", backlogs),
+                    Durations.format(result.space().timing().drain()));
+        }
     }
 
     private static String format(double value) {

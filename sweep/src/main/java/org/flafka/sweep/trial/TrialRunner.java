@@ -133,6 +133,7 @@ public final class TrialRunner implements Trials {
         phase.accept("starting agents");
         target.startAgents(environment, edge, core);
         Measurement measurement;
+        boolean stopCleanly = true;
         try {
             LoadGenerator load = new LoadGenerator(plan.settings(environment.syslog(), LOAD_LIMIT), Clock.SYSTEM);
             load.changeRate(Math.min(PRIMING_RATE, plan.rate()));
@@ -172,10 +173,15 @@ public final class TrialRunner implements Trials {
             }
             writeManifest(loadResult, environment.directory().resolve("manifest.json"));
             measurement = drain(measurement, loadResult.events());
+            stopCleanly = measurement.drained(); // else not audited: nothing to flush or close
         } finally {
             runningLoad = null;
             phase.accept("stopping agents");
-            target.stopAgents();
+            if (stopCleanly) {
+                target.stopAgents();
+            } else {
+                target.killAgents();
+            }
         }
         return audit(measurement, settings, environment);
     }

@@ -220,12 +220,32 @@ class ReportTest {
         assertEquals("flafka sweep: space made-up, strategy grid: 5 trials run, 1 pruned, of 12 points", lines.get(0));
         assertTrue(lines.get(2).startsWith("rank  trial  core_hdfs_sinks  core_hdfs_batch_size"), lines.get(2));
         assertTrue(lines.get(3).startsWith("1     t003   4                10000                 lz4"), lines.get(3));
-        assertTrue(lines.get(3).contains("41,000    6.1%    core HDFS sinks  12.5            30.3            0 (audit)"),
+        assertTrue(lines.get(3).contains("41,000    6.1%    core HDFS sinks  12.5            30.3            0/6 (audit)"),
                 lines.get(3));
         assertTrue(summary.contains("best: t003, 41,000 events/s into HDFS - a TIE with t004 (their repeats overlap);"
                 + " 1.95x the defaults (t001, 21,000 events/s)"), summary);
         assertTrue(summary.contains("1 trial failed (reasons in the report)"));
         assertTrue(summary.contains("report: sweep-results/x/report.html"));
+    }
+
+    @Test
+    void summarySaysWhichTrialsDidNotDrainAndHowToAuditThemAll() {
+        List<TrialResult> trials = new ArrayList<>(result.trials());
+        Measurement drained = trials.get(1).runs().get(0);
+        Measurement notDrained = new Measurement(1, 2.0, 40_000, drained.rates(), 0.01, 0.9, Bottleneck.CORE_SINKS,
+                12.5, 30.25, 900_000, 900_000, 654_321, false, 1.5, null, "not run: 245679 events were still on"
+                + " their way to HDFS when the drain time ran out");
+        trials.set(1, new TrialResult(2, trials.get(1).settings(), false, TrialResult.Status.OK, "",
+                List.of(notDrained)));
+        StringWriter text = new StringWriter();
+        SummaryTable.print(new SweepResult(space, "grid", "simulated", "flafka audit", result.started(),
+                result.finished(), trials, true), Path.of("sweep-results/x"), new PrintWriter(text));
+        String summary = text.toString();
+        assertTrue(summary.contains("? (not drained)"), summary);
+        assertTrue(summary.contains("? not drained, so not audited: events still in Kafka or the core's channels when"
+                + " the drain gave up (t002 245,679): these cores drain more slowly than the load sent, and the backlog"
+                + " would outlast the drain time (1m). To audit every trial, set load.rate below the slowest trial's"
+                + " events/s, or raise timing.drain."), summary);
     }
 
     private static int count(String text, String part) {
