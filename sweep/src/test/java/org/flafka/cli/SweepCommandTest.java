@@ -80,7 +80,7 @@ class SweepCommandTest {
     void aMissingSpaceFileOrBuiltInIsOneLineAndExitTwo() {
         assertEquals(ExitCode.INVALID_INPUT, run("sweep", "nope.yml"));
         assertEquals("flafka: nope.yml: no such file; give the path of a space file, or one of the built-in spaces:"
-                + " default, lanes, batching, producer, channels\n", err);
+                + " default, core, lanes, batching, producer, channels\n", err);
         assertEquals(ExitCode.INVALID_INPUT, run("sweep", "fastest"));
         assertTrue(err.startsWith("flafka: built-in:fastest: there is no such built-in space"), err);
     }
@@ -156,7 +156,7 @@ class SweepCommandTest {
     @Test
     void listsSpacesKnobsAndShowsASpace() {
         assertEquals(ExitCode.OK, run("sweep", "--list-spaces"));
-        assertEquals(List.of("default", "lanes", "batching", "producer", "channels"),
+        assertEquals(List.of("default", "core", "lanes", "batching", "producer", "channels"),
                 out.lines().map(line -> line.split(" ")[0]).toList());
         assertEquals(ExitCode.OK, run("sweep", "--list-knobs"));
         assertTrue(out.contains("edge_kafka_sinks (edge) = 2\n"), out);

@@ -43,7 +43,8 @@ public final class SpaceParser {
     /** A built-in space's {@link Space#source()}: this and its name. */
     public static final String BUILT_IN_SOURCE_PREFIX = "built-in:";
     /** The built-in spaces, in the order {@code --list-spaces} shows them. */
-    public static final List<String> BUILT_IN = List.of("default", "lanes", "batching", "producer", "channels");
+    public static final List<String> BUILT_IN = List.of("default", "core", "lanes", "batching", "producer",
+            "channels");
 
     private static final List<String> TOP_LEVEL = List.of("name", "description", "strategy", "timing", "load", "set",
             "dimensions", "report");

@@ -117,7 +117,7 @@ class SpaceParserTest {
         String missing = assertThrows(SpaceException.class, () -> SpaceParser.parse(dir.resolve("nope.yml")))
                 .getMessage();
         assertEquals(dir.resolve("nope.yml") + ": no such file; give the path of a space file, or one of the built-in"
-                + " spaces: default, lanes, batching, producer, channels", missing);
+                + " spaces: default, core, lanes, batching, producer, channels", missing);
     }
 
     /** Each bad space and the one line it gets: file, line, key, problem and fix. */
@@ -190,7 +190,7 @@ class SpaceParserTest {
 
     @Test
     void unknownBuiltIn() {
-        assertEquals("built-in:fastest: there is no such built-in space; use one of default, lanes, batching,"
+        assertEquals("built-in:fastest: there is no such built-in space; use one of default, core, lanes, batching,"
                 + " producer, channels, or the path of a space file",
                 assertThrows(SpaceException.class, () -> SpaceParser.builtIn("fastest")).getMessage());
     }
