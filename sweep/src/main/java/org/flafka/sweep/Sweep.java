@@ -61,7 +61,24 @@ public final class Sweep {
     /** The search space the strategy sees, seeded by the scaling rules. */
     public static SearchSpace searchSpace(Space space) {
         return new SearchSpace(space.dimensionNames(), space.dimensions().stream().map(d -> d.values().size())
-                .toList(), RuleSeed.of(space));
+                .toList(), space.dimensions().stream().map(Sweep::ordered).toList(), RuleSeed.of(space));
+    }
+
+    /** Whether a dimension's values are numbers in rising or falling order (batch sizes, sinks, milliseconds). */
+    static boolean ordered(Dimension dimension) {
+        List<Object> values = dimension.values();
+        if (values.size() < 3 || !values.stream().allMatch(value -> value instanceof Number)) {
+            return false;
+        }
+        int direction = 0;
+        for (int n = 1; n < values.size(); n++) {
+            int step = Double.compare(((Number) values.get(n)).doubleValue(), ((Number) values.get(n - 1)).doubleValue());
+            if (step == 0 || (direction != 0 && step != direction)) {
+                return false;
+            }
+            direction = step;
+        }
+        return true;
     }
 
     public SweepResult run() throws InterruptedException {

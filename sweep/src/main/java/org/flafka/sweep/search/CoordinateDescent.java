@@ -1,16 +1,23 @@
 package org.flafka.sweep.search;
 
 /**
- * Coordinate descent from the space's seed: for each dimension in turn, try every value with the others held, and
- * move to the best if it beats the current point by more than {@code minGain} (relative); repeat whole passes until a
- * pass moves nowhere or {@code maxPasses} is reached. It visits about passes x (sum of dimension sizes) points
- * instead of their product.
+ * Coordinate descent from the space's seed, within a budget of trials: for each dimension in turn, search its line
+ * with the others held and move to the best point if it beats the current one (by any amount; only a gain beyond
+ * {@code minGain} earns another pass); repeat passes until one gains nothing or {@code maxPasses} is reached; then,
+ * while the budget lasts, probe diagonals: the points that combine two dimensions' runner-up values. It visits about
+ * one pass's worth of points (the sum of the dimension sizes) instead of their product.
  *
  * <p>Pipelines are limited by their slowest stage, so most knobs matter only once the current bottleneck is lifted;
  * a second pass revisits the earlier dimensions after later ones moved the bottleneck. The seed matters: the sweep
  * starts from what the scaling rules suggest (partitions high, sources no more than partitions, batch sizes at
- * their defaults), where each stage can show what its own knobs are worth. The minimum gain keeps noise from
- * moving the search around a plateau.
+ * their defaults), where each stage can show what its own knobs are worth.
+ *
+ * <p>Two refinements keep it inside a third of the grid on small real spaces. Along an ordered dimension (batch
+ * sizes, sink counts: numbers in order) throughput rises to a peak and falls beyond it, so a line search walks from
+ * the current value towards the better neighbour and stops at the first value that is worse, instead of trying
+ * every value. And knobs that interact (the batch sizes at two hand-overs of one pipeline) can hide their best
+ * combination from one-at-a-time moves: each dimension's runner-up looked worse alone, both together are better.
+ * The diagonal probes try those pairs, the most promising first.
  */
 public final class CoordinateDescent implements Strategy {
     public static final String NAME = "descent";
@@ -39,50 +46,176 @@ public final class CoordinateDescent implements Strategy {
         return NAME;
     }
 
-    @Override
-    public SearchResult search(SearchSpace space, Objective objective) {
-        Evaluator evaluator = new Evaluator(objective);
-        Point current = space.start();
-        double currentScore = evaluator.score(current);
-        for (int pass = 0; pass < maxPasses; pass++) {
-            boolean moved = false;
-            for (int dimension = 0; dimension < space.dimensions(); dimension++) {
-                Point bestOnLine = current;
-                double bestOnLineScore = currentScore;
-                for (int index = 0; index < space.size(dimension); index++) {
-                    Point candidate = current.with(dimension, index);
-                    double score = evaluator.score(candidate);
-                    if (score > bestOnLineScore) {
-                        bestOnLine = candidate;
-                        bestOnLineScore = score;
-                    }
-                }
-                if (!bestOnLine.equals(current)) {
-                    // Follow any gain (a plateau's better side is where the next bottleneck lifts), but only a
-                    // gain beyond the noise earns another pass.
-                    moved |= beats(bestOnLineScore, currentScore);
-                    current = bestOnLine;
-                    currentScore = bestOnLineScore;
-                }
-            }
-            if (!moved) {
-                break;
-            }
-        }
-        return evaluator.result();
+    /**
+     * The most trials a descent runs: a third of the grid (what it promises to need), or one full pass over every
+     * line from the seed if that is more (a descent that cannot finish one pass has not looked at every knob).
+     */
+    public static long budget(SearchSpace space) {
+        return Math.max((space.gridSize() + 2) / 3, 1 + lines(space));
     }
 
-    private boolean beats(double candidate, double incumbent) {
-        return incumbent == Double.NEGATIVE_INFINITY || candidate > incumbent * (1 + minGain);
+    @Override
+    public SearchResult search(SearchSpace space, Objective objective) {
+        Search search = new Search(space, new Evaluator(objective), budget(space));
+        search.run();
+        return search.evaluator.result();
     }
 
     @Override
     public long plannedEvaluations(SearchSpace space) {
+        // the seed, a first pass, and a second that usually finds a few of its points already known
+        return Math.min(Math.min(space.gridSize(), budget(space)), 1 + 2 * lines(space));
+    }
+
+    /** Points on the lines through one point, that point excluded. */
+    private static long lines(SearchSpace space) {
         long line = 0;
         for (int size : space.sizes()) {
             line += size - 1;
         }
-        // the seed, a first pass, and a second that usually finds a few of its points already known
-        return Math.min(space.gridSize(), 1 + 2 * line);
+        return line;
+    }
+
+    /** One search: where it stands and what it has spent. */
+    private final class Search {
+        private final SearchSpace space;
+        private final Evaluator evaluator;
+        private final long budget;
+        private Point current;
+        private double currentScore;
+
+        Search(SearchSpace space, Evaluator evaluator, long budget) {
+            this.space = space;
+            this.evaluator = evaluator;
+            this.budget = budget;
+        }
+
+        void run() {
+            current = space.start();
+            currentScore = evaluator.score(current);
+            descend();
+            probeDiagonals();
+        }
+
+        /** Passes over every dimension until one gains nothing beyond the noise, or the budget is spent. */
+        private void descend() {
+            for (int pass = 0; pass < maxPasses && !spent(); pass++) {
+                boolean moved = false;
+                for (int dimension = 0; dimension < space.dimensions(); dimension++) {
+                    double before = currentScore;
+                    if (searchLine(dimension)) {
+                        // Follow any gain (a plateau's better side is where the next bottleneck lifts), but only a
+                        // gain beyond the noise earns another pass.
+                        moved |= beats(currentScore, before);
+                    }
+                }
+                if (!moved) {
+                    return;
+                }
+            }
+        }
+
+        /** Moves along {@code dimension} to its best point; returns whether it moved. */
+        private boolean searchLine(int dimension) {
+            Point origin = current;
+            if (!space.ordered(dimension)) {
+                for (int index = 0; index < space.size(dimension); index++) {
+                    tryMove(origin.with(dimension, index));
+                }
+                return !current.equals(origin);
+            }
+            // Rising to a peak and falling beyond it: only the side of the better neighbour can hold a better point.
+            if (!walk(origin, dimension, +1)) {
+                walk(origin, dimension, -1);
+            }
+            return !current.equals(origin);
+        }
+
+        /** Steps from {@code origin} along {@code dimension} while each step is better; returns whether one was. */
+        private boolean walk(Point origin, int dimension, int step) {
+            boolean better = false;
+            for (int index = origin.get(dimension) + step; index >= 0 && index < space.size(dimension);
+                 index += step) {
+                if (!tryMove(origin.with(dimension, index))) {
+                    break;
+                }
+                better = true;
+            }
+            return better;
+        }
+
+        /**
+         * While the budget lasts, evaluates the unvisited point that sets two dimensions to their runner-up values
+         * (the best other value on each line through the current point), the pair whose runner-ups scored highest
+         * first; a better point becomes the current one, and a gain beyond the noise earns another descent from it.
+         */
+        private void probeDiagonals() {
+            while (!spent()) {
+                Point probe = mostPromisingDiagonal();
+                if (probe == null) {
+                    return;
+                }
+                double before = currentScore;
+                if (tryMove(probe) && beats(currentScore, before)) {
+                    descend();
+                }
+            }
+        }
+
+        private Point mostPromisingDiagonal() {
+            int dimensions = space.dimensions();
+            int[] runnerUp = new int[dimensions];
+            double[] runnerUpScore = new double[dimensions];
+            for (int dimension = 0; dimension < dimensions; dimension++) {
+                runnerUp[dimension] = -1;
+                runnerUpScore[dimension] = Double.NEGATIVE_INFINITY;
+                for (int index = 0; index < space.size(dimension); index++) {
+                    Double known = index == current.get(dimension) ? null
+                            : evaluator.knownScore(current.with(dimension, index));
+                    if (known != null && known > runnerUpScore[dimension]) {
+                        runnerUp[dimension] = index;
+                        runnerUpScore[dimension] = known;
+                    }
+                }
+            }
+            Point best = null;
+            double bestPromise = Double.NEGATIVE_INFINITY;
+            for (int a = 0; a < dimensions; a++) {
+                for (int b = a + 1; b < dimensions; b++) {
+                    if (runnerUp[a] < 0 || runnerUp[b] < 0) {
+                        continue;
+                    }
+                    Point probe = current.with(a, runnerUp[a]).with(b, runnerUp[b]);
+                    double promise = runnerUpScore[a] + runnerUpScore[b];
+                    if (!evaluator.known(probe) && promise > bestPromise) {
+                        best = probe;
+                        bestPromise = promise;
+                    }
+                }
+            }
+            return best;
+        }
+
+        /** Evaluates {@code point} (free if known, nothing once the budget is spent); moves there if it is better. */
+        private boolean tryMove(Point point) {
+            if (!evaluator.known(point) && spent()) {
+                return false;
+            }
+            double score = evaluator.score(point);
+            if (score > currentScore) {
+                current = point;
+                currentScore = score;
+                return true;
+            }
+            return false;
+        }
+
+        private boolean spent() {
+            return evaluator.trialsRun() >= budget;
+        }
+
+        private boolean beats(double candidate, double incumbent) {
+            return incumbent == Double.NEGATIVE_INFINITY || candidate > incumbent * (1 + minGain);
+        }
     }
 }

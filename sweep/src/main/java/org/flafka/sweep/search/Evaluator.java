@@ -26,6 +26,21 @@ final class Evaluator {
         return outcome;
     }
 
+    /** Whether {@code point} was evaluated already (evaluating it again is free). */
+    boolean known(Point point) {
+        return seen.containsKey(point);
+    }
+
+    /** The score {@code point} got, or null when it was not evaluated or has no score. */
+    Double knownScore(Point point) {
+        return seen.get(point) instanceof Outcome.Scored scored ? scored.score() : null;
+    }
+
+    /** Evaluations so far that cost a trial. */
+    long trialsRun() {
+        return evaluations.stream().filter(e -> e.outcome().ran()).count();
+    }
+
     /** The score of {@code point}, or negative infinity when it has none. */
     double score(Point point) {
         return evaluate(point) instanceof Outcome.Scored scored ? scored.score() : Double.NEGATIVE_INFINITY;

@@ -4,14 +4,16 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * What a strategy searches: dimension names and how many values each has, plus a starting point (for the sweep, the
- * point the scaling rules suggest; see org.flafka.sweep.trial.RuleSeed).
+ * What a strategy searches: dimension names and how many values each has, whether each dimension's values are
+ * ordered (numbers rising or falling, along which throughput can be expected to rise to a peak and fall beyond it),
+ * plus a starting point (for the sweep, the point the scaling rules suggest; see org.flafka.sweep.trial.RuleSeed).
  */
-public record SearchSpace(List<String> names, List<Integer> sizes, Point seed) {
+public record SearchSpace(List<String> names, List<Integer> sizes, List<Boolean> ordered, Point seed) {
     public SearchSpace {
         names = List.copyOf(names);
         sizes = List.copyOf(sizes);
-        if (names.size() != sizes.size() || names.isEmpty()) {
+        ordered = List.copyOf(ordered);
+        if (names.size() != sizes.size() || names.size() != ordered.size() || names.isEmpty()) {
             throw new IllegalArgumentException("a search space needs one size per dimension, at least one dimension");
         }
         if (sizes.stream().anyMatch(size -> size < 1)) {
@@ -22,12 +24,21 @@ public record SearchSpace(List<String> names, List<Integer> sizes, Point seed) {
         }
     }
 
+    /** A space whose dimensions are all unordered (every value of a line is worth trying). */
+    public SearchSpace(List<String> names, List<Integer> sizes, Point seed) {
+        this(names, sizes, names.stream().map(name -> false).toList(), seed);
+    }
+
     public int dimensions() {
         return sizes.size();
     }
 
     public int size(int dimension) {
         return sizes.get(dimension);
+    }
+
+    public boolean ordered(int dimension) {
+        return ordered.get(dimension);
     }
 
     /** Points in the full grid. */

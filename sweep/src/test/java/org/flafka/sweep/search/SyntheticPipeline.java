@@ -37,7 +37,8 @@ final class SyntheticPipeline implements Objective {
     }
 
     SearchSpace space(Point seed) {
-        return new SearchSpace(names, names.stream().map(name -> VALUES.get(name).size()).toList(), seed);
+        return new SearchSpace(names, names.stream().map(name -> VALUES.get(name).size()).toList(),
+                names.stream().map(name -> !name.equals("edge_kafka_compression_type")).toList(), seed);
     }
 
     /**
