@@ -55,12 +55,12 @@ public final class SummaryTable {
             out.printf(Locale.ROOT, "... and %d more measured trials in the report%n", ranking.ordered().size()
                     - shown.size());
         }
+        out.println("* the defaults");
         notDrained(result, out);
         long failed = result.trials().stream().filter(t -> t.status() == TrialResult.Status.FAILED).count();
         if (failed > 0) {
             out.printf(Locale.ROOT, "%d trial%s failed (reasons in the report)%n", failed, failed == 1 ? "" : "s");
         }
-        out.println("* the defaults");
         out.println();
         if (ranking.isEmpty()) {
             out.println("no trial was measured: see the reasons in the report");

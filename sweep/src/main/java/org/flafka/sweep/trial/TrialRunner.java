@@ -32,7 +32,7 @@ import org.flafka.sweep.target.TrialEnvironment;
 
 /**
  * Runs trials on a {@link Target}: prune, then for each repeat prepare a fresh topic, render and start both agents,
- * prime the pipeline with a trickle of load until the first events reach HDFS, send the load as fast as the pipeline
+ * prime the pipeline with a trickle of load until events flow into HDFS, send the load as fast as the pipeline
  * takes it (or at the space's rate), read the counters after the warm-up and at the end of the measure window, stop
  * the load, let the pipeline drain, stop the agents and audit what landed.
  */
@@ -41,11 +41,13 @@ public final class TrialRunner implements Trials {
     static final Duration STUCK = Duration.ofSeconds(20);
     /** How long the drain runs before it judges whether the backlog can drain in time. */
     static final Duration DRAIN_JUDGEMENT = Duration.ofSeconds(4);
-    /** The longest a pipeline may take from the load's start to its first event in HDFS. */
+    /** The longest a pipeline may take from the load's start until events flow into HDFS. */
     static final Duration FIRST_DELIVERY = Duration.ofMinutes(3);
+    /** Flume's sink counter for files (connections) opened: an HDFS sink counts each file it creates. */
+    static final String FILES_OPENED = "ConnectionCreatedCount";
     private static final Duration POLL = Duration.ofMillis(250);
     /**
-     * The load's rate (events/s) until the first events reach HDFS. Agents that just started spend seconds joining
+     * The load's rate (events/s) until events flow into HDFS. Agents that just started spend seconds joining
      * the consumer group and opening their first HDFS files; at the trial's rate that time would pile up a backlog in
      * Kafka that the drain then waits for, and the edge and the load would take CPU the starting core needs.
      */
@@ -144,9 +146,9 @@ public final class TrialRunner implements Trials {
             sender.start();
             double firstDelivery;
             try {
-                phase.accept("waiting for the first events in HDFS");
+                phase.accept("priming until events flow into HDFS");
                 long loadStarted = System.nanoTime();
-                awaitFirstDelivery(sending);
+                awaitFlowing(sending);
                 firstDelivery = (System.nanoTime() - loadStarted) / 1e9;
                 load.changeRate(plan.rate());
                 phase.accept("warm-up");
@@ -201,13 +203,13 @@ public final class TrialRunner implements Trials {
     }
 
     /**
-     * Waits until the first events reach HDFS: producers fetch metadata, consumers join their group and sinks open
-     * their first files before anything flows end to end, which takes seconds on a busy machine. The warm-up starts
-     * only then, so it warms a pipeline that runs.
+     * Waits until events flow into HDFS: producers fetch metadata, consumers join their group and sinks open their
+     * first files before anything flows end to end, which takes seconds on a busy machine. The warm-up starts only
+     * then, so it warms a pipeline that runs.
      */
-    private void awaitFirstDelivery(FutureTask<LoadResult> sending) throws InterruptedException, ExecutionException {
+    private void awaitFlowing(FutureTask<LoadResult> sending) throws InterruptedException, ExecutionException {
         long deadline = System.nanoTime() + FIRST_DELIVERY.toNanos();
-        while (total(target.sample(Tier.CORE), Stage.CORE_SINK) == 0) {
+        while (!flowing(target.sample(Tier.CORE))) {
             if (sending.isDone()) {
                 LoadResult result = sending.get();
                 throw new IllegalStateException("the load stopped before any event reached HDFS"
@@ -219,6 +221,18 @@ public final class TrialRunner implements Trials {
             }
             Thread.sleep(POLL.toMillis());
         }
+    }
+
+    /**
+     * Whether events flow into HDFS: a batch landed, or the core's Kafka sources took events and its sinks opened
+     * files. Not only the first batch: a sink's memory channel waits up to its keep-alive (3 s) for more events
+     * before it lets a batch end short, so a trickle fills a whole batch first (10,000 events at a few hundred per
+     * second per sink: tens of seconds), while the files open as soon as the first events arrive.
+     */
+    static boolean flowing(AgentSample core) {
+        Long filesOpened = core.sum(Stage.CORE_SINK.componentPrefix(), FILES_OPENED);
+        return total(core, Stage.CORE_SINK) > 0
+                || (total(core, Stage.CORE_SOURCE) > 0 && filesOpened != null && filesOpened > 0);
     }
 
     /**
