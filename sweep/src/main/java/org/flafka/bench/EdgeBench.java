@@ -130,10 +130,14 @@ public final class EdgeBench {
         createTopic(admin, topic);
         int port = variant.choosesItsPort() ? 0 : freeLoopbackPort();
         String properties = variant.properties(new Variant.Target(broker.bootstrapServers(), topic, port),
-                settings.sinks());
+                settings.sinks(), settings.oursVariables());
         Path dir = settings.workDir().resolve(String.format("%02d-%s", number, variant.flagName()));
         progress.accept(variant.flagName() + " #" + repeat + ": starting the agent in " + dir);
-        AgentProcess started = AgentProcess.builder(Variant.AGENT, properties, dir).runtime(runtime).start();
+        AgentProcess.Builder builder = AgentProcess.builder(Variant.AGENT, properties, dir).runtime(runtime);
+        if (!settings.agentJvmOptions().isEmpty()) {
+            builder.jvmOptions(settings.agentJvmOptions());
+        }
+        AgentProcess started = builder.start();
         synchronized (lock) {
             agent = started;
         }

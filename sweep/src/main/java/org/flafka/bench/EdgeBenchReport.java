@@ -80,6 +80,15 @@ public final class EdgeBenchReport {
                 settings.connections() == 1 ? "" : "s", rateText(), settings.repeats(),
                 seconds(settings.warmup().toMillis()), seconds(settings.duration().toMillis()), settings.partitions(),
                 settings.partitions() == 1 ? "" : "s", settings.sinks(), settings.sinks() == 1 ? "" : "s"));
+        if (!settings.oursVariables().isEmpty()) {
+            text.append("ours with: ");
+            settings.oursVariables().forEach((name, value) -> text.append(name).append('=').append(value).append(' '));
+            text.setLength(text.length() - 1);
+            text.append('\n');
+        }
+        if (!settings.agentJvmOptions().isEmpty()) {
+            text.append("agent JVM options: ").append(String.join(" ", settings.agentJvmOptions())).append('\n');
+        }
         text.append("machine: ").append(machine).append('\n');
         String baseName = settings.baseline().flagName();
         String[] header = {"variant", "events/s median (min-max)", "src accepted/s", "sink drained/s",

@@ -8,13 +8,15 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class EdgeBenchReportTest {
 
     private static EdgeBenchSettings settings(double rate) {
         return new EdgeBenchSettings(List.of(Variant.OURS, Variant.STOCK), Duration.ofSeconds(5),
-                Duration.ofSeconds(10), 3, 4, 200, 1, rate, 4, Variant.STOCK, Path.of("work"), null).validate();
+                Duration.ofSeconds(10), 3, 4, 200, 1, rate, 4, Variant.STOCK, Path.of("work"), null, Map.of(), List.of())
+                .validate();
     }
 
     /** A 10-second trial with {@code events} into Kafka and {@code agentCpu} agent CPU seconds. */
