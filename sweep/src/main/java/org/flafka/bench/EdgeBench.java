@@ -36,6 +36,7 @@ import org.flafka.load.SizeSpec;
 import org.flafka.load.TlsSettings;
 import org.flafka.stack.AgentMetrics;
 import org.flafka.stack.AgentProcess;
+import org.flafka.stack.ThreadCpu;
 import org.flafka.stack.AgentRuntime;
 import org.flafka.stack.KafkaBrokerProcess;
 
@@ -168,7 +169,8 @@ public final class EdgeBench {
                     after.kafkaEvents - before.kafkaEvents, after.sourceAccepted - before.sourceAccepted,
                     after.sinkDrained - before.sinkDrained, after.generatorSent - before.generatorSent,
                     seconds(after.agentCpu.minus(before.agentCpu)), seconds(after.brokerCpu.minus(before.brokerCpu)),
-                    (after.ownCpuNanos - before.ownCpuNanos) / 1e9, loadAverage());
+                    (after.ownCpuNanos - before.ownCpuNanos) / 1e9, loadAverage(),
+                    after.agentThreads.secondsSince(before.agentThreads, ThreadCpu.ThreadGroups.FLUME_AGENT));
         } finally {
             if (load != null) {
                 load.generator.stop();
@@ -278,12 +280,13 @@ public final class EdgeBench {
 
     /** Counters at one instant of a trial. */
     private record Snapshot(long nanos, long kafkaEvents, long sourceAccepted, long sinkDrained, long generatorSent,
-                            Duration agentCpu, Duration brokerCpu, long ownCpuNanos) {
+                            Duration agentCpu, ThreadCpu agentThreads, Duration brokerCpu, long ownCpuNanos) {
     }
 
     private Snapshot snapshot(Admin admin, String topic, AgentProcess agentProcess, LoadGenerator load) {
         long nanos = System.nanoTime();
         Duration agentCpu = agentProcess.cpuTime();
+        ThreadCpu agentThreads = ThreadCpu.of(agentProcess.pid());
         Duration brokerCpu = broker.cpuTime();
         long ownCpu = ownCpuNanos();
         long sent = load.progress().events();
@@ -293,7 +296,7 @@ public final class EdgeBench {
             drained += metrics.sink(sink, "EventDrainSuccessCount");
         }
         return new Snapshot(nanos, endOffsets(admin, topic), metrics.source(Variant.SOURCE, "EventAcceptedCount"),
-                drained, sent, agentCpu, brokerCpu, ownCpu);
+                drained, sent, agentCpu, agentThreads, brokerCpu, ownCpu);
     }
 
     /**
