@@ -248,7 +248,7 @@ class CmClientTest {
         CmException e = assertThrows(CmException.class, () -> client.restartRoles(CLUSTER, "flume",
                 List.of("flume-AGENT-a1", "flume-AGENT-zz"), CommandProgress.NONE));
         assertEquals("Cloudera Manager could not restart role(s) of service 'flume': Role flume-AGENT-zz: role is in "
-                + "maintenance mode; restarts started anyway: 'Restart' (command 301) on role flume-AGENT-a1",
+                + "maintenance mode; restart commands started anyway: 'Restart' (command 301) on role flume-AGENT-a1",
                 e.getMessage());
     }
 
