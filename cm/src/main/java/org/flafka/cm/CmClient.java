@@ -332,7 +332,8 @@ public final class CmClient {
      * {@code cm.command.timeout.ms}.
      *
      * @return the finished commands, one per role
-     * @throws CmException if a role could not be restarted (naming it and CM's reason) or the wait timed out
+     * @throws CmException if a role could not be restarted (naming it and CM's reason) or the wait timed out; it is
+     *                     thrown once every command has finished, naming each that failed
      */
     public List<ApiCommand> restartRoles(String cluster, String service, List<String> roleNames,
                                          CommandProgress progress) {
@@ -366,10 +367,22 @@ public final class CmClient {
             throw new CmException(Reason.COMMAND_FAILED, "Cloudera Manager could not " + action + " role(s) of "
                     + "service '" + service + "': " + String.join("; ", bulk.errors()) + started);
         }
+        // every command is waited for, also after one failed, so none is still running when this returns
         long deadline = System.nanoTime() + config.commandTimeout().toNanos();
         List<ApiCommand> finished = new ArrayList<>();
+        List<String> failures = new ArrayList<>();
         for (ApiCommand command : bulk.items()) {
-            finished.add(await(command, deadline, progress));
+            try {
+                finished.add(await(command, deadline, progress));
+            } catch (CmException e) {
+                if (e.reason() != Reason.COMMAND_FAILED) {
+                    throw e;
+                }
+                failures.add(e.getMessage());
+            }
+        }
+        if (!failures.isEmpty()) {
+            throw new CmException(Reason.COMMAND_FAILED, String.join("; ", failures));
         }
         return finished;
     }

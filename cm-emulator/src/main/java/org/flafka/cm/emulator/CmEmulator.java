@@ -635,7 +635,9 @@ public final class CmEmulator implements AutoCloseable {
     private void runRoleAction(FlumeRole role, String action, CommandRun run) {
         try {
             if (action.equals("stop")) {
-                stop(role);
+                synchronized (role) { // after a start or restart still running on the role, as CM runs them in turn
+                    stop(role);
+                }
                 run.finish(true, "Stopped role " + role.name());
             } else {
                 restart(role, run);
