@@ -166,10 +166,10 @@ class CmEmulatorEndToEndTest {
         assertEquals(sent, offsets.stream().mapToDouble(s -> s.data().get(0).value()).sum(), "log end offsets");
         // dt0: per partition, each point is the growth since the previous raw point per second
         Instant to = Instant.now();
-        TsPredicate topic = TsPredicate.eq(TsPredicate.Attribute.KAFKA_TOPIC_NAME, TOPIC);
-        List<ApiTimeSeries> raw = client.queryTimeSeries(TimeSeriesQuery.raw(TsQuery.select(topic,
+        TsPredicate ofTopic = TsPredicate.eq(TsPredicate.Attribute.KAFKA_TOPIC_NAME, TOPIC);
+        List<ApiTimeSeries> raw = client.queryTimeSeries(TimeSeriesQuery.raw(TsQuery.select(ofTopic,
                 TsExpression.of(KafkaMetric.LOG_END_OFFSET)).toString(), from, to)).get(0).timeSeries();
-        List<ApiTimeSeries> perPartition = client.queryTimeSeries(TimeSeriesQuery.raw(TsQuery.select(topic,
+        List<ApiTimeSeries> perPartition = client.queryTimeSeries(TimeSeriesQuery.raw(TsQuery.select(ofTopic,
                 TsExpression.of(KafkaMetric.LOG_END_OFFSET).dt0()).toString(), from, to)).get(0).timeSeries();
         assertEquals("dt0(kafka_log_end_offset)", perPartition.get(0).metadata().metricName());
         assertEquals(List.of("seconds"), perPartition.get(0).metadata().unitDenominators());
@@ -180,8 +180,9 @@ class CmEmulatorEndToEndTest {
             double grown = 0;
             for (int i = 0; i < ratePoints.size(); i++) {
                 assertEquals(offsetPoints.get(i + 1).timestamp(), ratePoints.get(i).timestamp());
-                grown += ratePoints.get(i).value() * Duration.between(offsetPoints.get(i).instant(),
-                        offsetPoints.get(i + 1).instant()).toMillis() / 1000.0;
+                // CM stamps points to the millisecond: the seconds between two are the difference of their millis
+                grown += ratePoints.get(i).value() * (offsetPoints.get(i + 1).instant().toEpochMilli()
+                        - offsetPoints.get(i).instant().toEpochMilli()) / 1000.0;
             }
             assertEquals(offsetPoints.get(offsetPoints.size() - 1).value() - offsetPoints.get(0).value(), grown, 1e-6,
                     "partition " + p + ": the rates add up to the offsets' growth");
