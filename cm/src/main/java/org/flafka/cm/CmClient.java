@@ -332,27 +332,57 @@ public final class CmClient {
      * {@code cm.command.timeout.ms}.
      *
      * @return the finished commands, one per role
-     * @throws CmException if a role could not be restarted (naming it and CM's reason) or the wait timed out
+     * @throws CmException if a role could not be restarted (naming it and CM's reason) or the wait timed out; it is
+     *                     thrown once every command has finished, naming each that failed
      */
     public List<ApiCommand> restartRoles(String cluster, String service, List<String> roleNames,
                                          CommandProgress progress) {
+        return roleCommand(cluster, service, "restart", roleNames, progress);
+    }
+
+    /** Starts roles ({@code POST .../roleCommands/start}) and waits as {@link #restartRoles} does. */
+    public List<ApiCommand> startRoles(String cluster, String service, List<String> roleNames,
+                                       CommandProgress progress) {
+        return roleCommand(cluster, service, "start", roleNames, progress);
+    }
+
+    /** Stops roles ({@code POST .../roleCommands/stop}) and waits as {@link #restartRoles} does. */
+    public List<ApiCommand> stopRoles(String cluster, String service, List<String> roleNames,
+                                      CommandProgress progress) {
+        return roleCommand(cluster, service, "stop", roleNames, progress);
+    }
+
+    private List<ApiCommand> roleCommand(String cluster, String service, String action, List<String> roleNames,
+                                         CommandProgress progress) {
         if (roleNames.isEmpty()) {
-            throw new IllegalArgumentException("no role to restart");
+            throw new IllegalArgumentException("no role to " + action);
         }
         Scope scope = Scope.roles(cluster, service, roleNames);
-        String[] segments = {"clusters", cluster, "services", service, "roleCommands", "restart"};
+        String[] segments = {"clusters", cluster, "services", service, "roleCommands", action};
         Reply reply = send("POST", scope, segments, Map.of(), toJson(new ApiList<>(roleNames)));
         ApiBulkCommandList bulk = parse(reply, "POST", segments, new TypeReference<ApiBulkCommandList>() { });
         if (!bulk.errors().isEmpty()) {
-            String started = bulk.items().isEmpty() ? "" : "; restarts started anyway: "
+            String started = bulk.items().isEmpty() ? "" : "; " + action + " commands started anyway: "
                     + bulk.items().stream().map(CmClient::describe).collect(Collectors.joining(", "));
-            throw new CmException(Reason.COMMAND_FAILED, "Cloudera Manager could not restart role(s) of service '"
-                    + service + "': " + String.join("; ", bulk.errors()) + started);
+            throw new CmException(Reason.COMMAND_FAILED, "Cloudera Manager could not " + action + " role(s) of "
+                    + "service '" + service + "': " + String.join("; ", bulk.errors()) + started);
         }
+        // every command is waited for, also after one failed, so none is still running when this returns
         long deadline = System.nanoTime() + config.commandTimeout().toNanos();
         List<ApiCommand> finished = new ArrayList<>();
+        List<String> failures = new ArrayList<>();
         for (ApiCommand command : bulk.items()) {
-            finished.add(await(command, deadline, progress));
+            try {
+                finished.add(await(command, deadline, progress));
+            } catch (CmException e) {
+                if (e.reason() != Reason.COMMAND_FAILED) {
+                    throw e;
+                }
+                failures.add(e.getMessage());
+            }
+        }
+        if (!failures.isEmpty()) {
+            throw new CmException(Reason.COMMAND_FAILED, String.join("; ", failures));
         }
         return finished;
     }

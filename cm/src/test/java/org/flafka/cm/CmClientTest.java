@@ -219,6 +219,26 @@ class CmClientTest {
     }
 
     @Test
+    void aFailedRoleCommandIsReportedOnlyOnceEveryOtherHasFinished() {
+        CmClient client = connect();
+        String stop = "/clusters/{clusterName}/services/{serviceName}/roleCommands/stop";
+        server.on("POST", stop, r -> Response.json(201, bulk(List.of(command(501, true, null),
+                command(502, true, null)), List.of()), Strictness.SPEC));
+        Map<Long, AtomicInteger> polls = new ConcurrentHashMap<>();
+        server.on("GET", "/commands/{commandId}", r -> {
+            long id = Long.parseLong(r.pathParameters().get("commandId"));
+            int poll = polls.computeIfAbsent(id, k -> new AtomicInteger()).incrementAndGet();
+            return ok(id == 501 ? command(501, false, false) : command(502, poll < 3, poll < 3 ? null : true));
+        });
+        CmException e = assertThrows(CmException.class, () -> client.stopRoles(CLUSTER, "flume",
+                List.of("flume-AGENT-a1", "flume-AGENT-b2"), CommandProgress.NONE));
+        assertEquals(CmException.Reason.COMMAND_FAILED, e.reason());
+        assertEquals("'Restart' (command 501) on role flume-AGENT-a1 failed: Restarted", e.getMessage());
+        assertEquals(3, polls.get(502L).get(), "the second command was followed to its end");
+        assertEquals("{\"items\":[\"flume-AGENT-a1\",\"flume-AGENT-b2\"]}", server.requests("POST", stop).get(0).body());
+    }
+
+    @Test
     void aFailedRestartSaysWhyWithTheFailedChildCommands() {
         CmClient client = connect();
         server.on("POST", ROLE_RESTART, r -> Response.json(201, bulk(List.of(command(201, true, null)), List.of()),
@@ -248,7 +268,7 @@ class CmClientTest {
         CmException e = assertThrows(CmException.class, () -> client.restartRoles(CLUSTER, "flume",
                 List.of("flume-AGENT-a1", "flume-AGENT-zz"), CommandProgress.NONE));
         assertEquals("Cloudera Manager could not restart role(s) of service 'flume': Role flume-AGENT-zz: role is in "
-                + "maintenance mode; restarts started anyway: 'Restart' (command 301) on role flume-AGENT-a1",
+                + "maintenance mode; restart commands started anyway: 'Restart' (command 301) on role flume-AGENT-a1",
                 e.getMessage());
     }
 

@@ -61,6 +61,8 @@ class RenderParityTest {
                 Arguments.of(Tier.CORE, Map.of(
                         "core_hdfs_codec", "none",
                         "core_hdfs_sinks", 6,
+                        "core_fanout", "batch",
+                        "core_group_instance_prefix", "core-paris-2",
                         "kafka_record_headers", List.of("timestamp", "host"),
                         "core_extra_properties", Map.of("sinks.hdfs0.hdfs.callTimeout", "60000"))));
     }

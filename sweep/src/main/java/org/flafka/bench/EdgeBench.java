@@ -36,6 +36,7 @@ import org.flafka.load.SizeSpec;
 import org.flafka.load.TlsSettings;
 import org.flafka.stack.AgentMetrics;
 import org.flafka.stack.AgentProcess;
+import org.flafka.stack.ThreadCpu;
 import org.flafka.stack.AgentRuntime;
 import org.flafka.stack.KafkaBrokerProcess;
 
@@ -130,10 +131,14 @@ public final class EdgeBench {
         createTopic(admin, topic);
         int port = variant.choosesItsPort() ? 0 : freeLoopbackPort();
         String properties = variant.properties(new Variant.Target(broker.bootstrapServers(), topic, port),
-                settings.sinks());
+                settings.sinks(), settings.oursVariables());
         Path dir = settings.workDir().resolve(String.format("%02d-%s", number, variant.flagName()));
         progress.accept(variant.flagName() + " #" + repeat + ": starting the agent in " + dir);
-        AgentProcess started = AgentProcess.builder(Variant.AGENT, properties, dir).runtime(runtime).start();
+        AgentProcess.Builder builder = AgentProcess.builder(Variant.AGENT, properties, dir).runtime(runtime);
+        if (!settings.agentJvmOptions().isEmpty()) {
+            builder.jvmOptions(settings.agentJvmOptions());
+        }
+        AgentProcess started = builder.start();
         synchronized (lock) {
             agent = started;
         }
@@ -164,7 +169,8 @@ public final class EdgeBench {
                     after.kafkaEvents - before.kafkaEvents, after.sourceAccepted - before.sourceAccepted,
                     after.sinkDrained - before.sinkDrained, after.generatorSent - before.generatorSent,
                     seconds(after.agentCpu.minus(before.agentCpu)), seconds(after.brokerCpu.minus(before.brokerCpu)),
-                    (after.ownCpuNanos - before.ownCpuNanos) / 1e9, loadAverage());
+                    (after.ownCpuNanos - before.ownCpuNanos) / 1e9, loadAverage(),
+                    after.agentThreads.secondsSince(before.agentThreads, ThreadCpu.ThreadGroups.FLUME_AGENT));
         } finally {
             if (load != null) {
                 load.generator.stop();
@@ -274,12 +280,13 @@ public final class EdgeBench {
 
     /** Counters at one instant of a trial. */
     private record Snapshot(long nanos, long kafkaEvents, long sourceAccepted, long sinkDrained, long generatorSent,
-                            Duration agentCpu, Duration brokerCpu, long ownCpuNanos) {
+                            Duration agentCpu, ThreadCpu agentThreads, Duration brokerCpu, long ownCpuNanos) {
     }
 
     private Snapshot snapshot(Admin admin, String topic, AgentProcess agentProcess, LoadGenerator load) {
         long nanos = System.nanoTime();
         Duration agentCpu = agentProcess.cpuTime();
+        ThreadCpu agentThreads = ThreadCpu.of(agentProcess.pid());
         Duration brokerCpu = broker.cpuTime();
         long ownCpu = ownCpuNanos();
         long sent = load.progress().events();
@@ -289,7 +296,7 @@ public final class EdgeBench {
             drained += metrics.sink(sink, "EventDrainSuccessCount");
         }
         return new Snapshot(nanos, endOffsets(admin, topic), metrics.source(Variant.SOURCE, "EventAcceptedCount"),
-                drained, sent, agentCpu, brokerCpu, ownCpu);
+                drained, sent, agentCpu, agentThreads, brokerCpu, ownCpu);
     }
 
     /**

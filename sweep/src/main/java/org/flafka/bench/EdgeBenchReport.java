@@ -11,6 +11,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -80,6 +81,15 @@ public final class EdgeBenchReport {
                 settings.connections() == 1 ? "" : "s", rateText(), settings.repeats(),
                 seconds(settings.warmup().toMillis()), seconds(settings.duration().toMillis()), settings.partitions(),
                 settings.partitions() == 1 ? "" : "s", settings.sinks(), settings.sinks() == 1 ? "" : "s"));
+        if (!settings.oursVariables().isEmpty()) {
+            text.append("ours with: ");
+            settings.oursVariables().forEach((name, value) -> text.append(name).append('=').append(value).append(' '));
+            text.setLength(text.length() - 1);
+            text.append('\n');
+        }
+        if (!settings.agentJvmOptions().isEmpty()) {
+            text.append("agent JVM options: ").append(String.join(" ", settings.agentJvmOptions())).append('\n');
+        }
         text.append("machine: ").append(machine).append('\n');
         String baseName = settings.baseline().flagName();
         String[] header = {"variant", "events/s median (min-max)", "src accepted/s", "sink drained/s",
@@ -106,10 +116,46 @@ public final class EdgeBenchReport {
             text.append("* delivered less than ").append(Math.round(KEPT_UP * 100))
                     .append("% of --rate: its CPU per event is at its own maximum rate, not at --rate\n");
         }
+        appendThreadTable(text);
         text.append("events/s: records the topic gained in the measure window (Kafka end offsets); CPU: process "
                 + "user+system seconds per million of those records; generator: this JVM (load generator and "
                 + "polling).\n");
         return text.toString();
+    }
+
+    /** The groups of agent threads any trial measured, in name order. */
+    private List<String> threadGroups() {
+        return trials.stream().flatMap(t -> t.agentCpuByThreads().keySet().stream()).distinct().sorted().toList();
+    }
+
+    /** Median agent CPU-s per million events of one group of threads over a variant's trials. */
+    private double threadMedian(Variant variant, String group) {
+        List<Trial> mine = trials.stream().filter(t -> t.variant() == variant).toList();
+        return median(mine, t -> t.agentCpuByThreads().containsKey(group) ? t.agentCpuPerMillion(group) : 0);
+    }
+
+    /** Where each agent's CPU went, by its threads (Linux only): JIT still compiling means a short warm-up. */
+    private void appendThreadTable(StringBuilder text) {
+        List<String> groups = threadGroups();
+        if (groups.isEmpty()) {
+            return;
+        }
+        text.append("agent CPU-s per million events by threads (medians):\n");
+        String[] header = new String[groups.size() + 1];
+        header[0] = "variant";
+        for (int i = 0; i < groups.size(); i++) {
+            header[i + 1] = groups.get(i);
+        }
+        List<String[]> rows = new ArrayList<>();
+        for (Summary summary : summaries()) {
+            String[] row = new String[header.length];
+            row[0] = summary.variant().flagName();
+            for (int i = 0; i < groups.size(); i++) {
+                row[i + 1] = decimal(threadMedian(summary.variant(), groups.get(i)), "");
+            }
+            rows.add(row);
+        }
+        appendTable(text, header, rows);
     }
 
     /** Two decimals and {@code unit}, or "-" when there is no number (no events, or nothing to compare with). */
@@ -216,6 +262,11 @@ public final class EdgeBenchReport {
                     json.writeBooleanField("keptUp", keptUp(s));
                 }
                 json.writeNumberField("maxLoadAverage", s.maxLoadAverage());
+                json.writeObjectFieldStart("agentCpuSecondsPerMillionByThreads");
+                for (String group : threadGroups()) {
+                    number(json, group, threadMedian(s.variant(), group));
+                }
+                json.writeEndObject();
                 json.writeEndObject();
             }
             json.writeEndArray();
@@ -233,6 +284,11 @@ public final class EdgeBenchReport {
                 json.writeNumberField("brokerCpuSeconds", t.brokerCpuSeconds());
                 json.writeNumberField("generatorCpuSeconds", t.generatorCpuSeconds());
                 json.writeNumberField("loadAverage", t.loadAverage());
+                json.writeObjectFieldStart("agentCpuSecondsByThreads");
+                for (Map.Entry<String, Double> group : t.agentCpuByThreads().entrySet()) {
+                    json.writeNumberField(group.getKey(), group.getValue());
+                }
+                json.writeEndObject();
                 json.writeEndObject();
             }
             json.writeEndArray();

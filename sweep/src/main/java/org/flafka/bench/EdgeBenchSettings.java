@@ -2,7 +2,10 @@ package org.flafka.bench;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * One {@code flafka bench edge} run. {@link #validate()} names the command-line flag of whatever is wrong.
@@ -13,6 +16,9 @@ import java.util.List;
  * @param partitions partitions of each trial's topic
  * @param baseline the variant the others are compared with ("vs baseline"); need not be among {@code variants}
  * @param jfrDir when set, each agent is profiled with JFR over the measure window and the recordings kept here
+ * @param oursVariables edge template variables for {@link Variant#OURS} ({@code --set}), on top of the template's
+ *     defaults; never one of {@link Variant#BENCH_OWNED_VARIABLES}
+ * @param agentJvmOptions JVM options of every variant's agent process; empty for the stack's default heap
  */
 public record EdgeBenchSettings(
         List<Variant> variants,
@@ -26,16 +32,20 @@ public record EdgeBenchSettings(
         int partitions,
         Variant baseline,
         Path workDir,
-        Path jfrDir) {
+        Path jfrDir,
+        Map<String, Object> oursVariables,
+        List<String> agentJvmOptions) {
 
     public EdgeBenchSettings {
         variants = List.copyOf(variants);
+        oursVariables = Collections.unmodifiableMap(new LinkedHashMap<>(oursVariables));
+        agentJvmOptions = List.copyOf(agentJvmOptions);
     }
 
     /** These settings with the directory for the broker's and agents' data and logs. */
     public EdgeBenchSettings withWorkDir(Path dir) {
         return new EdgeBenchSettings(variants, warmup, duration, repeats, connections, size, sinks, rate, partitions,
-                baseline, dir, jfrDir);
+                baseline, dir, jfrDir, oursVariables, agentJvmOptions);
     }
 
     public boolean unlimitedRate() {
@@ -44,7 +54,7 @@ public record EdgeBenchSettings(
 
     public EdgeBenchSettings validate() {
         if (variants.isEmpty()) {
-            throw new IllegalArgumentException("--variants names no variant; give some of ours, stock, stock-tuned");
+            throw new IllegalArgumentException("--variants names no variant; give some of " + Variant.flagNames());
         }
         if (variants.stream().distinct().count() != variants.size()) {
             throw new IllegalArgumentException("--variants names a variant twice: " + variants);
@@ -67,6 +77,12 @@ public record EdgeBenchSettings(
         }
         if (partitions < 1 || partitions > 1000) {
             throw new IllegalArgumentException("--partitions must be between 1 and 1000 but was " + partitions);
+        }
+        for (String name : oursVariables.keySet()) {
+            if (Variant.BENCH_OWNED_VARIABLES.contains(name)) {
+                throw new IllegalArgumentException("--set " + name + ": the bench sets this itself (its broker, topic,"
+                        + " TCP listener and --sinks); set any other edge template variable");
+            }
         }
         if (!(rate > 0)) {
             throw new IllegalArgumentException("--rate must be above 0 events/s (or max) but was " + rate);

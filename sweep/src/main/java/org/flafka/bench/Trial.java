@@ -1,5 +1,10 @@
 package org.flafka.bench;
 
+import java.util.Collections;
+import java.util.Map;
+import java.util.TreeMap;
+import org.flafka.stack.ThreadCpu;
+
 /**
  * What one variant did in one measure window. Rates are per second of the window; CPU is per million events that
  * arrived in Kafka (the end offsets of the topic's partitions, summed).
@@ -12,6 +17,8 @@ package org.flafka.bench;
  * @param brokerCpuSeconds CPU of the broker process during the window
  * @param generatorCpuSeconds CPU of this JVM during the window: the generator plus the bench's own polling
  * @param loadAverage the machine's one-minute load average at the end of the window, or -1 if unknown
+ * @param agentCpuByThreads the agent's CPU seconds during the window per group of threads
+ *     ({@link ThreadCpu.ThreadGroups#FLUME_AGENT}); empty where the threads cannot be read
  */
 public record Trial(
         Variant variant,
@@ -24,7 +31,12 @@ public record Trial(
         double agentCpuSeconds,
         double brokerCpuSeconds,
         double generatorCpuSeconds,
-        double loadAverage) {
+        double loadAverage,
+        Map<String, Double> agentCpuByThreads) {
+
+    public Trial {
+        agentCpuByThreads = Collections.unmodifiableMap(new TreeMap<>(agentCpuByThreads));
+    }
 
     public double eventsPerSecond() {
         return kafkaEvents / seconds;
@@ -52,6 +64,12 @@ public record Trial(
 
     public double generatorCpuPerMillion() {
         return perMillion(generatorCpuSeconds);
+    }
+
+    /** CPU seconds per million events of one group of the agent's threads, NaN when the group did not run. */
+    public double agentCpuPerMillion(String threads) {
+        Double seconds = agentCpuByThreads.get(threads);
+        return seconds == null ? Double.NaN : perMillion(seconds);
     }
 
     private double perMillion(double cpuSeconds) {

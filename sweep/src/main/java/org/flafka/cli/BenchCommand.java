@@ -10,12 +10,15 @@ import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.flafka.bench.BenchException;
+import org.flafka.render.TemplateVariableException;
 import org.flafka.bench.EdgeBench;
 import org.flafka.bench.EdgeBenchReport;
 import org.flafka.bench.EdgeBenchSettings;
@@ -53,14 +56,16 @@ public final class BenchCommand implements Runnable {
                         + "Kafka (topic end offsets) and by the agent's own counters, and CPU seconds per million "
                         + "events of the agent, the broker and the generator.",
                 "Variants: ours = the edge template (flafka source, interceptors, snappy, acks=all); stock = "
-                        + "multiport_syslogtcp -> memory channel -> Kafka sink with Flume's defaults; stock-tuned = "
-                        + "the same with larger batches, a larger channel, snappy, linger.ms 10.",
+                        + "multiport_syslogtcp -> memory channel -> Kafka sink with Flume's defaults (it stalls: see "
+                        + "docs/benchmarks.md); stock-capacity = stock with only the channel capacity raised to "
+                        + "10000; stock-tuned = the same with larger batches, a larger channel, snappy, linger.ms 10.",
             },
             footerHeading = "%nExamples:%n",
             footer = {
                 "  flafka bench edge --variants ours,stock,stock-tuned   maximum throughput",
                 "  flafka bench edge --rate 100000                       CPU per event at an equal rate",
                 "  flafka bench edge --variants ours --jfr prof          where does the agent's CPU go?",
+                "  flafka bench edge --variants ours,stock-tuned --set edge_kafka_compression_type=lz4",
                 "",
                 "Exit codes: 0 done, 1 a trial failed (the message names the log), 2 invalid flags.",
             })
@@ -69,7 +74,8 @@ public final class BenchCommand implements Runnable {
         CommandLine.Model.CommandSpec spec;
 
         @Option(names = "--variants", paramLabel = "V,...", defaultValue = "ours,stock",
-                description = "Which agents, in the order run: ours, stock, stock-tuned (default: ${DEFAULT-VALUE}).")
+                description = "Which agents, in the order run: ours, stock, stock-capacity, stock-tuned (default: "
+                        + "${DEFAULT-VALUE}).")
         String variants;
 
         @Option(names = "--duration", paramLabel = "TIME", defaultValue = "30s",
@@ -126,6 +132,16 @@ public final class BenchCommand implements Runnable {
                         + "hot spots per variant are printed on stderr. Adds a little CPU: do not mix with "
                         + "unprofiled numbers.")
         Path jfrDir;
+
+        @Option(names = "--set", paramLabel = "NAME=VALUE",
+                description = "An edge template variable for ours (docs/configuration.md), repeatable; the stock "
+                        + "variants are fixed. Lists: a,b,c.")
+        Map<String, String> oursVariables = new LinkedHashMap<>();
+
+        @Option(names = "--agent-jvm-option", paramLabel = "OPTION",
+                description = "A JVM option of every variant's agent process, repeatable; replaces the default "
+                        + "-Xms256m -Xmx1g.")
+        List<String> agentJvmOptions = new ArrayList<>();
 
         @Option(names = "--quiet", description = "No progress lines on stderr.")
         boolean quiet;
@@ -213,7 +229,7 @@ public final class BenchCommand implements Runnable {
                 Variant variant = Variant.byFlagName(name.strip());
                 if (variant == null) {
                     throw new IllegalArgumentException("--variants: unknown variant '" + name.strip()
-                            + "'; use ours, stock or stock-tuned, comma-separated");
+                            + "'; use some of " + Variant.flagNames() + ", comma-separated");
                 }
                 parsed.add(variant);
             }
@@ -230,11 +246,34 @@ public final class BenchCommand implements Runnable {
             Variant base = Variant.byFlagName(baseline);
             if (base == null) {
                 throw new IllegalArgumentException("--baseline: unknown variant '" + baseline
-                        + "'; use ours, stock or stock-tuned");
+                        + "'; use one of " + Variant.flagNames());
+            }
+            if (!oursVariables.isEmpty()) {
+                checkOursVariables(parsed);
             }
             return new EdgeBenchSettings(parsed, duration("--warmup", warmup, true),
                     duration("--duration", duration, false), repeats, connections, bytes, sinks, parseRate(),
-                    partitions, base, null, jfrDir == null ? null : jfrDir.toAbsolutePath()).validate();
+                    partitions, base, null, jfrDir == null ? null : jfrDir.toAbsolutePath(), new LinkedHashMap<>(oursVariables),
+                    agentJvmOptions).validate();
+        }
+
+        /** A wrong --set fails here, before the broker starts, as {@code flafka render} would report it. */
+        private void checkOursVariables(List<Variant> parsed) {
+            if (!parsed.contains(Variant.OURS)) {
+                throw new IllegalArgumentException("--set changes only the ours variant, which --variants does not "
+                        + "run");
+            }
+            for (String name : oursVariables.keySet()) {
+                if (Variant.BENCH_OWNED_VARIABLES.contains(name)) {
+                    return; // EdgeBenchSettings.validate names it
+                }
+            }
+            try {
+                Variant.OURS.properties(new Variant.Target("127.0.0.1:9092", "check", 0), sinks,
+                        new LinkedHashMap<>(oursVariables));
+            } catch (TemplateVariableException e) {
+                throw new IllegalArgumentException("--set: " + e.getMessage());
+            }
         }
 
         private double parseRate() {

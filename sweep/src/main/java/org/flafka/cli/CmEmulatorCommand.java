@@ -16,6 +16,13 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.flafka.cm.emulator.CmEmulator;
 import org.flafka.cm.emulator.CmEmulatorConfig;
+import org.flafka.core.BucketHeadersInterceptor;
+import org.flafka.edge.SyslogSource;
+import org.flafka.interceptors.EventIdInterceptor;
+import org.flafka.interceptors.SyslogInterceptor;
+import org.flafka.partitioner.StripePartitioner;
+import org.flafka.stack.AgentRuntime;
+import org.flafka.stack.HdfsProcess;
 import org.flafka.stack.KafkaBroker;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -67,6 +74,10 @@ final class CmEmulatorCommand implements Callable<Integer> {
     @Option(names = "--duration", paramLabel = "TIME", description = "Stop after this long (default: until Ctrl-C).")
     String duration;
 
+    @Option(names = "--hdfs", description = "Also run a single-node HDFS (MiniDFSCluster, a child process), so"
+            + " 'flafka sweep --target cm' can run against the emulator (with --agents 2: role 1 edge, role 2 core).")
+    boolean hdfs;
+
     @Spec
     CommandSpec spec;
 
@@ -80,7 +91,8 @@ final class CmEmulatorCommand implements Callable<Integer> {
         String password = password();
         Path work = dir != null ? Files.createDirectories(dir) : Files.createTempDirectory("flafka-cm-emulator");
         PrintWriter out = spec.commandLine().getOut();
-        try (KafkaBroker kafka = KafkaBroker.start(work.resolve("kafka"))) {
+        try (KafkaBroker kafka = KafkaBroker.start(work.resolve("kafka"));
+             HdfsProcess namenode = hdfs ? HdfsProcess.start(work.resolve("hdfs")) : null) {
             kafka.createTopic(TOPIC, 3);
             Map<Integer, CmEmulatorConfig.AgentConfig> initial = new LinkedHashMap<>();
             Map<Integer, Integer> ports = new LinkedHashMap<>();
@@ -92,7 +104,9 @@ final class CmEmulatorCommand implements Callable<Integer> {
             }
             CmEmulatorConfig config = CmEmulatorConfig.builder(work.resolve("cm")).port(port)
                     .credentials(user, password).agents(agents).kafka(kafka).sampleInterval(interval)
-                    .initialConfigs(initial).build();
+                    .initialConfigs(initial).runtime(AgentRuntime.locate().withPluginsOf(SyslogSource.class,
+                            SyslogInterceptor.class, EventIdInterceptor.class, StripePartitioner.class,
+                            BucketHeadersInterceptor.class)).build();
             CountDownLatch stopped = new CountDownLatch(1);
             try (CmEmulator emulator = startEmulator(config)) {
                 Thread hook = new Thread(stopped::countDown, "cm-emulator-stop");
@@ -106,6 +120,15 @@ final class CmEmulatorCommand implements Callable<Integer> {
                             + "   flafka load --target 127.0.0.1:" + ports.get(i) + " --rate 2000 --duration 60s");
                 }
                 out.println("  preview: flafka dashboards render --cm-url " + emulator.url() + " --out preview/");
+                if (namenode != null) {
+                    out.println("  HDFS at " + namenode.uri());
+                    if (agents >= 2) {
+                        // role 1 is in the base group, role i > 1 in a group of its own named like it
+                        out.println("  sweep:   flafka sweep --target cm --cm-url " + emulator.url()
+                                + " --cm-edge-group flume-AGENT-BASE --cm-core-group " + roles.get(1) + " --hdfs-root " + namenode.uri() + "/flafka-sweep --agent-data-dir "
+                                + work.resolve("agents") + " --edge-bind-address 127.0.0.1 --port " + freePort());
+                    }
+                }
                 out.println(runFor == null ? "Ctrl-C to stop." : "stopping after " + duration + ".");
                 out.flush();
                 if (runFor == null) {

@@ -16,6 +16,7 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
+import org.flafka.cm.CmClient;
 import org.flafka.load.Protocol;
 import org.flafka.stack.AgentProcess;
 import org.flafka.sweep.ConsoleProgress;
@@ -24,6 +25,7 @@ import org.flafka.sweep.Sweep;
 import org.flafka.sweep.SweepResult;
 import org.flafka.sweep.audit.Audits;
 import org.flafka.sweep.audit.TrialAudit;
+import org.flafka.sweep.cm.CmTarget;
 import org.flafka.sweep.local.LocalTarget;
 import org.flafka.sweep.replay.RecordedTrials;
 import org.flafka.sweep.replay.Replay;
@@ -71,11 +73,14 @@ import picocli.CommandLine.Parameters;
             "  flafka sweep lanes --strategy descent         a built-in example, searched smartly",
             "  flafka sweep my-space.yml --repeats 3         your own space, three repeats per trial",
             "  flafka sweep my-space.yml --dry-run           list the trials and what the rules prune",
+            "  flafka sweep --target cm --cm-url https://cm:7183 --hdfs-root hdfs://ns1/tmp/flafka-sweep",
+            "                                                trials on a cluster, through Cloudera Manager",
             "  flafka sweep --replay sweep-results/T --strategy descent",
             "                                                replay descent on a grid sweep's measurements",
             "",
-            "Exit codes: 0 done, 1 no trial could be measured, 2 a bad space or flag, 3 the local stack could not",
-            "start (a port in use, the agent classpath not built), 4 a bug.",
+            "Exit codes: 0 done, 1 no trial could be measured, 2 a bad space or flag, 3 the target could not",
+            "start or went away (a port in use, the agent classpath not built; CM or Kafka unreachable, a group",
+            "that does not exist), 4 a bug.",
         })
 public final class SweepCommand implements Callable<Integer> {
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT);
@@ -114,7 +119,7 @@ public final class SweepCommand implements Callable<Integer> {
     String drain;
 
     @Option(names = "--port", paramLabel = "N",
-            description = "Local target: the edge's syslog port (default: any free port).")
+            description = "The edge's syslog port (default: local target, any free port; cm target, 5140).")
     Integer port;
 
     @Option(names = "--agent-jvm-option", paramLabel = "OPTION",
@@ -143,6 +148,12 @@ public final class SweepCommand implements Callable<Integer> {
 
     @Option(names = "--list-knobs", description = "List every knob a space may set or sweep, with defaults.")
     boolean listKnobs;
+
+    @CommandLine.Mixin
+    CmOptions cm;
+
+    @CommandLine.Mixin
+    CmTargetOptions cmTarget;
 
     @Override
     public Integer call() throws InterruptedException {
@@ -174,12 +185,15 @@ public final class SweepCommand implements Callable<Integer> {
             dryRun(chosen, search, stdout);
             return ExitCode.OK;
         }
-        if (target.equals("cm")) {
-            throw UserException.invalidInput("--target cm is not available yet (the Cloudera Manager target is being"
-                    + " written); use --target local");
-        }
-        if (!target.equals("local")) {
+        if (!target.equals("local") && !target.equals("cm")) {
             throw UserException.invalidInput("--target must be local or cm, not '" + target + "'");
+        }
+        String cmOnly = cm.url != null ? "--cm-url" : cmTarget.firstSet();
+        if (target.equals("local") && cmOnly != null) {
+            throw UserException.invalidInput(cmOnly + " applies to --target cm only");
+        }
+        if (target.equals("cm")) {
+            cmTarget.validate();
         }
         if (port != null && (port < 1 || port > 65535)) {
             throw UserException.invalidInput("--port must be 1 to 65535, not " + port);
@@ -189,19 +203,22 @@ public final class SweepCommand implements Callable<Integer> {
 
     private int sweep(Space chosen, Strategy search, PrintWriter stdout, PrintWriter stderr)
             throws InterruptedException {
+        CmClient client = target.equals("cm") ? cm.connect(System.getenv()) : null;
         Path directory = resultsDirectory();
         Path work = directory.resolve("work");
         ReportWriter writer = new ReportWriter(directory);
-        Target local = new LocalTarget(work, port, protocols(chosen),
-                agentJvmOptions == null ? AgentProcess.DEFAULT_JVM_OPTIONS : agentJvmOptions);
+        Target runsOn = client != null
+                ? new CmTarget(client, cmTarget.settings(work, port, "flafka-sweep-" + directory.getFileName() + "-"))
+                : new LocalTarget(work, port, protocols(chosen),
+                        agentJvmOptions == null ? AgentProcess.DEFAULT_JVM_OPTIONS : agentJvmOptions);
         Optional<TrialAudit> audit = Audits.discover();
         Progress progress = new ConsoleProgress(stderr, System.console() != null, System::nanoTime,
                 chosen.timing().warmup().plus(chosen.timing().measure()).multipliedBy(chosen.timing().repeats())
                         .plus(Duration.ofSeconds(30)));
-        Sweep sweep = new Sweep(chosen, search, local, audit, progress, writer::checkpoint);
+        Sweep sweep = new Sweep(chosen, search, runsOn, audit, progress, writer::checkpoint);
         Thread hook = new Thread(() -> {
             sweep.abort();
-            local.close();
+            runsOn.close();
             stderr.println("flafka sweep: interrupted; stopped every process it started; partial results in "
                     + directory);
             stderr.flush();
@@ -228,7 +245,7 @@ public final class SweepCommand implements Callable<Integer> {
             writeWhatWeHave(sweep, writer);
             throw e;
         } finally {
-            local.close();
+            runsOn.close();
             try {
                 Runtime.getRuntime().removeShutdownHook(hook);
             } catch (IllegalStateException shuttingDown) {

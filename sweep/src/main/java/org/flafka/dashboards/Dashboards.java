@@ -93,11 +93,19 @@ public record Dashboards(String edgeService, String coreService, String kafkaSer
                         "messages/s", List.of(TsQuery.select(service,
                                 total(KafkaMetric.MESSAGES_RECEIVED_RATE, Entity.KAFKA_BROKER)))),
                 new Chart("Topic " + topic + " bytes in per broker",
-                        "Bytes/s into the topic on each broker: uneven lines are leader skew. Per-partition skew "
-                                + "needs CM's kafka_bytes_received_by_partition_rate (KAFKA_REPLICA entities), "
-                                + "which the typed tsquery builder does not offer yet.",
+                        "Bytes/s into the topic on each broker: uneven lines are leader skew (per partition: the "
+                                + "next chart).",
                         "bytes/s", List.of(TsQuery.select(eq(KAFKA_TOPIC_NAME, topic),
                                 of(KafkaMetric.BYTES_RECEIVED_RATE)))),
+                new Chart("Topic " + topic + " messages in per partition",
+                        "Messages/s appended to each partition of the topic: the growth of each replica's log end "
+                                + "offset (dt0), one line per partition and broker, so a partition's followers repeat "
+                                + "its leader's line. Lines far apart are partition skew: the edge's partitioning "
+                                + "favours some partitions, and the core sources reading those fall behind first. "
+                                + "kafka_log_end_offset is the Kafka CSD's log_end_offset (KAFKA_REPLICA entities) "
+                                + "under CM's kafka_ prefix: not seen written, UNVERIFIED.",
+                        "messages/s", List.of(TsQuery.select(eq(KAFKA_TOPIC_NAME, topic),
+                                of(KafkaMetric.LOG_END_OFFSET).dt0()))),
                 new Chart("Consumer lag (core group " + coreGroup + ")",
                         "Messages the consumer groups are behind the log end, per group; the core agents' group is "
                                 + coreGroup + ". Which set-up feeds CM's consumer-group entity is UNVERIFIED: if CM "

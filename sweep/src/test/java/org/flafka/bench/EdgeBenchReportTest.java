@@ -8,19 +8,22 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class EdgeBenchReportTest {
 
     private static EdgeBenchSettings settings(double rate) {
         return new EdgeBenchSettings(List.of(Variant.OURS, Variant.STOCK), Duration.ofSeconds(5),
-                Duration.ofSeconds(10), 3, 4, 200, 1, rate, 4, Variant.STOCK, Path.of("work"), null).validate();
+                Duration.ofSeconds(10), 3, 4, 200, 1, rate, 4, Variant.STOCK, Path.of("work"), null, Map.of(), List.of())
+                .validate();
     }
 
     /** A 10-second trial with {@code events} into Kafka and {@code agentCpu} agent CPU seconds. */
     private static Trial trial(Variant variant, int repeat, long events, double agentCpu) {
         return new Trial(variant, repeat, 10.0, events, events + 5, events - 5, events + 10, agentCpu, agentCpu / 2,
-                1.0, 3.5);
+                1.0, 3.5, Map.of("sink runners", agentCpu / 2, "JIT compiler", agentCpu / 4,
+                        "source and other", agentCpu / 4));
     }
 
     private static EdgeBenchReport report(double rate) {
@@ -56,6 +59,21 @@ class EdgeBenchReportTest {
         assertTrue(ours.matches("ours +\\| +600,000 \\(500,000-900,000\\) \\|.* 2\\.00 \\| +1\\.00 \\|.* 3\\.33x \\| "
                 + "+0\\.33x \\| +3\\.5"), ours);
         assertTrue(stock.contains("180,000 (100,000-200,000)") && stock.contains("1.00x"), stock);
+    }
+
+    @Test
+    void theAgentsCpuIsBrokenDownByThreads() throws Exception {
+        EdgeBenchReport report = report(Double.POSITIVE_INFINITY);
+        List<String> lines = report.text().lines().toList();
+        int title = lines.indexOf("agent CPU-s per million events by threads (medians):");
+        assertTrue(title > 0, report.text());
+        assertTrue(lines.get(title + 1).matches("variant +\\| +JIT compiler \\| +sink runners \\| +source and other"),
+                lines.get(title + 1));
+        // ours: half of 2 CPU-s/M in the sinks, a quarter each elsewhere
+        assertTrue(lines.get(title + 3).matches("ours +\\| +0\\.50 \\| +1\\.00 \\| +0\\.50"), lines.get(title + 3));
+        JsonNode json = new ObjectMapper().readTree(report.json());
+        assertEquals(1.0, json.at("/summary/0/agentCpuSecondsPerMillionByThreads/sink runners").asDouble(), 1e-9);
+        assertEquals(6.0, json.at("/trials/0/agentCpuSecondsByThreads/sink runners").asDouble(), 1e-9);
     }
 
     @Test

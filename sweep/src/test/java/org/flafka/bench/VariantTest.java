@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.StringReader;
+import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
@@ -23,7 +24,7 @@ class VariantTest {
 
     @Test
     void stockSetsNothingButWhatItNeedsToRun() throws IOException {
-        Properties stock = parse(Variant.STOCK.properties(TARGET, 4));
+        Properties stock = parse(Variant.STOCK.properties(TARGET, 4, Map.of()));
         Set<String> expected = new TreeSet<>(Set.of("edge.sources", "edge.channels", "edge.sinks",
                 "edge.sources.syslog_tcp.type", "edge.sources.syslog_tcp.host", "edge.sources.syslog_tcp.ports",
                 "edge.sources.syslog_tcp.channels", "edge.channels.ch0.type", "edge.sinks.kafka0.type",
@@ -37,7 +38,7 @@ class VariantTest {
 
     @Test
     void tunedStockRaisesBatchesAndAddsSinksOnTheOneChannel() throws IOException {
-        Properties tuned = parse(Variant.STOCK_TUNED.properties(TARGET, 2));
+        Properties tuned = parse(Variant.STOCK_TUNED.properties(TARGET, 2, Map.of()));
         assertEquals("kafka0 kafka1", tuned.getProperty("edge.sinks"));
         assertEquals("1000", tuned.getProperty("edge.sources.syslog_tcp.batchSize"));
         assertEquals("10000", tuned.getProperty("edge.channels.ch0.transactionCapacity"));
@@ -49,7 +50,7 @@ class VariantTest {
 
     @Test
     void oursIsTheEdgeTemplateWithOneTcpListenerOnAFreePort() throws IOException {
-        Properties ours = parse(Variant.OURS.properties(new Variant.Target("127.0.0.1:9092", "t", 0), 1));
+        Properties ours = parse(Variant.OURS.properties(new Variant.Target("127.0.0.1:9092", "t", 0), 1, Map.of()));
         assertEquals("syslog_tcp", ours.getProperty("edge.sources"));
         assertEquals("org.flafka.edge.SyslogSource", ours.getProperty("edge.sources.syslog_tcp.type"));
         assertEquals("0", ours.getProperty("edge.sources.syslog_tcp.port"));
@@ -57,9 +58,27 @@ class VariantTest {
         assertEquals("kafka0", ours.getProperty("edge.sinks"));
         assertEquals("t", ours.getProperty("edge.sinks.kafka0.kafka.topic"));
         assertFalse(ours.getProperty("edge.sources.syslog_tcp.interceptors").contains("fanout"));
-        Properties two = parse(Variant.OURS.properties(new Variant.Target("127.0.0.1:9092", "t", 0), 2));
+        Properties two = parse(Variant.OURS.properties(new Variant.Target("127.0.0.1:9092", "t", 0), 2, Map.of()));
         assertEquals("kafka0 kafka1", two.getProperty("edge.sinks"));
         assertTrue(two.getProperty("edge.sources.syslog_tcp.interceptors").contains("fanout"));
+    }
+
+    @Test
+    void stockCapacityDiffersFromStockOnlyInTheChannelCapacity() throws IOException {
+        Properties stock = parse(Variant.STOCK.properties(TARGET, 1, Map.of()));
+        Properties roomy = parse(Variant.STOCK_CAPACITY.properties(TARGET, 3, Map.of("edge_kafka_linger_ms", 1)));
+        assertEquals("10000", roomy.getProperty("edge.channels.ch0.capacity"));
+        roomy.remove("edge.channels.ch0.capacity");
+        assertEquals(stock, roomy, "one setting changed; --sinks and --set do not apply to stock variants");
+    }
+
+    @Test
+    void setVariablesChangeOursButNotWhatTheBenchOwns() throws IOException {
+        Properties ours = parse(Variant.OURS.properties(new Variant.Target("127.0.0.1:9092", "t", 0), 1,
+                Map.of("edge_kafka_compression_type", "lz4", "edge_channel_capacity", 20000)));
+        assertEquals("lz4", ours.getProperty("edge.sinks.kafka0.kafka.producer.compression.type"));
+        assertEquals("20000", ours.getProperty("edge.channels.ch0.capacity"));
+        assertEquals("0", ours.getProperty("edge.sources.syslog_tcp.port"));
     }
 
     @Test

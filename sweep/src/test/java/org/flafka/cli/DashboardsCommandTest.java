@@ -68,7 +68,7 @@ class DashboardsCommandTest {
             Result render = run("dashboards", "render", cm[0], cm[1], cm[2], cm[3], "--out", out.toString(),
                     "--window", "1m");
             assertEquals(0, render.code, render.err);
-            assertTrue(render.out.contains("wrote 11 charts"), render.out);
+            assertTrue(render.out.contains("wrote 12 charts"), render.out);
             BufferedImage hosts = ImageIO.read(out.resolve("flafka-hosts-1.png").toFile());
             assertEquals(900, hosts.getWidth());
             String html = Files.readString(out.resolve("index.html"));

@@ -92,8 +92,10 @@ class SweepCommandTest {
         assertEquals(ExitCode.INVALID_INPUT, run("sweep", "--measure", "0.5s"));
         assertEquals("flafka: timing flags: measure must be at least 1s, so counters move between two reads\n", err);
         assertEquals(ExitCode.INVALID_INPUT, run("sweep", "--target", "cm", "--out", dir.toString()));
-        assertEquals("flafka: --target cm is not available yet (the Cloudera Manager target is being written); use"
-                + " --target local\n", err);
+        assertEquals("flafka: --target cm needs --hdfs-root: the HDFS directory the core agent writes into and the"
+                + " audit reads from this machine, e.g. hdfs://nameservice1/tmp/flafka-sweep\n", err);
+        assertEquals(ExitCode.INVALID_INPUT, run("sweep", "--target", "yarn", "--out", dir.toString()));
+        assertEquals("flafka: --target must be local or cm, not 'yarn'\n", err);
     }
 
     @Test

@@ -139,11 +139,16 @@ public final class CmEmulator implements AutoCloseable {
             flumeRoles.add(new FlumeRole(flume + "-AGENT-" + i, group));
         }
         if (config.kafka() != null) {
+            // the broker's listener port, under the KAFKA_BROKER key CM uses for it (REFERENCE.md 1.2)
+            Map<String, String> brokerConfig = new LinkedHashMap<>();
+            String servers = config.kafka().bootstrapServers().split(",")[0];
+            brokerConfig.put("port", servers.substring(servers.lastIndexOf(':') + 1));
             groups.put(topology.kafkaBrokerGroup(), new Group(topology.kafkaBrokerGroup(), "Kafka Broker Default Group",
-                    config.kafkaService(), CmClient.KAFKA_BROKER_ROLE_TYPE, true, new LinkedHashMap<>()));
+                    config.kafkaService(), CmClient.KAFKA_BROKER_ROLE_TYPE, true, brokerConfig));
         }
         declareEntities();
-        this.sampler = new MetricSampler(store, topology, () -> List.copyOf(flumeRoles), config.kafka());
+        this.sampler = new MetricSampler(store, topology, () -> List.copyOf(flumeRoles), config.kafka(),
+                config.sampleInterval());
         this.queryEngine = new TsQueryEngine(store, config.sampleInterval());
         try {
             this.server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), config.port()), 0);
@@ -630,7 +635,9 @@ public final class CmEmulator implements AutoCloseable {
     private void runRoleAction(FlumeRole role, String action, CommandRun run) {
         try {
             if (action.equals("stop")) {
-                stop(role);
+                synchronized (role) { // after a start or restart still running on the role, as CM runs them in turn
+                    stop(role);
+                }
                 run.finish(true, "Stopped role " + role.name());
             } else {
                 restart(role, run);

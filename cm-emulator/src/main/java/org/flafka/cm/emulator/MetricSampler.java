@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
@@ -27,10 +28,17 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Takes one sample of everything the emulator reports, stamped with one time: each running agent's Flume metrics,
- * the in-JVM broker's BrokerTopicMetrics MBeans, consumer-group lag through AdminClient and {@code /proc/net/dev}.
- * Counters become per-second rates against the previous sample of the same process (a counter that went down,
- * e.g. after a restart, starts a new baseline instead of giving a negative rate, like tsquery's {@code dt0}).
+ * Takes one sample of everything the emulator reports, stamped with one time: each running agent's Flume metrics
+ * and CPU time, the in-JVM broker's BrokerTopicMetrics and per-partition log end offset MBeans, consumer-group lag
+ * through AdminClient and {@code /proc/net/dev}. Counters become per-second rates against the previous sample of the
+ * same process (a counter that went down, e.g. after a restart, starts a new baseline instead of giving a negative
+ * rate, like tsquery's {@code dt0}).
+ *
+ * <p>A counter first seen after the first round (a new agent process, a meter Kafka creates on a topic's first
+ * write) counts from 0 one collection interval before: its first point is its value over
+ * {@code metricCollectionFrequencyMs}. So the sum over a series' points of value × seconds since the previous point
+ * (the first point: × the collection interval) is the counter, exactly, which is how the sweep's {@code cm} target
+ * reads counters.
  */
 final class MetricSampler implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(MetricSampler.class);
@@ -43,16 +51,19 @@ final class MetricSampler implements AutoCloseable {
     private final Topology topology;
     private final Supplier<List<FlumeRole>> roles;
     private final KafkaCluster kafka;
+    private final Duration interval;
     private final Map<String, Previous> previous = new HashMap<>();
     private Admin admin;
     /** When the previous round ran; null before the first. */
     private Instant previousRound;
 
-    MetricSampler(MetricStore store, Topology topology, Supplier<List<FlumeRole>> roles, KafkaCluster kafka) {
+    MetricSampler(MetricStore store, Topology topology, Supplier<List<FlumeRole>> roles, KafkaCluster kafka,
+                  Duration interval) {
         this.store = store;
         this.topology = topology;
         this.roles = roles;
         this.kafka = kafka;
+        this.interval = interval;
     }
 
     /** One sampling round; each part fails alone (a restarting agent does not stop Kafka's samples). */
@@ -65,6 +76,11 @@ final class MetricSampler implements AutoCloseable {
                 } catch (RuntimeException e) {
                     LOG.debug("no metrics from {} this round: {}", role.name(), e.getMessage());
                 }
+                try {
+                    sampleCpu(role, agent, now);
+                } catch (IOException | RuntimeException e) {
+                    LOG.debug("no CPU time of {} this round: {}", role.name(), e.getMessage());
+                }
             });
         }
         if (kafka != null) {
@@ -72,6 +88,11 @@ final class MetricSampler implements AutoCloseable {
                 sampleBrokerMBeans(now);
             } catch (JMException | RuntimeException e) {
                 LOG.debug("no broker MBeans this round: {}", e.getMessage());
+            }
+            try {
+                sampleLogEndOffsets(now);
+            } catch (JMException | RuntimeException e) {
+                LOG.debug("no log end offsets this round: {}", e.getMessage());
             }
             try {
                 sampleConsumerLag(now);
@@ -144,6 +165,29 @@ final class MetricSampler implements AutoCloseable {
         }
     }
 
+    /**
+     * The agent process's user and kernel CPU time from {@code /proc/<pid>/stat} (utime, stime; Linux only), split
+     * from the JDK's total so no clock-tick rate is assumed.
+     */
+    private void sampleCpu(FlumeRole role, AgentProcess agent, Instant now) throws IOException {
+        Path stat = Path.of("/proc", Long.toString(agent.pid()), "stat");
+        if (!Files.isReadable(stat)) {
+            return;
+        }
+        String text = Files.readString(stat);
+        String[] fields = text.substring(text.lastIndexOf(')') + 2).split(" ");
+        long userTicks = Long.parseLong(fields[11]);
+        long systemTicks = Long.parseLong(fields[12]);
+        long totalMicros = agent.cpuTime().toNanos() / 1000;
+        TsEntity entity = store.get(role.name());
+        if (entity == null || userTicks + systemTicks == 0) {
+            return;
+        }
+        long userMicros = Math.round((double) totalMicros * userTicks / (userTicks + systemTicks));
+        record(entity, MetricNames.ROLE_CPU.get(0), agent.pid() + "/" + role.name(), userMicros, now);
+        record(entity, MetricNames.ROLE_CPU.get(1), agent.pid() + "/" + role.name(), totalMicros - userMicros, now);
+    }
+
     private void sampleBrokerMBeans(Instant now) throws JMException {
         MBeanServer server = ManagementFactory.getPlatformMBeanServer();
         Set<ObjectName> names = server.queryNames(new ObjectName("kafka.server:type=BrokerTopicMetrics,*"), null);
@@ -183,6 +227,31 @@ final class MetricSampler implements AutoCloseable {
             return new TsEntity(id, id, "kafka_broker_topics", attributes, Set.of(topicId,
                     topology.kafkaBrokerRole(), topology.kafkaService(), topology.cluster(), topology.hostId()));
         });
+    }
+
+    /** Each partition replica's log end offset ({@code kafka.log:type=Log,name=LogEndOffset,topic=,partition=}). */
+    private void sampleLogEndOffsets(Instant now) throws JMException {
+        MBeanServer server = ManagementFactory.getPlatformMBeanServer();
+        for (ObjectName name : server.queryNames(new ObjectName("kafka.log:type=Log,name=LogEndOffset,*"), null)) {
+            String topic = name.getKeyProperty("topic");
+            String partition = name.getKeyProperty("partition");
+            if (topic == null || partition == null) {
+                continue;
+            }
+            TsEntity brokerTopic = brokerTopic(topic);
+            String id = topology.kafkaBrokerRole() + ":" + topic + ":" + partition;
+            TsEntity replica = store.entity(id, () -> {
+                Map<String, String> attributes = topology.roleAttributes(id, topology.kafkaService(), "KAFKA",
+                        "KAFKA_BROKER", "KAFKA_REPLICA");
+                attributes.put("roleName", topology.kafkaBrokerRole());
+                attributes.put("kafkaTopicName", topic);
+                attributes.put("kafkaPartitionId", partition);
+                return new TsEntity(id, id, "kafka_replicas", attributes, Set.of(brokerTopic.id(),
+                        topology.kafkaBrokerRole(), topology.kafkaService(), topology.cluster(), topology.hostId()));
+            });
+            long offset = ((Number) server.getAttribute(name, "Value")).longValue();
+            record(replica, MetricNames.LOG_END_OFFSET, id, offset, now);
+        }
     }
 
     private void sampleConsumerLag(Instant now) throws Exception {
@@ -248,22 +317,28 @@ final class MetricSampler implements AutoCloseable {
 
     /**
      * A gauge as it is; a counter as its rate since the previous sample of the same source. A counter first seen
-     * after the first round (a broker meter Kafka creates on a topic's first write, an agent process that started
-     * since) counts from 0 at the previous round, so what it counted before it was first seen is not lost.
+     * after the first round counts from 0 one collection interval before (see the class comment), so what it
+     * counted before it was first seen is not lost and the points integrate to the counter.
      */
     private void record(TsEntity entity, MetricNames.Mapping mapping, String sourceKey, long value, Instant now) {
         if (mapping.kind() == MetricNames.Kind.GAUGE) {
-            entity.record(mapping.cmName(), now, value);
+            entity.record(mapping.cmName(), now, value * mapping.scale());
             return;
         }
         String key = sourceKey + "/" + mapping.counter();
         Previous before = previous.put(key, new Previous(value, now));
-        if (before == null && previousRound != null) {
-            before = new Previous(0, previousRound);
+        double seconds;
+        if (before == null) {
+            if (previousRound == null) {
+                return;
+            }
+            before = new Previous(0, now);
+            seconds = interval.toMillis() / 1000.0;
+        } else {
+            seconds = (now.toEpochMilli() - before.at().toEpochMilli()) / 1000.0;
         }
-        if (before != null && value >= before.value() && now.isAfter(before.at())) {
-            double seconds = (now.toEpochMilli() - before.at().toEpochMilli()) / 1000.0;
-            entity.record(mapping.cmName(), now, (value - before.value()) / seconds);
+        if (value >= before.value() && seconds > 0) {
+            entity.record(mapping.cmName(), now, (value - before.value()) * mapping.scale() / seconds);
         }
     }
 

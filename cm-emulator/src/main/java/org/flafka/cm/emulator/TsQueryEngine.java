@@ -23,7 +23,8 @@ import org.flafka.cm.model.ApiTimeSeriesResponse;
 /**
  * Answers the tsquery subset the kit's queries use (REFERENCE.md section 2):
  * {@code SELECT expr [, expr]... [WHERE attr = value [AND attr = value]...]}, statements joined by {@code ;}, where
- * {@code expr} is {@code [last(]name[)] [AS alias]} and {@code name} is a metric ({@code event_drain_success_rate}),
+ * {@code expr} is {@code [last(][dt0(]name[)][)] [AS alias]} ({@code dt0}: per-second change between points,
+ * negative changes dropped) and {@code name} is a metric ({@code event_drain_success_rate}),
  * a cross-entity average ({@code <metric>_across_<entities>}, each point's value the mean with min/max/count in
  * {@code aggregateStatistics}) or sum ({@code total_<metric>_across_<entities>}). Plain metrics are answered for the
  * entities that report them and match the predicate; aggregates for the matching ancestors of such entities (the
@@ -32,8 +33,8 @@ import org.flafka.cm.model.ApiTimeSeriesResponse;
  */
 final class TsQueryEngine {
     private static final Pattern STATEMENT = Pattern.compile("(?is)\\s*select\\s+(.+?)(?:\\s+where\\s+(.+?))?\\s*");
-    private static final Pattern EXPRESSION =
-            Pattern.compile("(?i)\\s*(?:(last)\\s*\\(\\s*([a-z0-9_]+)\\s*\\)|([a-z0-9_]+))(?:\\s+as\\s+([a-z_][a-z0-9_]*))?\\s*");
+    private static final Pattern EXPRESSION = Pattern.compile("(?i)\\s*(?:(last|dt0)\\s*\\(\\s*(?:(dt0)\\s*\\(\\s*)?"
+            + "([a-z0-9_]+)\\s*\\)(?:\\s*\\))?|([a-z0-9_]+))(?:\\s+as\\s+([a-z_][a-z0-9_]*))?\\s*");
     private static final Pattern TERM =
             Pattern.compile("(?i)\\s*([a-z][a-zA-Z0-9]*)\\s*=\\s*(?:\"((?:[^\"\\\\]|\\\\.)*)\"|([A-Za-z0-9_:.\\-]+))\\s*");
     private static final Pattern AND = Pattern.compile("(?i)\\s+and\\s+");
@@ -46,7 +47,8 @@ final class TsQueryEngine {
         }
     }
 
-    private record Expression(String text, boolean last, String name, String alias) {
+    /** {@code [last(][dt0(]name[)][)] [AS alias]}. */
+    private record Expression(String text, boolean last, boolean dt0, String name, String alias) {
     }
 
     private record Term(String attribute, String value) {
@@ -80,11 +82,24 @@ final class TsQueryEngine {
             Matcher expression = EXPRESSION.matcher(part);
             if (!expression.matches()) {
                 throw new UnsupportedQueryException("tsquery expression '" + part.strip() + "' is not supported by the "
-                        + "CM emulator: it understands <metric>, last(<metric>) and '... AS <alias>'");
+                        + "CM emulator: it understands <metric>, last(<metric>), dt0(<metric>), last(dt0(<metric>)) and "
+                        + "'... AS <alias>'");
             }
-            boolean last = expression.group(1) != null;
-            String name = (last ? expression.group(2) : expression.group(3)).toLowerCase(Locale.ROOT);
-            expressions.add(new Expression(last ? "last(" + name + ")" : name, last, name, expression.group(4)));
+            String outer = expression.group(1) == null ? null : expression.group(1).toLowerCase(Locale.ROOT);
+            boolean nested = expression.group(2) != null;
+            boolean balanced = part.replaceAll("[^(]", "").length() == part.replaceAll("[^)]", "").length();
+            if (!balanced || nested && !"last".equals(outer)) {
+                throw new UnsupportedQueryException("tsquery expression '" + part.strip() + "' is not supported by "
+                        + "the CM emulator: it understands <metric>, last(<metric>), dt0(<metric>), last(dt0(<metric>))"
+                        + " and '... AS <alias>'");
+            }
+            boolean last = "last".equals(outer);
+            boolean dt0 = "dt0".equals(outer) || nested;
+            String name = (expression.group(3) != null ? expression.group(3) : expression.group(4))
+                    .toLowerCase(Locale.ROOT);
+            String inner = dt0 ? "dt0(" + name + ")" : name;
+            expressions.add(new Expression(last ? "last(" + inner + ")" : inner, last, dt0, name,
+                    expression.group(5)));
         }
         List<Term> terms = matcher.group(2) == null ? List.of() : terms(matcher.group(2));
         List<String> warnings = new ArrayList<>();
@@ -127,8 +142,8 @@ final class TsQueryEngine {
                 NavigableMap<Instant, Double> points = entity.points(expression.name(), from, to);
                 List<ApiTimeSeriesData> data = new ArrayList<>();
                 points.forEach((at, value) -> data.add(new ApiTimeSeriesData(at.toString(), value, "SAMPLE", null)));
-                result.add(series(expression, entity, expression.name(), from, to, rollup, rolledUp(data, rollup,
-                        expression.last())));
+                result.add(series(expression, entity, expression.name(), from, to, rollup, rolledUp(
+                        expression.dt0() ? dt0(data) : data, rollup, expression.last())));
             }
         }
         return result;
@@ -152,8 +167,8 @@ final class TsQueryEngine {
             }
             List<ApiTimeSeriesData> data = new ArrayList<>();
             byTime.forEach((at, values) -> data.add(crossEntityPoint(at, values, total)));
-            result.add(series(expression, parent, metric, from, to, rollup, rolledUp(data, rollup,
-                    expression.last())));
+            result.add(series(expression, parent, metric, from, to, rollup, rolledUp(
+                    expression.dt0() ? dt0(data) : data, rollup, expression.last())));
         }
         return result;
     }
@@ -174,6 +189,24 @@ final class TsQueryEngine {
         return new ApiTimeSeriesData(time, value, "SAMPLE", new ApiTimeSeriesAggregateStatistics(time, value,
                 (double) values.size(), min.getValue(), time, max.getValue(), time, mean, Math.sqrt(variance),
                 entities));
+    }
+
+    /**
+     * tsquery's {@code dt0}: per point, the change since the previous point per second; negative changes (a reset)
+     * and the window's first point (no previous) give no point.
+     */
+    private static List<ApiTimeSeriesData> dt0(List<ApiTimeSeriesData> points) {
+        List<ApiTimeSeriesData> rates = new ArrayList<>();
+        for (int i = 1; i < points.size(); i++) {
+            ApiTimeSeriesData before = points.get(i - 1);
+            ApiTimeSeriesData now = points.get(i);
+            double seconds = (now.instant().toEpochMilli() - before.instant().toEpochMilli()) / 1000.0;
+            double change = now.value() - before.value();
+            if (seconds > 0 && change >= 0) {
+                rates.add(new ApiTimeSeriesData(now.timestamp(), change / seconds, "CALCULATED", null));
+            }
+        }
+        return rates;
     }
 
     /** RAW as sampled; coarser rollups as one point per period: the mean, with min, max and count. */
@@ -221,8 +254,8 @@ final class TsQueryEngine {
                                  Rollup rollup, List<ApiTimeSeriesData> data) {
         MetricNames.Mapping units = MetricNames.BY_CM_NAME.get(baseMetric);
         List<String> numerators = units == null || units.numerator() == null ? List.of() : List.of(units.numerator());
-        List<String> denominators = units == null || units.denominator() == null ? List.of()
-                : List.of(units.denominator());
+        List<String> denominators = expression.dt0() ? List.of("seconds")
+                : units == null || units.denominator() == null ? List.of() : List.of(units.denominator());
         String expressionText = "SELECT " + expression.text() + " WHERE entityName = \"" + entity.id()
                 + "\" AND category = " + entity.category();
         ApiTimeSeriesMetadata metadata = new ApiTimeSeriesMetadata(expression.text(), entity.displayName(),

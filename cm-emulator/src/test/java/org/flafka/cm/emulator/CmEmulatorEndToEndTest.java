@@ -27,7 +27,11 @@ import org.flafka.cm.model.ApiDashboard;
 import org.flafka.cm.model.ApiRole;
 import org.flafka.cm.model.ApiTimeSeries;
 import org.flafka.cm.model.ApiTimeSeriesResponse;
+import org.flafka.cm.tsquery.KafkaMetric;
+import org.flafka.cm.tsquery.RoleMetric;
 import org.flafka.cm.tsquery.SweepQueries;
+import org.flafka.cm.tsquery.TsExpression;
+import org.flafka.cm.tsquery.TsPredicate;
 import org.flafka.cm.tsquery.TsQuery;
 import org.flafka.stack.KafkaBroker;
 import org.junit.jupiter.api.AfterAll;
@@ -151,6 +155,46 @@ class CmEmulatorEndToEndTest {
                 topicResponse.get(0).warnings().toString());
         assertEquals(kafkaService + ":" + TOPIC, topic.get(0).metadata().attribute("entityName"));
         assertTrue(max(topic.get(0)) > 0, "topic bytes in: " + topic.get(0));
+
+        // per partition: each replica's log end offset, which together count every message the sink produced
+        List<ApiTimeSeries> offsets = series(TsQuery.select(TsPredicate.eq(TsPredicate.Attribute.KAFKA_TOPIC_NAME,
+                TOPIC), TsExpression.of(KafkaMetric.LOG_END_OFFSET).last()), from);
+        assertEquals(List.of("0", "1", "2"), offsets.stream().map(s -> s.metadata().attribute("kafkaPartitionId"))
+                .toList());
+        assertTrue(offsets.stream().allMatch(s -> "KAFKA_REPLICA".equals(s.metadata().attribute("category"))));
+        assertEquals(kafkaService + "-KAFKA_BROKER-1:" + TOPIC + ":0", offsets.get(0).metadata().attribute("entityName"));
+        assertEquals(sent, offsets.stream().mapToDouble(s -> s.data().get(0).value()).sum(), "log end offsets");
+        // dt0: per partition, each point is the growth since the previous raw point per second
+        Instant to = Instant.now();
+        TsPredicate ofTopic = TsPredicate.eq(TsPredicate.Attribute.KAFKA_TOPIC_NAME, TOPIC);
+        List<ApiTimeSeries> raw = client.queryTimeSeries(TimeSeriesQuery.raw(TsQuery.select(ofTopic,
+                TsExpression.of(KafkaMetric.LOG_END_OFFSET)).toString(), from, to)).get(0).timeSeries();
+        List<ApiTimeSeries> perPartition = client.queryTimeSeries(TimeSeriesQuery.raw(TsQuery.select(ofTopic,
+                TsExpression.of(KafkaMetric.LOG_END_OFFSET).dt0()).toString(), from, to)).get(0).timeSeries();
+        assertEquals("dt0(kafka_log_end_offset)", perPartition.get(0).metadata().metricName());
+        assertEquals(List.of("seconds"), perPartition.get(0).metadata().unitDenominators());
+        for (int p = 0; p < 3; p++) {
+            var offsetPoints = raw.get(p).data();
+            var ratePoints = perPartition.get(p).data();
+            assertEquals(offsetPoints.size() - 1, ratePoints.size(), "one rate per pair of offsets");
+            double grown = 0;
+            for (int i = 0; i < ratePoints.size(); i++) {
+                assertEquals(offsetPoints.get(i + 1).timestamp(), ratePoints.get(i).timestamp());
+                // CM stamps points to the millisecond: the seconds between two are the difference of their millis
+                grown += ratePoints.get(i).value() * (offsetPoints.get(i + 1).instant().toEpochMilli()
+                        - offsetPoints.get(i).instant().toEpochMilli()) / 1000.0;
+            }
+            assertEquals(offsetPoints.get(offsetPoints.size() - 1).value() - offsetPoints.get(0).value(), grown, 1e-6,
+                    "partition " + p + ": the rates add up to the offsets' growth");
+        }
+
+        // the role's CPU seconds per second, from its process
+        List<ApiTimeSeries> cpu = series(TsQuery.select(TsPredicate.eq(TsPredicate.Attribute.ROLE_NAME, roles.get(0)),
+                TsExpression.of(RoleMetric.CPU_USER_RATE), TsExpression.of(RoleMetric.CPU_SYSTEM_RATE)), from);
+        assertEquals(List.of("cpu_user_rate", "cpu_system_rate"), cpu.stream().map(s -> s.metadata().metricName())
+                .toList());
+        assertTrue(max(cpu.get(0)) > 0, "user CPU: " + cpu.get(0));
+        assertEquals(List.of("seconds"), cpu.get(0).metadata().unitNumerators());
 
         List<ApiTimeSeries> host = series(SweepQueries.hostNetwork("localhost"), from);
         assertEquals(2, host.size());

@@ -1,19 +1,33 @@
 package org.flafka.cm.tsquery;
 
 /** Flume channel metrics in CM ("Flume Channel Metrics", CM 5.15 and CM 7 pages; REFERENCE.md section 3). */
-public enum FlumeChannelMetric implements CmMetric {
-    EVENT_PUT_SUCCESS_RATE("event_put_success_rate"),
-    EVENT_PUT_ATTEMPT_RATE("event_put_attempt_rate"),
-    EVENT_TAKE_SUCCESS_RATE("event_take_success_rate"),
-    EVENT_TAKE_ATTEMPT_RATE("event_take_attempt_rate"),
-    CHANNEL_SIZE("channel_size"),
-    CHANNEL_CAPACITY("channel_capacity"),
-    CHANNEL_FILL_PERCENTAGE("channel_fill_percentage");
+public enum FlumeChannelMetric implements FlumeMetric {
+    EVENT_PUT_SUCCESS_RATE("event_put_success_rate", "EventPutSuccessCount", true),
+    EVENT_PUT_ATTEMPT_RATE("event_put_attempt_rate", "EventPutAttemptCount", true),
+    EVENT_TAKE_SUCCESS_RATE("event_take_success_rate", "EventTakeSuccessCount", true),
+    EVENT_TAKE_ATTEMPT_RATE("event_take_attempt_rate", "EventTakeAttemptCount", true),
+    CHANNEL_SIZE("channel_size", "ChannelSize", false),
+    CHANNEL_CAPACITY("channel_capacity", "ChannelCapacity", false),
+    CHANNEL_FILL_PERCENTAGE("channel_fill_percentage", "ChannelFillPercentage", false);
 
     private final String metricName;
+    private final String flumeAttribute;
+    private final boolean rate;
 
-    FlumeChannelMetric(String metricName) {
+    FlumeChannelMetric(String metricName, String flumeAttribute, boolean rate) {
         this.metricName = metricName;
+        this.flumeAttribute = flumeAttribute;
+        this.rate = rate;
+    }
+
+    @Override
+    public String flumeAttribute() {
+        return flumeAttribute;
+    }
+
+    @Override
+    public boolean isRate() {
+        return rate;
     }
 
     @Override

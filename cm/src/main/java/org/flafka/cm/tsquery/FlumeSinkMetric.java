@@ -4,20 +4,34 @@ package org.flafka.cm.tsquery;
  * Flume sink metrics in CM ("Flume Sink Metrics"; REFERENCE.md section 3). Flume's Kafka sink never counts complete
  * batches, so {@link #BATCH_COMPLETE_RATE} stays 0 for it: use {@link #EVENT_DRAIN_SUCCESS_RATE} for throughput.
  */
-public enum FlumeSinkMetric implements CmMetric {
-    EVENT_DRAIN_SUCCESS_RATE("event_drain_success_rate"),
-    EVENT_DRAIN_ATTEMPT_RATE("event_drain_attempt_rate"),
-    BATCH_COMPLETE_RATE("batch_complete_rate"),
-    BATCH_EMPTY_RATE("batch_empty_rate"),
-    BATCH_UNDERFLOW_RATE("batch_underflow_rate"),
-    CONNECTION_CREATED_RATE("connection_created_rate"),
-    CONNECTION_CLOSED_RATE("connection_closed_rate"),
-    CONNECTION_FAILED_RATE("connection_failed_rate");
+public enum FlumeSinkMetric implements FlumeMetric {
+    EVENT_DRAIN_SUCCESS_RATE("event_drain_success_rate", "EventDrainSuccessCount", true),
+    EVENT_DRAIN_ATTEMPT_RATE("event_drain_attempt_rate", "EventDrainAttemptCount", true),
+    BATCH_COMPLETE_RATE("batch_complete_rate", "BatchCompleteCount", true),
+    BATCH_EMPTY_RATE("batch_empty_rate", "BatchEmptyCount", true),
+    BATCH_UNDERFLOW_RATE("batch_underflow_rate", "BatchUnderflowCount", true),
+    CONNECTION_CREATED_RATE("connection_created_rate", "ConnectionCreatedCount", true),
+    CONNECTION_CLOSED_RATE("connection_closed_rate", "ConnectionClosedCount", true),
+    CONNECTION_FAILED_RATE("connection_failed_rate", "ConnectionFailedCount", true);
 
     private final String metricName;
+    private final String flumeAttribute;
+    private final boolean rate;
 
-    FlumeSinkMetric(String metricName) {
+    FlumeSinkMetric(String metricName, String flumeAttribute, boolean rate) {
         this.metricName = metricName;
+        this.flumeAttribute = flumeAttribute;
+        this.rate = rate;
+    }
+
+    @Override
+    public String flumeAttribute() {
+        return flumeAttribute;
+    }
+
+    @Override
+    public boolean isRate() {
+        return rate;
     }
 
     @Override

@@ -4,19 +4,33 @@ package org.flafka.cm.tsquery;
  * Flume source metrics in CM (CM 5-7 metric reference, "Flume Source Metrics"; REFERENCE.md section 3). Counters
  * appear as per-second {@code _rate} metrics.
  */
-public enum FlumeSourceMetric implements CmMetric {
-    EVENT_RECEIVED_RATE("event_received_rate"),
-    EVENT_ACCEPTED_RATE("event_accepted_rate"),
-    APPEND_RECEIVED_RATE("append_received_rate"),
-    APPEND_ACCEPTED_RATE("append_accepted_rate"),
-    APPEND_BATCH_RECEIVED_RATE("append_batch_received_rate"),
-    APPEND_BATCH_ACCEPTED_RATE("append_batch_accepted_rate"),
-    OPEN_CONNECTIONS("open_connections");
+public enum FlumeSourceMetric implements FlumeMetric {
+    EVENT_RECEIVED_RATE("event_received_rate", "EventReceivedCount", true),
+    EVENT_ACCEPTED_RATE("event_accepted_rate", "EventAcceptedCount", true),
+    APPEND_RECEIVED_RATE("append_received_rate", "AppendReceivedCount", true),
+    APPEND_ACCEPTED_RATE("append_accepted_rate", "AppendAcceptedCount", true),
+    APPEND_BATCH_RECEIVED_RATE("append_batch_received_rate", "AppendBatchReceivedCount", true),
+    APPEND_BATCH_ACCEPTED_RATE("append_batch_accepted_rate", "AppendBatchAcceptedCount", true),
+    OPEN_CONNECTIONS("open_connections", "OpenConnectionCount", false);
 
     private final String metricName;
+    private final String flumeAttribute;
+    private final boolean rate;
 
-    FlumeSourceMetric(String metricName) {
+    FlumeSourceMetric(String metricName, String flumeAttribute, boolean rate) {
         this.metricName = metricName;
+        this.flumeAttribute = flumeAttribute;
+        this.rate = rate;
+    }
+
+    @Override
+    public String flumeAttribute() {
+        return flumeAttribute;
+    }
+
+    @Override
+    public boolean isRate() {
+        return rate;
     }
 
     @Override

@@ -18,6 +18,13 @@ public enum KafkaMetric implements CmMetric {
             Verification.DOCUMENTED),
     BYTES_REJECTED_RATE("kafka_bytes_rejected_rate", Entity.KAFKA_BROKER_TOPIC, Verification.DOCUMENTED),
     /**
+     * A partition replica's log end offset: the offset the next message gets, so its growth per second is the
+     * partition's messages in ({@code dt0(kafka_log_end_offset)}). The Kafka CSD defines {@code log_end_offset}
+     * on KAFKA_REPLICA ({@code ReplicaMetrics.java}, {@code kafka_base.mdl}); the {@code kafka_} prefix is CM's
+     * rule for CSD metrics (REFERENCE.md section 4), not seen written for this one: UNVERIFIED.
+     */
+    LOG_END_OFFSET("kafka_log_end_offset", Entity.KAFKA_REPLICA, Verification.UNVERIFIED),
+    /**
      * Aggregated lag of a consumer group. The name is on CM's "Kafka Consumer Group Metrics" page, but which client
      * set-up feeds that entity is UNVERIFIED: plan on AdminClient offsets as the fallback.
      */

@@ -64,6 +64,14 @@ public final class TsExpression {
         return new TsExpression("last(" + text + ")", metricName, verification);
     }
 
+    /**
+     * {@code dt0(<this>)}: the per-second change between consecutive points, dropping negative changes (a counter
+     * reset); makes a rate of a gauge that only grows, such as a log end offset.
+     */
+    public TsExpression dt0() {
+        return new TsExpression("dt0(" + text + ")", metricName, verification);
+    }
+
     /** {@code <this> AS <alias>}: CM reports the alias in {@code metadata.alias}. */
     public TsExpression as(String alias) {
         if (!ALIAS.matcher(alias).matches()) {

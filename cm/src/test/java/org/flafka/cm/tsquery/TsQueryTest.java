@@ -54,6 +54,39 @@ class TsQueryTest {
     }
 
     @Test
+    void perPartitionMessagesAndRoleCpuAreMarkedAsSure() {
+        TsQuery partitions = TsQuery.select(TsPredicate.eq(TsPredicate.Attribute.KAFKA_TOPIC_NAME, "syslog"),
+                TsExpression.of(KafkaMetric.LOG_END_OFFSET).dt0().last());
+        assertEquals("SELECT last(dt0(kafka_log_end_offset)) WHERE kafkaTopicName = \"syslog\"", partitions.toString());
+        assertEquals(List.of("kafka_log_end_offset"), partitions.unverifiedTerms());
+        assertEquals(Entity.KAFKA_REPLICA, KafkaMetric.LOG_END_OFFSET.entity());
+        TsQuery cpu = TsQuery.select(TsPredicate.eq(TsPredicate.Attribute.ROLE_NAME, "flume-AGENT-1"),
+                TsExpression.of(RoleMetric.CPU_USER_RATE), TsExpression.of(RoleMetric.CPU_SYSTEM_RATE));
+        assertEquals("SELECT cpu_user_rate, cpu_system_rate WHERE roleName = \"flume-AGENT-1\"", cpu.toString());
+        assertEquals(Verification.DOCUMENTED, cpu.verification());
+    }
+
+    @Test
+    void flumeMetricsNameTheFlumeCountersBehindThem() {
+        assertEquals("SOURCE.", FlumeSourceMetric.EVENT_ACCEPTED_RATE.flumeComponentPrefix());
+        assertEquals("EventAcceptedCount", FlumeSourceMetric.EVENT_ACCEPTED_RATE.flumeAttribute());
+        assertEquals("EventTakeSuccessCount", FlumeChannelMetric.EVENT_TAKE_SUCCESS_RATE.flumeAttribute());
+        assertEquals("CHANNEL.", FlumeChannelMetric.CHANNEL_SIZE.flumeComponentPrefix());
+        assertEquals(false, FlumeChannelMetric.CHANNEL_SIZE.isRate());
+        assertEquals("EventDrainSuccessCount", FlumeSinkMetric.EVENT_DRAIN_SUCCESS_RATE.flumeAttribute());
+        assertEquals("SINK.", FlumeSinkMetric.EVENT_DRAIN_SUCCESS_RATE.flumeComponentPrefix());
+        for (FlumeMetric metric : List.<FlumeMetric[]>of(FlumeSourceMetric.values(), FlumeChannelMetric.values(),
+                FlumeSinkMetric.values()).stream().flatMap(java.util.Arrays::stream).toList()) {
+            // CM names a counter's rate <counter words>_rate: EventPutSuccessCount is event_put_success_rate
+            if (metric.isRate()) {
+                String words = metric.flumeAttribute().replaceAll("Count$", "").replaceAll("([a-z])([A-Z])", "$1_$2")
+                        .toLowerCase(java.util.Locale.ROOT);
+                assertEquals(words + "_rate", metric.metricName());
+            }
+        }
+    }
+
+    @Test
     void refusesAggregatesCmDoesNotOffer() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> TsExpression.total(FlumeSinkMetric.EVENT_DRAIN_SUCCESS_RATE, Entity.FLUME_CHANNEL));

@@ -12,8 +12,9 @@ import org.flafka.render.Tier;
  * commands), sends the load, reads the agents' counters with {@link #sample} (local: Flume's JSON metrics; CM:
  * {@code /timeseries}), and {@link #stopAgents stops} them before the audit reads what landed.
  *
- * <p>Implementations: {@code local} (org.flafka.sweep.local.LocalTarget) and, later, {@code cm}. Calls come from one
- * thread, one run at a time, except {@link #close}, which may come from a shutdown hook at any moment.
+ * <p>Implementations: {@code local} (org.flafka.sweep.local.LocalTarget) and {@code cm} (org.flafka.sweep.cm.CmTarget).
+ * Calls come from one thread, one run at a time, except {@link #close}, which may come from a shutdown hook at any
+ * moment.
  */
 public interface Target extends AutoCloseable {
     /** What the target is, for the report: "local stack: KRaft broker, MiniDFSCluster, Flume agent processes". */

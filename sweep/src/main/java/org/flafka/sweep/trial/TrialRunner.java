@@ -52,6 +52,12 @@ public final class TrialRunner implements Trials {
      * Kafka that the drain then waits for, and the edge and the load would take CPU the starting core needs.
      */
     static final double PRIMING_RATE = 1000;
+    /**
+     * The longest the trickle lasts. A target whose samples lack the HDFS sinks' files-opened counter (see
+     * {@link #flowing}) only shows the first batch landing, which a trickle can take minutes to fill: after this the
+     * load goes to the trial's rate while the runner keeps waiting.
+     */
+    static final Duration PRIMING_LIMIT = Duration.ofSeconds(20);
     /** The load generator needs a time limit; the runner stops it long before this. */
     private static final Duration LOAD_LIMIT = Duration.ofHours(1);
 
@@ -148,7 +154,7 @@ public final class TrialRunner implements Trials {
             try {
                 phase.accept("priming until events flow into HDFS");
                 long loadStarted = System.nanoTime();
-                awaitFlowing(sending);
+                awaitFlowing(sending, load, plan.rate());
                 firstDelivery = (System.nanoTime() - loadStarted) / 1e9;
                 load.changeRate(plan.rate());
                 phase.accept("warm-up");
@@ -207,9 +213,14 @@ public final class TrialRunner implements Trials {
      * first files before anything flows end to end, which takes seconds on a busy machine. The warm-up starts only
      * then, so it warms a pipeline that runs.
      */
-    private void awaitFlowing(FutureTask<LoadResult> sending) throws InterruptedException, ExecutionException {
-        long deadline = System.nanoTime() + FIRST_DELIVERY.toNanos();
+    private void awaitFlowing(FutureTask<LoadResult> sending, LoadGenerator load, double rate)
+            throws InterruptedException, ExecutionException {
+        long start = System.nanoTime();
+        long deadline = start + FIRST_DELIVERY.toNanos();
         while (!flowing(target.sample(Tier.CORE))) {
+            if (System.nanoTime() - start > PRIMING_LIMIT.toNanos()) {
+                load.changeRate(rate);
+            }
             if (sending.isDone()) {
                 LoadResult result = sending.get();
                 throw new IllegalStateException("the load stopped before any event reached HDFS"

@@ -41,8 +41,9 @@ final class EdgeTestSupport {
     static final Duration WAIT = Duration.ofSeconds(60);
     static final String KEYSTORE_PASSWORD = "test-only";
     /** Headers the edge sinks carry as Kafka record headers in these tests: the contract's, plus the lane. */
-    static final List<String> RECORD_HEADERS = List.of("timestamp", "timestamp_source", "host", "facility",
-            "severity", "app", "procid", "msgid", "format", "parse", "received", "peer", "site", "id", "fanout");
+    static final List<String> RECORD_HEADERS = List.of("timestamp", "timestamp_source",
+            "timestamp_rejected", "host", "facility", "severity", "app", "procid", "msgid", "format", "parse",
+            "received", "peer", "site", "id", "fanout");
 
     private EdgeTestSupport() {
     }

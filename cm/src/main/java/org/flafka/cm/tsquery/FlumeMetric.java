@@ -1,0 +1,25 @@
+package org.flafka.cm.tsquery;
+
+/**
+ * A CM metric that is one Flume component counter or gauge under CM's name: {@code EventAcceptedCount} of a source
+ * is {@code event_accepted_rate}, {@code ChannelSize} of a channel is {@code channel_size} (REFERENCE.md sections 3
+ * and 6.1). CM shows a counter as its per-second rate, a gauge as read.
+ */
+public interface FlumeMetric extends CmMetric {
+
+    /** The attribute of Flume's component MBean (and of its {@code /metrics} JSON) behind this metric. */
+    String flumeAttribute();
+
+    /** True for a counter, which CM reports as per-second {@code _rate}; false for a gauge. */
+    boolean isRate();
+
+    /** The Flume {@code /metrics} key prefix of the component type: {@code SOURCE.}, {@code CHANNEL.} or {@code SINK.}. */
+    default String flumeComponentPrefix() {
+        return switch (entity()) {
+            case FLUME_SOURCE -> "SOURCE.";
+            case FLUME_CHANNEL -> "CHANNEL.";
+            case FLUME_SINK -> "SINK.";
+            default -> throw new IllegalStateException(entity() + " is not a Flume component");
+        };
+    }
+}
