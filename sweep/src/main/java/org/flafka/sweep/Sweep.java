@@ -92,6 +92,7 @@ public final class Sweep {
                 Durations.format(space.timing().warmup()), Durations.format(space.timing().measure()),
                 space.timing().repeats()));
         runner.start(progress::status);
+        runner.warmUpStack(space.baseline(), progress::status);
         evaluate(space.baseline(), true);
         try {
             strategy.search(searchSpace, point -> {

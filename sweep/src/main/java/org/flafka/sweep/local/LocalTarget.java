@@ -87,6 +87,12 @@ public final class LocalTarget implements Target {
         return "local stack: KRaft Kafka broker, MiniDFSCluster and Flume agents, each in its own process";
     }
 
+    /** The broker and HDFS start with the sweep. */
+    @Override
+    public boolean startsCold() {
+        return true;
+    }
+
     @Override
     public synchronized void start(Consumer<String> status) {
         if (syslogPort != null) {

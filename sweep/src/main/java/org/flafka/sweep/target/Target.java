@@ -24,6 +24,14 @@ public interface Target extends AutoCloseable {
     void start(Consumer<String> status);
 
     /**
+     * Whether the parts the trials share (broker, HDFS) start with the sweep, cold: then one unrecorded run warms
+     * them up before the first trial. A cluster that ran before the sweep is warm.
+     */
+    default boolean startsCold() {
+        return false;
+    }
+
+    /**
      * Why a rendered configuration cannot run here (e.g. a plugin class the agent classpath lacks), or empty. The
      * sweep prunes such trials before they run.
      */

@@ -131,6 +131,43 @@ public final class TrialRunner implements Trials {
         }
     }
 
+    /**
+     * Runs {@code settings} once, unrecorded, before the first trial when the target starts cold (the local stack):
+     * its broker, HDFS and this JVM's load generator have not run yet, and a first trial measured on them came out at
+     * half the rate the same configuration measured later (docs/benchmarks.md). Primes, sends at the trial's rate
+     * for a trial's warm-up and window, then kills the agents. A failure here is left to the first trial to meet and
+     * report.
+     */
+    @Override
+    public void warmUpStack(Settings settings, Consumer<String> status) throws InterruptedException {
+        if (!target.startsCold() || pruneReason(settings).isPresent()) {
+            return;
+        }
+        LoadPlan plan = LoadPlan.of(settings);
+        status.accept("warming up the stack: one unrecorded run of the defaults");
+        try {
+            TrialEnvironment environment = target.prepare("warm-up", settings.topicPartitions(), plan.protocol());
+            target.startAgents(environment, Pruner.render(Tier.EDGE, settings, environment.edgeVariables()),
+                    Pruner.render(Tier.CORE, settings, environment.coreVariables()));
+            try {
+                Sending sending = startLoad(plan, environment);
+                try {
+                    prime(sending, plan);
+                    waitWhileSending(sending.result(), timing.warmup().plus(timing.measure()));
+                } finally {
+                    sending.load().stop();
+                    runningLoad = null;
+                }
+            } finally {
+                target.killAgents();
+            }
+        } catch (TargetException e) {
+            throw e;
+        } catch (RuntimeException | ExecutionException e) {
+            // the first trial meets the same problem and reports it
+        }
+    }
+
     private Measurement runOnce(String runName, int repeat, Settings settings)
             throws IOException, InterruptedException, ExecutionException {
         LoadPlan plan = LoadPlan.of(settings);
@@ -143,27 +180,18 @@ public final class TrialRunner implements Trials {
         Measurement measurement;
         boolean stopCleanly = true;
         try {
-            LoadGenerator load = new LoadGenerator(plan.settings(environment.syslog(), LOAD_LIMIT), Clock.SYSTEM);
-            load.changeRate(Math.min(PRIMING_RATE, plan.rate()));
-            runningLoad = load;
-            FutureTask<LoadResult> sending = new FutureTask<>(() -> load.run(null, 0));
-            Thread sender = new Thread(sending, "flafka-sweep-load");
-            sender.setDaemon(true);
-            sender.start();
-            double firstDelivery;
+            Sending sending = startLoad(plan, environment);
+            LoadGenerator load = sending.load();
             try {
                 phase.accept("priming until events flow into HDFS");
-                long loadStarted = System.nanoTime();
-                awaitFlowing(sending, load, plan.rate());
-                firstDelivery = (System.nanoTime() - loadStarted) / 1e9;
-                load.changeRate(plan.rate());
+                double firstDelivery = prime(sending, plan);
                 phase.accept("warm-up");
-                waitWhileSending(sending, timing.warmup());
+                waitWhileSending(sending.result(), timing.warmup());
                 AgentSample edgeStart = target.sample(Tier.EDGE);
                 AgentSample coreStart = target.sample(Tier.CORE);
                 LoadGenerator.Progress loadStart = load.progress();
                 phase.accept("measuring");
-                waitWhileSending(sending, timing.measure());
+                waitWhileSending(sending.result(), timing.measure());
                 AgentSample edgeEnd = target.sample(Tier.EDGE);
                 AgentSample coreEnd = target.sample(Tier.CORE);
                 LoadGenerator.Progress loadEnd = load.progress();
@@ -173,7 +201,7 @@ public final class TrialRunner implements Trials {
             } finally {
                 load.stop();
             }
-            LoadResult loadResult = sending.get();
+            LoadResult loadResult = sending.result().get();
             runningLoad = null;
             if (loadResult.failure() != null) {
                 throw new IllegalStateException("the load could not send to " + environment.syslog() + ": "
@@ -192,6 +220,30 @@ public final class TrialRunner implements Trials {
             }
         }
         return audit(measurement, settings, environment);
+    }
+
+    /** A load being sent, and what it will have sent once stopped. */
+    private record Sending(LoadGenerator load, FutureTask<LoadResult> result) {
+    }
+
+    /** Starts the load as a trickle ({@link #prime} raises it to the plan's rate). */
+    private Sending startLoad(LoadPlan plan, TrialEnvironment environment) {
+        LoadGenerator load = new LoadGenerator(plan.settings(environment.syslog(), LOAD_LIMIT), Clock.SYSTEM);
+        load.changeRate(Math.min(PRIMING_RATE, plan.rate()));
+        runningLoad = load;
+        FutureTask<LoadResult> result = new FutureTask<>(() -> load.run(null, 0));
+        Thread sender = new Thread(result, "flafka-sweep-load");
+        sender.setDaemon(true);
+        sender.start();
+        return new Sending(load, result);
+    }
+
+    /** Waits while the trickle primes the pipeline, then sends at the plan's rate; returns the seconds it took. */
+    private double prime(Sending sending, LoadPlan plan) throws InterruptedException, ExecutionException {
+        long started = System.nanoTime();
+        awaitFlowing(sending.result(), sending.load(), plan.rate());
+        sending.load().changeRate(plan.rate());
+        return (System.nanoTime() - started) / 1e9;
     }
 
     /** Sleeps {@code duration}; fails early if the load ended on its own (a broken connection). */

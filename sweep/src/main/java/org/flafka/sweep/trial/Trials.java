@@ -19,6 +19,13 @@ public interface Trials {
     /** Gets ready (starts the local stack); {@code status} takes progress lines. */
     void start(Consumer<String> status);
 
+    /**
+     * Before the first trial, warms up whatever starts cold (the local stack) with these settings; not recorded.
+     * {@code status} takes progress lines.
+     */
+    default void warmUpStack(Settings settings, Consumer<String> status) throws InterruptedException {
+    }
+
     /** Why the trial with these settings cannot run, or empty. Free: nothing runs. */
     Optional<String> pruneReason(Settings settings);
 
