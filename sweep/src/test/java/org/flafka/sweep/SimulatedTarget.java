@@ -39,6 +39,8 @@ final class SimulatedTarget implements Target {
     private long framesBefore;
     private volatile boolean healthy = true;
     volatile boolean closed;
+    /** Whether it says it starts cold, as the local stack does. */
+    volatile boolean cold;
 
     SimulatedTarget(Path directory) {
         this.directory = directory;
@@ -116,8 +118,18 @@ final class SimulatedTarget implements Target {
     }
 
     @Override
+    public boolean startsCold() {
+        return cold;
+    }
+
+    @Override
     public void stopAgents() {
         calls.add("stopAgents");
+    }
+
+    @Override
+    public void killAgents() {
+        calls.add("killAgents");
     }
 
     @Override

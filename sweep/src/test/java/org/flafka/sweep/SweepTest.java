@@ -71,6 +71,42 @@ class SweepTest {
     }
 
     @Test
+    void aColdTargetIsWarmedUpOnceWithTheDefaultsAndNothingOfItIsRecorded() throws Exception {
+        SimulatedTarget target = new SimulatedTarget(dir);
+        target.cold = true;
+        List<String> status = new ArrayList<>();
+        Progress progress = new Progress() {
+            @Override
+            public void status(String line) {
+                status.add(line);
+            }
+
+            @Override
+            public void trialStarted(int number, long planned, String description) {
+            }
+
+            @Override
+            public void phase(String phase) {
+            }
+
+            @Override
+            public void trialFinished(TrialResult result) {
+            }
+
+            @Override
+            public void finished() {
+            }
+        };
+        SweepResult result = new Sweep(space("  core_hdfs_sinks: [4, 2]\n"), new GridStrategy(), target,
+                Optional.empty(), progress, r -> { }).run();
+        assertEquals(List.of("start", "prepare warm-up partitions=4", "startAgents warm-up coreRate=12000",
+                "killAgents", "prepare t001-r1 partitions=4", "startAgents t001-r1 coreRate=12000", "stopAgents",
+                "prepare t002-r1 partitions=4", "startAgents t002-r1 coreRate=6000", "stopAgents"), target.calls);
+        assertEquals(List.of("t001", "t002"), result.trials().stream().map(TrialResult::id).toList());
+        assertTrue(status.contains("warming up the stack: one unrecorded run of the defaults"), status.toString());
+    }
+
+    @Test
     void theDefaultsAreNotRunTwiceWhenTheyArePartOfTheSpace() throws Exception {
         SimulatedTarget target = new SimulatedTarget(dir);
         SweepResult result = new Sweep(space("  core_hdfs_sinks: [4, 2]\n"), new GridStrategy(), target,
