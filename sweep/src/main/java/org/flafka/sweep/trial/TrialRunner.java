@@ -57,7 +57,7 @@ public final class TrialRunner implements Trials {
      * {@link #flowing}) only shows the first batch landing, which a trickle can take minutes to fill: after this the
      * load goes to the trial's rate while the runner keeps waiting.
      */
-    static final Duration PRIMING_LIMIT = Duration.ofSeconds(20);
+    static final Duration PRIMING_LIMIT = Duration.ofSeconds(10);
     /** The load generator needs a time limit; the runner stops it long before this. */
     private static final Duration LOAD_LIMIT = Duration.ofHours(1);
 
