@@ -3,7 +3,6 @@ package org.flafka.stack;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.HashMap;
@@ -50,9 +49,8 @@ public final class ThreadCpu {
                     // The thread ended between the listing and the read: it has no time left to count.
                 }
             });
-        } catch (NoSuchFileException e) {
-            return new ThreadCpu(Map.of());
         } catch (IOException e) {
+            // No such process any more, or no /proc: nothing to count.
             return new ThreadCpu(Map.of());
         }
         return new ThreadCpu(threads);

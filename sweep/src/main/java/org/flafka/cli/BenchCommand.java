@@ -248,25 +248,24 @@ public final class BenchCommand implements Runnable {
                 throw new IllegalArgumentException("--baseline: unknown variant '" + baseline
                         + "'; use one of " + Variant.flagNames());
             }
-            if (!oursVariables.isEmpty()) {
-                checkOursVariables(parsed);
-            }
-            return new EdgeBenchSettings(parsed, duration("--warmup", warmup, true),
+            EdgeBenchSettings settings = new EdgeBenchSettings(parsed, duration("--warmup", warmup, true),
                     duration("--duration", duration, false), repeats, connections, bytes, sinks, parseRate(),
                     partitions, base, null, jfrDir == null ? null : jfrDir.toAbsolutePath(), new LinkedHashMap<>(oursVariables),
                     agentJvmOptions).validate();
+            if (!oursVariables.isEmpty()) {
+                checkOursVariables(parsed);
+            }
+            return settings;
         }
 
-        /** A wrong --set fails here, before the broker starts, as {@code flafka render} would report it. */
+        /**
+         * A wrong --set fails here, before the broker starts, as {@code flafka render} would report it; called after
+         * {@link EdgeBenchSettings#validate()}, which already refused the variables the bench sets itself.
+         */
         private void checkOursVariables(List<Variant> parsed) {
             if (!parsed.contains(Variant.OURS)) {
                 throw new IllegalArgumentException("--set changes only the ours variant, which --variants does not "
                         + "run");
-            }
-            for (String name : oursVariables.keySet()) {
-                if (Variant.BENCH_OWNED_VARIABLES.contains(name)) {
-                    return; // EdgeBenchSettings.validate names it
-                }
             }
             try {
                 Variant.OURS.properties(new Variant.Target("127.0.0.1:9092", "check", 0), sinks,
