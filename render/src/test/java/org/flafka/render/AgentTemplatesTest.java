@@ -155,16 +155,37 @@ class AgentTemplatesTest {
         assertEquals("kafka0 kafka1", p.getProperty("edge.sinks"));
         for (String sink : List.of("kafka0", "kafka1")) {
             String prefix = "edge.sinks." + sink + ".";
-            assertEquals("1000", p.getProperty(prefix + "flumeBatchSize"));
-            assertNull(p.getProperty(prefix + "kafka.flumeBatchSize"));
-            assertEquals("false", p.getProperty(prefix + "allowTopicOverride"));
+            assertEquals("org.flafka.edge.KafkaRecordSink", p.getProperty(prefix + "type"));
+            assertEquals("1000", p.getProperty(prefix + "batchSize"));
             assertEquals("snappy", p.getProperty(prefix + "kafka.producer.compression.type"));
             assertEquals("all", p.getProperty(prefix + "kafka.producer.acks"));
-            assertEquals("host", p.getProperty(prefix + "header.host"));
-            assertEquals("id", p.getProperty(prefix + "header.id"));
+            assertEquals("timestamp,timestamp_source,timestamp_rejected,host,facility,severity,app,procid,msgid,"
+                    + "format,parse,received,peer,site,id", p.getProperty(prefix + "recordHeaders"));
         }
         assertEquals("ch0", p.getProperty("edge.sinks.kafka0.channel"));
         assertEquals("ch1", p.getProperty("edge.sinks.kafka1.channel"));
+    }
+
+    @Test
+    void stockSinksMapEachHeaderWithTheirOwnBatchKey() throws IOException {
+        Properties p = properties(AgentTemplates.render(Tier.EDGE, Map.of("edge_sink_impl", "stock")));
+        String prefix = "edge.sinks.kafka0.";
+        assertEquals("org.apache.flume.sink.kafka.KafkaSink", p.getProperty(prefix + "type"));
+        assertEquals("1000", p.getProperty(prefix + "flumeBatchSize"));
+        assertNull(p.getProperty(prefix + "kafka.flumeBatchSize"));
+        assertNull(p.getProperty(prefix + "recordHeaders"));
+        assertEquals("false", p.getProperty(prefix + "allowTopicOverride"));
+        assertEquals("all", p.getProperty(prefix + "kafka.producer.acks"));
+        assertEquals("host", p.getProperty(prefix + "header.host"));
+        assertEquals("id", p.getProperty(prefix + "header.id"));
+    }
+
+    @Test
+    void theFlumeEventFormatAlwaysGetsFlumesSink() throws IOException {
+        Properties p = properties(AgentTemplates.render(Tier.EDGE, Map.of("kafka_flume_event_format", true)));
+        assertEquals("org.apache.flume.sink.kafka.KafkaSink", p.getProperty("edge.sinks.kafka0.type"));
+        assertEquals("true", p.getProperty("edge.sinks.kafka0.useFlumeEventFormat"));
+        assertNull(p.getProperty("edge.sinks.kafka0.header.host"));
     }
 
     @Test

@@ -37,7 +37,7 @@ class RenderParityTest {
         return Stream.of(
                 Arguments.of(Tier.EDGE, Map.of()),
                 Arguments.of(Tier.EDGE, Map.of(
-                        "edge_source_impl", "stock",
+                        "edge_source_impl", "stock", "edge_sink_impl", "stock",
                         "edge_listeners", List.of("tls", "udp", "tcp"),
                         "edge_channel_type", "file",
                         "edge_kafka_sinks", 1,

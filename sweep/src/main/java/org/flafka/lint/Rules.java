@@ -26,6 +26,7 @@ public final class Rules {
     }
 
     static final String KAFKA_SINK = "org.apache.flume.sink.kafka.KafkaSink";
+    static final String KAFKA_RECORD_SINK = "org.flafka.edge.KafkaRecordSink";
     static final String KAFKA_SOURCE = "org.apache.flume.source.kafka.KafkaSource";
     static final String KAFKA_CHANNEL = "org.apache.flume.channel.kafka.KafkaChannel";
     static final String FLAFKA_SYSLOG_SOURCE = "org.flafka.edge.SyslogSource";
@@ -37,6 +38,8 @@ public final class Rules {
     static final long FILE_CHANNEL_DEFAULT_CAPACITY = 1_000_000;
     /** KafkaSinkConstants.DEFAULT_BATCH_SIZE; HDFSEventSink.defaultBatchSize is the same. */
     static final long SINK_DEFAULT_BATCH_SIZE = 100;
+    /** KafkaRecordSinkConfig's batchSize default. */
+    static final long KAFKA_RECORD_SINK_DEFAULT_BATCH_SIZE = 1000;
     /** KafkaSourceConstants.DEFAULT_BATCH_SIZE. */
     static final long KAFKA_SOURCE_DEFAULT_BATCH_SIZE = 1000;
     /** SyslogSourceConfigurationConstants.DEFAULT_BATCHSIZE (multiport_syslogtcp). */
@@ -238,6 +241,10 @@ public final class Rules {
                         ? "batchSize" : "flumeBatchSize";
                 return Optional.of(new BatchSize(longValue(component, key, SINK_DEFAULT_BATCH_SIZE), key));
             }
+            if (component.isType(KAFKA_RECORD_SINK)) {
+                return Optional.of(new BatchSize(
+                        longValue(component, "batchSize", KAFKA_RECORD_SINK_DEFAULT_BATCH_SIZE), "batchSize"));
+            }
             if (component.isType("hdfs", "org.apache.flume.sink.hdfs.HDFSEventSink")) {
                 return Optional.of(new BatchSize(
                         longValue(component, "hdfs.batchSize", SINK_DEFAULT_BATCH_SIZE), "hdfs.batchSize"));
@@ -287,7 +294,7 @@ public final class Rules {
         List<Finding> findings = new ArrayList<>();
         List<Component> producers = new ArrayList<>();
         for (Component sink : agent.active(Kind.SINK)) {
-            if (sink.isType(KAFKA_SINK)) {
+            if (sink.isType(KAFKA_SINK, KAFKA_RECORD_SINK)) {
                 producers.add(sink);
             }
         }
@@ -319,8 +326,10 @@ public final class Rules {
                     findings.add(Finding.error("max-request-size", producer.key(key),
                             key + " " + maxRequestSize + " is below " + source.describe() + "'s largest message ("
                                     + largest.get().key + " " + largest.get().size + ") plus "
-                                    + RECORD_HEADROOM_BYTES + " bytes for headers; such a message fails"
-                                    + " every retry and blocks " + producer.describe(),
+                                    + RECORD_HEADROOM_BYTES + " bytes for headers; " + (producer.isType(
+                                            KAFKA_RECORD_SINK) ? "such a message is dropped (counted in "
+                                            + "EventWriteFail)" : "such a message fails every retry and blocks "
+                                            + producer.describe()),
                             "set " + producer.key(key) + " to at least " + needed + " (and the topic's"
                                     + " max.message.bytes with it), or lower " + source.key(largest.get().key)));
                 }
@@ -414,6 +423,12 @@ public final class Rules {
     static List<Finding> kafkaHeaders(FlumeAgentConfig agent, OptionalInt partitions) {
         List<Finding> findings = new ArrayList<>();
         for (Component sink : agent.active(Kind.SINK)) {
+            if (sink.isType(KAFKA_RECORD_SINK) && sink.get("recordHeaders").map(String::isBlank).orElse(false)) {
+                findings.add(Finding.warning("kafka-headers", sink.key("recordHeaders"),
+                        "sink " + sink.name() + " writes no Flume header as a Kafka record header, so only the"
+                                + " body reaches Kafka",
+                        "set " + sink.key("recordHeaders") + " to the headers to carry, or * for all"));
+            }
             if (!sink.isType(KAFKA_SINK)) {
                 continue;
             }

@@ -34,7 +34,7 @@ class RenderedConfigsFlumeAcceptsTest {
         return Stream.of(
                 Arguments.of(Tier.EDGE, Map.of()),
                 Arguments.of(Tier.EDGE, Map.of("edge_kafka_sinks", 1)),
-                Arguments.of(Tier.EDGE, Map.of("edge_source_impl", "stock", "edge_listeners", "udp,tcp,tls",
+                Arguments.of(Tier.EDGE, Map.of("edge_source_impl", "stock", "edge_sink_impl", "stock", "edge_listeners", "udp,tcp,tls",
                         "edge_channel_type", "file", "edge_kafka_sinks", 3, "edge_partitioner", "stripe")),
                 Arguments.of(Tier.EDGE, Map.of("edge_channel_type", "kafka", "kafka_flume_event_format", true,
                         "edge_kafka_sinks", 2)),

@@ -1,5 +1,10 @@
 package org.flafka.edge;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -15,7 +20,8 @@ import org.apache.flume.conf.ConfigurationException;
 /**
  * Configuration keys declared once: name, type, default, validator, the protocols a key applies to, and its doc.
  * Parsing, validation, error messages and the generated documentation all read these definitions, so they
- * cannot drift apart. Modelled on Kafka's {@code ConfigDef}, cut down to what the syslog source needs.
+ * cannot drift apart. Modelled on Kafka's {@code ConfigDef}, cut down to what the syslog source and the Kafka
+ * record sink need; a key's protocols matter only to the source (the sink's keys apply to every protocol).
  *
  * <p>Every error names the key, the value and the rule, and ends with the fix. Booleans are strict: "ture" is an
  * error, not false (unlike Flume's {@code Context.getBoolean}).
@@ -65,6 +71,11 @@ final class ConfigDef {
     }
     keys.put(name, new Key(name, type, defaultValue, defaultDoc, validator, protocols, doc));
     return this;
+  }
+
+  /** Declares a key that applies whatever the protocol (every key of a sink). */
+  ConfigDef define(String name, Type type, Object defaultValue, String defaultDoc, Validator validator, String doc) {
+    return define(name, type, defaultValue, defaultDoc, validator, EnumSet.allOf(Protocol.class), doc);
   }
 
   List<Key> keys() {
@@ -129,6 +140,54 @@ final class ConfigDef {
     String shown = key.type() == Type.PASSWORD ? "[hidden]" : raw;
     return new ConfigurationException(component + ": invalid value '" + shown + "' for key '" + key.name()
         + "': " + rule + ". Fix: set " + key.name() + " to " + rule.replaceFirst("^must be ", "") + ".");
+  }
+
+  /** The key table of the reference docs, in declaration order; the protocols column only where keys differ. */
+  String keyTable(boolean protocolsColumn) {
+    StringBuilder sb = new StringBuilder();
+    sb.append("| key | type | default | valid values |").append(protocolsColumn ? " protocols |" : "")
+        .append(" description |\n|---|---|---|---|").append(protocolsColumn ? "---|" : "").append("---|\n");
+    for (Key key : keys.values()) {
+      sb.append("| `").append(key.name()).append("` | ").append(key.type().name().toLowerCase(Locale.ROOT))
+          .append(" | ").append(key.required() ? "required" : "`" + key.shownDefault() + "`")
+          .append(" | ").append(key.validator() == null ? "" : key.validator().toString());
+      if (protocolsColumn) {
+        sb.append(" | ").append(describe(key.protocols()));
+      }
+      sb.append(" | ").append(key.doc()).append(" |\n");
+    }
+    return sb.toString();
+  }
+
+  /**
+   * Replaces the region of {@code doc} between {@code begin} and {@code end} (markers included) with
+   * {@code generated}, which starts and ends with the same markers.
+   */
+  static String withGeneratedRegion(String doc, String begin, String end, String generated) {
+    int from = doc.indexOf(begin);
+    int to = doc.indexOf(end);
+    if (from < 0 || to < from) {
+      throw new IllegalArgumentException("the document has no generated region (" + begin + " … " + end + ")");
+    }
+    return doc.substring(0, from) + generated + doc.substring(to + end.length());
+  }
+
+  /**
+   * The main method of a configuration class's doc generator: no arguments print {@code generated}; {@code --write
+   * FILE} rewrites FILE's region between {@code begin} and {@code end} in place.
+   */
+  static void writeDocs(String[] args, String className, String begin, String end, String generated)
+      throws IOException {
+    if (args.length == 2 && args[0].equals("--write")) {
+      Path file = Paths.get(args[1]);
+      String doc = Files.readString(file, StandardCharsets.UTF_8);
+      Files.writeString(file, withGeneratedRegion(doc, begin, end, generated), StandardCharsets.UTF_8);
+    } else if (args.length == 0) {
+      System.out.println(generated);
+    } else {
+      System.err.println("usage: " + className + " [--write FILE]");
+      throw new IllegalArgumentException("unexpected arguments");
+    }
   }
 
   // ---- validators (their toString is the rule shown in the docs) ----

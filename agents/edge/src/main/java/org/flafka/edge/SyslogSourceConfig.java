@@ -8,8 +8,6 @@ import static org.flafka.edge.ConfigDef.oneOf;
 import static org.flafka.edge.ConfigDef.protocols;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
@@ -378,15 +376,7 @@ public final class SyslogSourceConfig {
   static String generatedDoc() {
     StringBuilder sb = new StringBuilder();
     sb.append(DOC_BEGIN).append("\n\n### Configuration keys\n\n");
-    sb.append("| key | type | default | valid values | protocols | description |\n");
-    sb.append("|---|---|---|---|---|---|\n");
-    for (Key key : DEFINITION.keys()) {
-      sb.append("| `").append(key.name()).append("` | ").append(key.type().name().toLowerCase(Locale.ROOT))
-          .append(" | ").append(key.required() ? "required" : "`" + key.shownDefault() + "`")
-          .append(" | ").append(key.validator() == null ? "" : key.validator().toString())
-          .append(" | ").append(ConfigDef.describe(key.protocols()))
-          .append(" | ").append(key.doc()).append(" |\n");
-    }
+    sb.append(DEFINITION.keyTable(true));
     sb.append("\n### Metrics\n\n");
     sb.append("Reported under `SOURCE.<name>` in Flume's JSON metrics and as attributes of the JMX bean "
         + "`org.apache.flume.source:type=<name>`, "
@@ -404,13 +394,7 @@ public final class SyslogSourceConfig {
 
   /** Replaces the generated region of {@code doc} (between the markers) with {@link #generatedDoc()}. */
   static String withGeneratedDoc(String doc) {
-    int begin = doc.indexOf(DOC_BEGIN);
-    int end = doc.indexOf(DOC_END);
-    if (begin < 0 || end < begin) {
-      throw new IllegalArgumentException("the document has no generated region (" + DOC_BEGIN + " … "
-          + DOC_END + ")");
-    }
-    return doc.substring(0, begin) + generatedDoc() + doc.substring(end + DOC_END.length());
+    return ConfigDef.withGeneratedRegion(doc, DOC_BEGIN, DOC_END, generatedDoc());
   }
 
   /**
@@ -418,15 +402,6 @@ public final class SyslogSourceConfig {
    * (docs/edge-source.md) in place.
    */
   public static void main(String[] args) throws IOException {
-    if (args.length == 2 && args[0].equals("--write")) {
-      Path file = Paths.get(args[1]);
-      String doc = Files.readString(file, StandardCharsets.UTF_8);
-      Files.writeString(file, withGeneratedDoc(doc), StandardCharsets.UTF_8);
-    } else if (args.length == 0) {
-      System.out.println(generatedDoc());
-    } else {
-      System.err.println("usage: SyslogSourceConfig [--write docs/edge-source.md]");
-      throw new IllegalArgumentException("unexpected arguments");
-    }
+    ConfigDef.writeDocs(args, "SyslogSourceConfig", DOC_BEGIN, DOC_END, generatedDoc());
   }
 }

@@ -27,7 +27,7 @@ class EdgeTemplatePluginKeysTest {
     static Stream<Arguments> renderings() {
         return Stream.of(
                 Arguments.of(Map.of()),
-                Arguments.of(Map.of("edge_source_impl", "stock", "edge_listeners", List.of("udp", "tcp", "tls"))),
+                Arguments.of(Map.of("edge_source_impl", "stock", "edge_sink_impl", "stock", "edge_listeners", List.of("udp", "tcp", "tls"))),
                 Arguments.of(Map.of("edge_partitioner", "stripe", "edge_kafka_sinks", 3)),
                 Arguments.of(Map.of("edge_partitioner", "host-affinity", "edge_kafka_sinks", 4)),
                 Arguments.of(Map.of("edge_partitioner", "host-affinity", "edge_channel_type", "kafka",

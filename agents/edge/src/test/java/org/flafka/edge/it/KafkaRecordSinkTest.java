@@ -1,0 +1,194 @@
+package org.flafka.edge.it;
+
+import static org.flafka.edge.it.EdgeTestSupport.header;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import org.apache.flume.Channel;
+import org.apache.flume.Context;
+import org.apache.flume.Event;
+import org.apache.flume.EventDeliveryException;
+import org.apache.flume.Sink;
+import org.apache.flume.Transaction;
+import org.apache.flume.channel.MemoryChannel;
+import org.apache.flume.conf.Configurables;
+import org.apache.flume.event.EventBuilder;
+import org.apache.flume.instrumentation.util.JMXPollUtil;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.common.header.Header;
+import org.flafka.edge.KafkaRecordSink;
+import org.flafka.stack.KafkaBroker;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@link KafkaRecordSink} against a real KRaft broker: bodies byte-exact, the chosen headers as record headers, the
+ * key, batch accounting in Flume's metrics, a too-large event dropped and counted without stalling the sink, and an
+ * unreachable broker rolling the batch back into the channel.
+ */
+class KafkaRecordSinkTest {
+
+    @TempDir
+    static Path dir;
+    static KafkaBroker kafka;
+
+    @BeforeAll
+    static void startBroker() {
+        kafka = KafkaBroker.start(dir.resolve("kafka"));
+    }
+
+    @AfterAll
+    static void stopBroker() {
+        kafka.close();
+    }
+
+    @Test
+    void writesBodiesByteExactWithTheChosenHeadersAndTheKey() throws Exception {
+        MemoryChannel channel = channel("c-exact");
+        List<byte[]> bodies = new ArrayList<>();
+        for (int i = 0; i < 250; i++) {
+            // Not UTF-8: the value must be the bytes received, not a decoded and re-encoded string.
+            byte[] body = ("<13>Nov 21 12:00:00 router" + (i % 3) + " seq=" + i + " \u00ff").getBytes(
+                    StandardCharsets.ISO_8859_1);
+            bodies.add(body);
+            put(channel, EventBuilder.withBody(body, Map.of("host", "router" + (i % 3), "id", "id-" + i,
+                    "fanout", "1", "key", "router" + (i % 3))));
+        }
+        Sink sink = sink("k-exact", channel, "kafka.topic", "exact", "batchSize", "100", "recordHeaders", "host,id");
+        try {
+            drain(sink);
+        } finally {
+            sink.stop();
+        }
+
+        List<ConsumerRecord<byte[], byte[]>> records = EdgeTestSupport.awaitRecords(kafka, "exact", r -> true, 250);
+        assertEquals(250, records.size());
+        for (ConsumerRecord<byte[], byte[]> record : records) {
+            int seq = Integer.parseInt(header(record, "id").substring(3));
+            assertArrayEquals(bodies.get(seq), record.value());
+            assertEquals("router" + (seq % 3), header(record, "host"));
+            assertEquals("router" + (seq % 3), new String(record.key(), StandardCharsets.UTF_8));
+            Set<String> names = new TreeSet<>();
+            for (Header h : record.headers()) {
+                names.add(h.key());
+            }
+            assertEquals(Set.of("host", "id"), names, "only the listed headers, not fanout or key");
+        }
+        Map<String, String> metrics = JMXPollUtil.getAllMBeans().get("SINK.k-exact");
+        assertEquals("250", metrics.get("EventDrainAttemptCount"));
+        assertEquals("250", metrics.get("EventDrainSuccessCount"));
+        assertEquals("2", metrics.get("BatchCompleteCount"));
+        assertEquals("1", metrics.get("BatchUnderflowCount"));
+        assertEquals("1", metrics.get("BatchEmptyCount"));
+        assertEquals("0", metrics.get("EventWriteFail"));
+    }
+
+    @Test
+    void aTooLargeEventIsDroppedWholeAndCountedWithoutStallingTheSink() throws Exception {
+        MemoryChannel channel = channel("c-large");
+        byte[] large = new byte[8000];
+        Arrays.fill(large, (byte) 'x');
+        put(channel, EventBuilder.withBody("small-1".getBytes(StandardCharsets.US_ASCII), Map.of("host", "a")));
+        put(channel, EventBuilder.withBody(large, Map.of("host", "b")));
+        put(channel, EventBuilder.withBody("small-2".getBytes(StandardCharsets.US_ASCII), Map.of("host", "c")));
+        Sink sink = sink("k-large", channel, "kafka.topic", "large", "kafka.producer.max.request.size", "4096");
+        try {
+            assertEquals(Sink.Status.READY, sink.process());
+            assertEquals(Sink.Status.BACKOFF, sink.process(), "the channel is empty: nothing is retried");
+        } finally {
+            sink.stop();
+        }
+
+        List<ConsumerRecord<byte[], byte[]>> records = EdgeTestSupport.awaitRecords(kafka, "large", r -> true, 2);
+        assertEquals(List.of("small-1", "small-2"), records.stream()
+                .map(r -> new String(r.value(), StandardCharsets.US_ASCII)).sorted().toList());
+        assertEquals("a", header(records.stream().filter(r -> r.value().length == 7 && r.value()[6] == '1')
+                .findFirst().orElseThrow(), "host"), "recordHeaders defaults to every header");
+        Map<String, String> metrics = JMXPollUtil.getAllMBeans().get("SINK.k-large");
+        assertEquals("2", metrics.get("EventDrainSuccessCount"));
+        assertEquals("1", metrics.get("RecordTooLargeDropCount"));
+        assertEquals("1", metrics.get("EventWriteFail"));
+    }
+
+    @Test
+    void anUnreachableBrokerRollsTheBatchBackIntoTheChannel() throws Exception {
+        MemoryChannel channel = channel("c-down");
+        for (int i = 0; i < 5; i++) {
+            put(channel, EventBuilder.withBody(("kept-" + i).getBytes(StandardCharsets.US_ASCII), Map.of()));
+        }
+        int closedPort;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            closedPort = socket.getLocalPort();
+        }
+        Sink sink = sink("k-down", channel, "kafka.bootstrap.servers", "127.0.0.1:" + closedPort,
+                "kafka.topic", "down", "kafka.producer.max.block.ms", "500");
+        try {
+            EventDeliveryException e = assertThrows(EventDeliveryException.class, sink::process);
+            assertEquals("Kafka did not acknowledge every event of the batch", e.getMessage().split(":")[0]);
+        } finally {
+            sink.stop();
+        }
+        Map<String, String> metrics = JMXPollUtil.getAllMBeans().get("SINK.k-down");
+        assertEquals("1", metrics.get("RollbackCount"));
+        assertEquals("0", metrics.get("EventDrainSuccessCount"));
+        assertEquals("1", metrics.get("EventWriteFail"));
+        List<String> left = new ArrayList<>();
+        Transaction tx = channel.getTransaction();
+        tx.begin();
+        for (Event event = channel.take(); event != null; event = channel.take()) {
+            left.add(new String(event.getBody(), StandardCharsets.US_ASCII));
+        }
+        tx.commit();
+        tx.close();
+        assertEquals(List.of("kept-0", "kept-1", "kept-2", "kept-3", "kept-4"), left);
+    }
+
+    private static MemoryChannel channel(String name) {
+        MemoryChannel channel = new MemoryChannel();
+        channel.setName(name);
+        Configurables.configure(channel, new Context(Map.of("capacity", "1000", "transactionCapacity", "1000")));
+        channel.start();
+        return channel;
+    }
+
+    private static void put(Channel channel, Event event) {
+        Transaction tx = channel.getTransaction();
+        tx.begin();
+        channel.put(event);
+        tx.commit();
+        tx.close();
+    }
+
+    private static Sink sink(String name, Channel channel, String... keyValues) {
+        Map<String, String> props = new HashMap<>(Map.of("kafka.bootstrap.servers", kafka.bootstrapServers(),
+                "kafka.producer.linger.ms", "0"));
+        for (int i = 0; i < keyValues.length; i += 2) {
+            props.put(keyValues[i], keyValues[i + 1]);
+        }
+        KafkaRecordSink sink = new KafkaRecordSink();
+        sink.setName(name);
+        sink.setChannel(channel);
+        Configurables.configure(sink, new Context(props));
+        sink.start();
+        return sink;
+    }
+
+    private static void drain(Sink sink) throws EventDeliveryException {
+        while (sink.process() == Sink.Status.READY) {
+            // until the channel is empty
+        }
+    }
+}
