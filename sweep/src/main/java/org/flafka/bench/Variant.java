@@ -34,6 +34,18 @@ public enum Variant {
         }
     },
     /**
+     * Ours with Flume's own Kafka sink in place of {@code org.flafka.edge.KafkaRecordSink} ({@code edge_sink_impl:
+     * stock}, same record headers and producer settings): what the sink alone is worth, in the same run.
+     */
+    OURS_STOCK_SINK("ours-stock-sink") {
+        @Override
+        public String properties(Target target, int sinks, Map<String, Object> templateVariables) {
+            Map<String, Object> variables = new LinkedHashMap<>(templateVariables);
+            variables.put("edge_sink_impl", "stock");
+            return OURS.properties(target, sinks, variables);
+        }
+    },
+    /**
      * Stock Flume 1.11 with its defaults: {@code multiport_syslogtcp} (batchSize 100, keepFields none: priority,
      * timestamp and host are stripped from the body into headers the Kafka sink then drops), memory channel
      * (capacity 100, transactionCapacity 100), one Kafka sink (flumeBatchSize 100, acks=1, no compression, the
@@ -98,18 +110,18 @@ public enum Variant {
 
     /**
      * The agent's Flume properties. {@code templateVariables} (from {@code --set}) change the edge template of
-     * {@link #OURS} and nothing else: the stock variants are fixed configurations.
+     * {@link #OURS} and {@link #OURS_STOCK_SINK} and nothing else: the stock variants are fixed configurations.
      */
     public abstract String properties(Target target, int sinks, Map<String, Object> templateVariables);
 
     /** Whether the agent can listen on port 0 and report the port (ListenPort); stock needs a fixed port. */
     boolean choosesItsPort() {
-        return this == OURS;
+        return usesPlugins();
     }
 
     /** Whether the agent runs our plugins (their jars go on its classpath). */
     boolean usesPlugins() {
-        return this == OURS;
+        return this == OURS || this == OURS_STOCK_SINK;
     }
 
     public String flagName() {

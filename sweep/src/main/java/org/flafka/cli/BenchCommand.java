@@ -55,7 +55,8 @@ public final class BenchCommand implements Runnable {
                         + "times) against the same broker: warm-up, then a measure window. Reported: events/s into "
                         + "Kafka (topic end offsets) and by the agent's own counters, and CPU seconds per million "
                         + "events of the agent, the broker and the generator.",
-                "Variants: ours = the edge template (flafka source, interceptors, snappy, acks=all); stock = "
+                "Variants: ours = the edge template (flafka source, interceptors, flafka Kafka sink, snappy, "
+                        + "acks=all); ours-stock-sink = the same with Flume's Kafka sink; stock = "
                         + "multiport_syslogtcp -> memory channel -> Kafka sink with Flume's defaults (it stalls: see "
                         + "docs/benchmarks.md); stock-capacity = stock with only the channel capacity raised to "
                         + "10000; stock-tuned = the same with larger batches, a larger channel, snappy, linger.ms 10.",
@@ -74,8 +75,8 @@ public final class BenchCommand implements Runnable {
         CommandLine.Model.CommandSpec spec;
 
         @Option(names = "--variants", paramLabel = "V,...", defaultValue = "ours,stock",
-                description = "Which agents, in the order run: ours, stock, stock-capacity, stock-tuned (default: "
-                        + "${DEFAULT-VALUE}).")
+                description = "Which agents, in the order run: ours, ours-stock-sink, stock, stock-capacity, "
+                        + "stock-tuned (default: ${DEFAULT-VALUE}).")
         String variants;
 
         @Option(names = "--duration", paramLabel = "TIME", defaultValue = "30s",

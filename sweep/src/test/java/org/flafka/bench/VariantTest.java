@@ -49,6 +49,22 @@ class VariantTest {
     }
 
     @Test
+    void oursStockSinkDiffersFromOursOnlyInTheSink() throws IOException {
+        Variant.Target target = new Variant.Target("127.0.0.1:9092", "t", 0);
+        Properties ours = parse(Variant.OURS.properties(target, 1, Map.of()));
+        Properties stockSink = parse(Variant.OURS_STOCK_SINK.properties(target, 1, Map.of()));
+        assertEquals("org.flafka.edge.KafkaRecordSink", ours.getProperty("edge.sinks.kafka0.type"));
+        assertEquals("org.apache.flume.sink.kafka.KafkaSink", stockSink.getProperty("edge.sinks.kafka0.type"));
+        assertEquals("host", stockSink.getProperty("edge.sinks.kafka0.header.host"));
+        for (String key : ours.stringPropertyNames()) {
+            if (!key.startsWith("edge.sinks.")) {
+                assertEquals(ours.getProperty(key), stockSink.getProperty(key), key);
+            }
+        }
+        assertTrue(Variant.OURS_STOCK_SINK.usesPlugins());
+    }
+
+    @Test
     void oursIsTheEdgeTemplateWithOneTcpListenerOnAFreePort() throws IOException {
         Properties ours = parse(Variant.OURS.properties(new Variant.Target("127.0.0.1:9092", "t", 0), 1, Map.of()));
         assertEquals("syslog_tcp", ours.getProperty("edge.sources"));

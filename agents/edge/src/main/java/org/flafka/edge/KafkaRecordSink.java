@@ -42,9 +42,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>The one exception is a record Kafka refuses as too large ({@link RecordTooLargeException}): retrying can never
  * succeed, so it would stop the sink for good. Such an event is dropped whole, counted in
- * {@code RecordTooLargeDropCount} and the standard {@code EventWriteFail}, and reported in a rate-limited WARN with its size and the setting to raise. The
- * edge source's {@code maxMessageBytes} and {@code flafka lint} keep this from happening in a consistent
- * configuration.
+ * {@code RecordTooLargeDropCount} and the standard {@code EventWriteFail}, and reported in a rate-limited WARN with
+ * its size and the setting to raise. The edge source's {@code maxMessageBytes} and {@code flafka lint} keep this
+ * from happening in a consistent configuration.
  *
  * <p>Metrics ({@link KafkaRecordSinkCounter}) are those of Flume's Kafka sink under the same names, so Cloudera
  * Manager, the dashboards and the sweep read either sink alike, plus the failure counters Flume's leaves out of
