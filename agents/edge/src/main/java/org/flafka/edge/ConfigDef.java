@@ -142,6 +142,17 @@ final class ConfigDef {
         + "': " + rule + ". Fix: set " + key.name() + " to " + rule.replaceFirst("^must be ", "") + ".");
   }
 
+  /** One warning per key in {@code unknownKeys}, with the defined key it matches but for case, if any. */
+  List<String> unknownKeyWarnings(String component, List<String> unknownKeys) {
+    List<String> warnings = new ArrayList<>();
+    for (String name : unknownKeys) {
+      String hint = keys.keySet().stream().filter(k -> k.equalsIgnoreCase(name)).findFirst()
+          .map(k -> " (did you mean '" + k + "'?)").orElse("");
+      warnings.add(component + ": unknown key '" + name + "' is ignored" + hint);
+    }
+    return warnings;
+  }
+
   /** The key table of the reference docs, in declaration order; the protocols column only where keys differ. */
   String keyTable(boolean protocolsColumn) {
     StringBuilder sb = new StringBuilder();

@@ -14,7 +14,6 @@ import org.apache.flume.conf.ConfigurationException;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
-import org.flafka.edge.ConfigDef.Key;
 import org.flafka.edge.ConfigDef.Type;
 
 /**
@@ -159,13 +158,7 @@ public final class KafkaRecordSinkConfig {
 
   /** Keys given that neither this definition, the producer prefix nor Flume knows, with a hint for a case slip. */
   List<String> unknownKeyWarnings() {
-    List<String> warnings = new ArrayList<>();
-    for (String name : unknownKeys) {
-      String hint = DEFINITION.keys().stream().map(Key::name).filter(k -> k.equalsIgnoreCase(name)).findFirst()
-          .map(k -> " (did you mean '" + k + "'?)").orElse("");
-      warnings.add(component + ": unknown key '" + name + "' is ignored" + hint);
-    }
-    return warnings;
+    return DEFINITION.unknownKeyWarnings(component, unknownKeys);
   }
 
   String component() {

@@ -266,13 +266,7 @@ public final class SyslogSourceConfig {
 
   /** Keys given that no definition (nor Flume) knows, each with a suggestion when it differs only in case. */
   List<String> unknownKeyWarnings() {
-    List<String> warnings = new ArrayList<>();
-    for (String name : unknownKeys) {
-      String hint = DEFINITION.keys().stream().map(Key::name).filter(k -> k.equalsIgnoreCase(name)).findFirst()
-          .map(k -> " (did you mean '" + k + "'?)").orElse("");
-      warnings.add(component + ": unknown key '" + name + "' is ignored" + hint);
-    }
-    return warnings;
+    return DEFINITION.unknownKeyWarnings(component, unknownKeys);
   }
 
   String component() {
