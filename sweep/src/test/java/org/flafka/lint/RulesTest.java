@@ -252,6 +252,32 @@ class RulesTest {
     }
 
     @Test
+    void ourKafkaRecordSinkHasItsOwnBatchKeyRequestSizeAndHeaderList() {
+        String ours = GOOD.replace("""
+                a.sinks.k.type = org.apache.flume.sink.kafka.KafkaSink
+                """, """
+                a.sinks.k.type = org.flafka.edge.KafkaRecordSink
+                """).replace("a.sinks.k.flumeBatchSize = 1000\n", "")
+                .replace("a.sinks.k.allowTopicOverride = false\n", "")
+                .replace("a.sinks.k.header.host = host\n", "a.sinks.k.recordHeaders = host\n");
+        assertEquals(List.of(), lines(ours));
+        // Its batchSize defaults to 1000, and neither allowTopicOverride nor header.<name> applies to it.
+        assertEquals(List.of("ERROR [transaction-capacity] a.channels.c.transactionCapacity: transactionCapacity 500"
+                        + " is below the batch size 1000 of sink k (batchSize), so its transactions fail."
+                        + " Fix: set a.channels.c.transactionCapacity to at least 1000, or lower a.sinks.k.batchSize."),
+                lines(ours.replace("a.channels.c.transactionCapacity = 1000", "a.channels.c.transactionCapacity = 500")
+                        .replace("a.sources.r.batchSize = 500", "a.sources.r.batchSize = 100")));
+        List<String> tooSmall = lines(ours + "a.sources.r.eventSize = 1048576\n");
+        assertEquals(1, tooSmall.size(), tooSmall.toString());
+        assertTrue(tooSmall.get(0).contains("plus 16384 bytes for headers; such a message is dropped (counted in"
+                + " EventWriteFail). Fix:"), tooSmall.get(0));
+        assertEquals(List.of("WARNING [kafka-headers] a.sinks.k.recordHeaders: sink k writes no Flume header as a"
+                        + " Kafka record header, so only the body reaches Kafka. Fix: set a.sinks.k.recordHeaders to"
+                        + " the headers to carry, or * for all."),
+                lines(ours.replace("a.sinks.k.recordHeaders = host", "a.sinks.k.recordHeaders =")));
+    }
+
+    @Test
     void kafkaChannelThatDropsHeaders() {
         String text = """
                 e.sources = s
