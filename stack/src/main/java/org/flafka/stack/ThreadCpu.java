@@ -92,9 +92,11 @@ public final class ThreadCpu {
         String groupOf(String threadName);
 
         /**
-         * The threads of a Flume agent with a Kafka sink, by what they do: the sink runners, the Kafka producers'
-         * network threads, JIT compilers, the garbage collector and VM threads; everything else (the source's event
-         * loops or MINA processors, timers, metrics) is "source and other".
+         * The threads of a Flume agent, by what they do: the sink runners, the Kafka producers' network threads, the
+         * HDFS sinks' own threads (Flume's HDFS sink hands every append, flush and close to a call runner thread
+         * named hdfs-<sink>-call-runner-N, and rolls on hdfs-<sink>-roll-timer-N), the
+         * pollable sources' runners (Kafka sources), JIT compilers, the garbage collector and VM threads; everything
+         * else (an event-driven source's event loops or MINA processors, timers, metrics) is "source and other".
          */
         ThreadGroups FLUME_AGENT = name -> {
             if (name.startsWith("SinkRunner")) {
@@ -102,6 +104,12 @@ public final class ThreadCpu {
             }
             if (name.startsWith("kafka-producer")) {
                 return "Kafka producer I/O";
+            }
+            if (name.startsWith("hdfs-")) {
+                return "HDFS sink threads";
+            }
+            if (name.startsWith("PollableSource")) {
+                return "pollable source runners";
             }
             if (name.startsWith("C1 Compiler") || name.startsWith("C2 Compiler")) {
                 return "JIT compiler";

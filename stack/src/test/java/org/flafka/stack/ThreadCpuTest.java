@@ -26,6 +26,9 @@ class ThreadCpuTest {
         assertEquals("JIT compiler", groups.groupOf("C2 CompilerThre"));
         assertEquals("GC and VM", groups.groupOf("GC Thread#1"));
         assertEquals("GC and VM", groups.groupOf("G1 Conc#0"));
+        assertEquals("HDFS sink threads", groups.groupOf("hdfs-hdfs0-call"));
+        assertEquals("HDFS sink threads", groups.groupOf("hdfs-hdfs12-cal"));
+        assertEquals("pollable source runners", groups.groupOf("PollableSourceR"));
         assertEquals("source and other", groups.groupOf("flafka-syslog-s"));
         assertEquals("source and other", groups.groupOf("NioProcessor-3"));
     }

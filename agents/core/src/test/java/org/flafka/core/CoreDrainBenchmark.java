@@ -10,12 +10,15 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import org.apache.hadoop.fs.LocatedFileStatus;
 import org.apache.hadoop.fs.RemoteIterator;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.flafka.interceptors.HostNames;
 import org.flafka.stack.AgentProcess;
 import org.flafka.stack.AgentRuntime;
+import org.flafka.stack.ThreadCpu;
 
 /**
  * How fast a core agent drains a topic into HDFS: Flume's stock configuration against the kit's template with 1, 2
@@ -29,7 +32,8 @@ import org.flafka.stack.AgentRuntime;
  * a window from its first drained event (sum of the sinks' EventDrainSuccessCount) until it has drained the whole
  * topic or 60 s have passed. Events per second = events drained in the window / its length; start-up and the
  * consumer group join are outside it. The agent's CPU time (user + system) over the window is reported per
- * million events, and the number of files it created.
+ * million events, in total and by thread group ({@link ThreadCpu}: sink runners, HDFS sink threads, Kafka source
+ * runners, GC, JIT), and the number of files it created.
  * <p>
  * "stock" is what a user gets from Flume's defaults with the same layout: one Kafka source, a memory channel with
  * Flume's default capacity and transaction capacity (100), one HDFS sink with hdfs.batchSize 100 and the default
@@ -52,8 +56,10 @@ public final class CoreDrainBenchmark {
     private final String topic;
     private final int events;
     private final AgentRuntime runtime;
+    private final List<String> jvmOptions;
 
-    private CoreDrainBenchmark(CoreStack stack, Path dir, String topic, int events) {
+    private CoreDrainBenchmark(CoreStack stack, Path dir, String topic, int events, List<String> jvmOptions) {
+        this.jvmOptions = jvmOptions;
         this.stack = stack;
         this.dir = dir;
         this.topic = topic;
@@ -63,7 +69,7 @@ public final class CoreDrainBenchmark {
 
     /** One configuration's result. */
     record Result(String name, long measured, double seconds, double eventsPerSecond, double cpuSecondsPerMillion,
-            long files) {
+            long files, Map<String, Double> threadCpuSecondsPerMillion) {
     }
 
     public static void main(String[] args) throws Exception {
@@ -77,6 +83,7 @@ public final class CoreDrainBenchmark {
         }
         boolean stock = Boolean.parseBoolean(options.getOrDefault("stock", "true"));
         List<String> fanouts = List.of(options.getOrDefault("fanout", "batch,host").split(","));
+        String jvm = options.get("jvm");
 
         Path dir = Files.createTempDirectory("flafka-core-bench");
         try (CoreStack stack = CoreStack.start(dir.resolve("stack"))) {
@@ -85,7 +92,8 @@ public final class CoreDrainBenchmark {
             System.out.printf(Locale.ROOT, "preloading %,d events from %d hosts into %d partitions...%n", events,
                     hosts, partitions);
             preload(stack, topic, events, hosts);
-            CoreDrainBenchmark bench = new CoreDrainBenchmark(stack, dir, topic, events);
+            CoreDrainBenchmark bench = new CoreDrainBenchmark(stack, dir, topic, events,
+                    jvm == null ? AgentProcess.DEFAULT_JVM_OPTIONS : List.of(jvm.trim().split("\\s+")));
             List<Result> results = new ArrayList<>();
             if (stock) {
                 results.add(bench.run("stock", stockProperties(stack, topic, "stock", Map.of())));
@@ -120,18 +128,21 @@ public final class CoreDrainBenchmark {
 
     private Result run(String name, String properties) throws IOException {
         System.out.printf(Locale.ROOT, "%s: starting the agent...%n", name);
-        AgentProcess agent = AgentProcess.builder("core", properties, dir.resolve(name)).runtime(runtime).start();
+        AgentProcess agent = AgentProcess.builder("core", properties, dir.resolve(name)).runtime(runtime)
+                .jvmOptions(jvmOptions).start();
         try {
             List<String> sinks = List.copyOf(agent.components().sinks());
             long startDeadline = System.nanoTime() + FIRST_EVENT_TIMEOUT.toNanos();
             long firstDrained;
             long startNanos;
             Duration startCpu;
+            ThreadCpu startThreads;
             while (true) {
                 firstDrained = drained(agent, sinks);
                 if (firstDrained > 0) {
                     startNanos = System.nanoTime();
                     startCpu = agent.cpuTime();
+                    startThreads = ThreadCpu.of(agent.pid());
                     break;
                 }
                 if (System.nanoTime() > startDeadline) {
@@ -147,9 +158,13 @@ public final class CoreDrainBenchmark {
                 if (drained >= events || now - startNanos >= MAX_WINDOW.toNanos()) {
                     double seconds = (now - startNanos) / 1e9;
                     double cpu = (agent.cpuTime().toNanos() - startCpu.toNanos()) / 1e9;
+                    Map<String, Double> threadSeconds = ThreadCpu.of(agent.pid()).secondsSince(startThreads,
+                            ThreadCpu.ThreadGroups.FLUME_AGENT);
                     long counted = drained - firstDrained;
+                    Map<String, Double> threadCpuPerMillion = new TreeMap<>();
+                    threadSeconds.forEach((group, s) -> threadCpuPerMillion.put(group, s / (counted / 1e6)));
                     Result result = new Result(name, counted, seconds, counted / seconds,
-                            cpu / (counted / 1e6), countFiles(name));
+                            cpu / (counted / 1e6), countFiles(name), threadCpuPerMillion);
                     System.out.printf(Locale.ROOT, "%s: %,.0f events/s (%,d events in %.1f s)%n", name,
                             result.eventsPerSecond(), counted, seconds);
                     return result;
@@ -241,6 +256,18 @@ public final class CoreDrainBenchmark {
                     r.eventsPerSecond(), r.eventsPerSecond() / stock, r.measured(), r.seconds(),
                     r.cpuSecondsPerMillion(), r.files());
         }
+        // Where each agent's CPU went, by thread group (Linux /proc; empty elsewhere)
+        TreeSet<String> groups = new TreeSet<>();
+        results.forEach(r -> groups.addAll(r.threadCpuSecondsPerMillion().keySet()));
+        System.out.println();
+        System.out.println("| configuration | " + String.join(" | ", groups) + " |   (agent CPU s per M events by thread)");
+        System.out.println("|---|" + "---|".repeat(groups.size()));
+        for (Result r : results) {
+            StringBuilder row = new StringBuilder("| " + r.name() + " |");
+            groups.forEach(g -> row.append(String.format(Locale.ROOT, " %.1f |",
+                    r.threadCpuSecondsPerMillion().getOrDefault(g, 0.0))));
+            System.out.println(row);
+        }
     }
 
     private static Map<String, String> options(String[] args) {
@@ -248,7 +275,8 @@ public final class CoreDrainBenchmark {
         for (String arg : args) {
             if (!arg.startsWith("--") || !arg.contains("=")) {
                 throw new IllegalArgumentException("expected --name=value, got '" + arg + "'; options: "
-                        + "--events=N --hosts=N --partitions=N --sinks=1,2,4 --fanout=batch,host --stock=true|false");
+                        + "--events=N --hosts=N --partitions=N --sinks=1,2,4 --fanout=batch,host --stock=true|false"
+                        + " --jvm='AGENT JVM OPTIONS' (default -Xms256m -Xmx1g)");
             }
             options.put(arg.substring(2, arg.indexOf('=')), arg.substring(arg.indexOf('=') + 1));
         }
