@@ -195,6 +195,23 @@ public final class ConfigSpec {
         };
     }
 
+    /** A string that is one of {@code allowed}. */
+    public static Validator oneOf(List<String> allowed) {
+        return new Validator() {
+            @Override
+            public void ensureValid(String key, Object value) {
+                if (!allowed.contains((String) value)) {
+                    throw invalid(key, value, "must be one of " + String.join(", ", allowed));
+                }
+            }
+
+            @Override
+            public String toString() {
+                return "one of " + String.join(", ", allowed);
+            }
+        };
+    }
+
     /** A list whose items all come from {@code allowed}, each at most once. */
     public static Validator subsetOf(List<String> allowed) {
         return new Validator() {

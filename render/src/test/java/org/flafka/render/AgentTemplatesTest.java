@@ -241,11 +241,30 @@ class AgentTemplatesTest {
     }
 
     @Test
-    void coreBucketsByEventTimeAndHostWithAFilePrefixPerAgentHostAndSink() throws IOException {
+    void coreWritesTextWithOurBucketSinkUnderTheRootWithAFilePrefixPerAgentHostAndSink() throws IOException {
         Properties p = properties(AgentTemplates.render(Tier.CORE, Map.of("core_hdfs_root", "hdfs://nn/syslog")));
+        assertEquals("hdfs0 hdfs1 hdfs2 hdfs3", p.getProperty("core.sinks"));
+        String sink = "core.sinks.hdfs3.";
+        assertEquals("org.flafka.core.HdfsBucketSink", p.getProperty(sink + "type"));
+        assertEquals("hdfs://nn/syslog", p.getProperty(sink + "hdfs.root"));
+        assertEquals("UTC", p.getProperty(sink + "hdfs.timeZone"));
+        assertEquals("core-%[localhost]-hdfs3", p.getProperty(sink + "hdfs.filePrefix"));
+        assertEquals("snappy", p.getProperty(sink + "hdfs.codeC"));
+        assertEquals("10000", p.getProperty(sink + "hdfs.batchSize"));
+        assertEquals("ch3", p.getProperty(sink + "channel"));
+        // Only our sink's own keys: it refuses any other
+        assertNull(p.getProperty(sink + "hdfs.path"));
+        assertNull(p.getProperty(sink + "hdfs.fileType"));
+    }
+
+    @Test
+    void coreStockSinkBucketsByEventTimeAndHostWithAFilePrefixPerAgentHostAndSink() throws IOException {
+        Properties p = properties(AgentTemplates.render(Tier.CORE, Map.of("core_hdfs_root", "hdfs://nn/syslog",
+                "core_sink_impl", "stock")));
         assertEquals("kafka0 kafka1", p.getProperty("core.sources"));
         assertEquals("hdfs0 hdfs1 hdfs2 hdfs3", p.getProperty("core.sinks"));
         String sink = "core.sinks.hdfs3.";
+        assertEquals("hdfs", p.getProperty(sink + "type"));
         assertEquals("hdfs://nn/syslog/dt=%Y-%m-%d/host=%{host}", p.getProperty(sink + "hdfs.path"));
         assertEquals("false", p.getProperty(sink + "hdfs.useLocalTimeStamp"));
         assertEquals("UTC", p.getProperty(sink + "hdfs.timeZone"));
@@ -267,7 +286,9 @@ class AgentTemplatesTest {
         assertEquals("avro_event", p.getProperty("core.sinks.hdfs0.serializer"));
         assertEquals("snappy", p.getProperty("core.sinks.hdfs0.serializer.compressionCodec"));
         assertNull(p.getProperty("core.sinks.hdfs0.hdfs.codeC"));
-        Properties plain = properties(AgentTemplates.render(Tier.CORE, Map.of("core_hdfs_codec", "none")));
+        assertEquals("hdfs", p.getProperty("core.sinks.hdfs0.type"), "the Avro format is Flume's sink's");
+        Properties plain = properties(AgentTemplates.render(Tier.CORE, Map.of("core_hdfs_codec", "none",
+                "core_sink_impl", "stock")));
         assertEquals("DataStream", plain.getProperty("core.sinks.hdfs0.hdfs.fileType"));
         assertNull(plain.getProperty("core.sinks.hdfs0.hdfs.codeC"));
     }

@@ -27,6 +27,7 @@ public final class Rules {
 
     static final String KAFKA_SINK = "org.apache.flume.sink.kafka.KafkaSink";
     static final String KAFKA_RECORD_SINK = "org.flafka.edge.KafkaRecordSink";
+    static final String HDFS_BUCKET_SINK = "org.flafka.core.HdfsBucketSink";
     static final String KAFKA_SOURCE = "org.apache.flume.source.kafka.KafkaSource";
     static final String KAFKA_CHANNEL = "org.apache.flume.channel.kafka.KafkaChannel";
     static final String FLAFKA_SYSLOG_SOURCE = "org.flafka.edge.SyslogSource";
@@ -40,6 +41,8 @@ public final class Rules {
     static final long SINK_DEFAULT_BATCH_SIZE = 100;
     /** KafkaRecordSinkConfig's batchSize default. */
     static final long KAFKA_RECORD_SINK_DEFAULT_BATCH_SIZE = 1000;
+    /** HdfsBucketSinkConfig's hdfs.batchSize default. */
+    static final long HDFS_BUCKET_SINK_DEFAULT_BATCH_SIZE = 1000;
     /** KafkaSourceConstants.DEFAULT_BATCH_SIZE. */
     static final long KAFKA_SOURCE_DEFAULT_BATCH_SIZE = 1000;
     /** SyslogSourceConfigurationConstants.DEFAULT_BATCHSIZE (multiport_syslogtcp). */
@@ -248,6 +251,10 @@ public final class Rules {
             if (component.isType("hdfs", "org.apache.flume.sink.hdfs.HDFSEventSink")) {
                 return Optional.of(new BatchSize(
                         longValue(component, "hdfs.batchSize", SINK_DEFAULT_BATCH_SIZE), "hdfs.batchSize"));
+            }
+            if (component.isType(HDFS_BUCKET_SINK)) {
+                return Optional.of(new BatchSize(
+                        longValue(component, "hdfs.batchSize", HDFS_BUCKET_SINK_DEFAULT_BATCH_SIZE), "hdfs.batchSize"));
             }
         } else {
             if (component.isType(KAFKA_SOURCE)) {

@@ -47,7 +47,7 @@ class RenderAndLintCommandTest {
         assertEquals("", run.out);
         String text = Files.readString(out);
         assertTrue(text.contains("core.sinks = hdfs0 hdfs1\n"), text);
-        assertTrue(text.contains("core.sinks.hdfs1.hdfs.path = /b/dt=%Y-%m-%d/host=%{host}\n"), text);
+        assertTrue(text.contains("core.sinks.hdfs1.hdfs.root = /b\n"), text);
     }
 
     @Test

@@ -278,6 +278,31 @@ class RulesTest {
     }
 
     @Test
+    void ourHdfsBucketSinkBatchIsHeldToTheChannelsTransactionCapacity() {
+        String core = """
+                c.sources = k
+                c.channels = ch
+                c.sinks = h
+                c.sources.k.type = org.apache.flume.source.kafka.KafkaSource
+                c.sources.k.kafka.topics = syslog
+                c.sources.k.header.host = host
+                c.sources.k.batchSize = 100
+                c.sources.k.channels = ch
+                c.channels.ch.type = memory
+                c.channels.ch.capacity = 20000
+                c.channels.ch.transactionCapacity = 500
+                c.sinks.h.type = org.flafka.core.HdfsBucketSink
+                c.sinks.h.channel = ch
+                """;
+        // Its hdfs.batchSize defaults to 1000 (Flume's HDFS sink: 100)
+        assertEquals(List.of("ERROR [transaction-capacity] c.channels.ch.transactionCapacity: transactionCapacity 500"
+                        + " is below the batch size 1000 of sink h (hdfs.batchSize), so its transactions fail."
+                        + " Fix: set c.channels.ch.transactionCapacity to at least 1000, or lower c.sinks.h.hdfs.batchSize."),
+                lines(core));
+        assertEquals(List.of(), lines(core + "c.sinks.h.hdfs.batchSize = 500\n"));
+    }
+
+    @Test
     void kafkaChannelThatDropsHeaders() {
         String text = """
                 e.sources = s

@@ -84,6 +84,7 @@ public final class CoreDrainBenchmark {
         boolean stock = Boolean.parseBoolean(options.getOrDefault("stock", "true"));
         List<String> fanouts = List.of(options.getOrDefault("fanout", "batch,host").split(","));
         String jvm = options.get("jvm");
+        List<String> sinkImpls = List.of(options.getOrDefault("sink-impl", "flafka,stock").split(","));
 
         Path dir = Files.createTempDirectory("flafka-core-bench");
         try (CoreStack stack = CoreStack.start(dir.resolve("stack"))) {
@@ -104,20 +105,25 @@ public final class CoreDrainBenchmark {
             for (int k : sinks) {
                 // One sink needs no fan-out: measure it once
                 for (String fanout : k == 1 ? List.of("none") : fanouts) {
-                    String name = "template-k" + k + (k == 1 ? "" : "-" + fanout.trim());
-                    Map<String, Object> variables = stack.variables(topic, stack.hdfsRoot(name),
-                            dir.resolve(name + "-data"), Map.of("core_hdfs_sinks", k));
-                    // Template defaults for everything that matters to speed: sources, batches, channel, rolls
-                    for (String sized : List.of("core_kafka_sources", "core_source_batch_size",
-                            "core_source_batch_duration_millis", "core_hdfs_batch_size", "core_channel_capacity",
-                            "core_channel_transaction_capacity")) {
-                        variables.remove(sized);
+                    for (String sinkImpl : sinkImpls) {
+                        String impl = sinkImpl.trim();
+                        String name = "template-k" + k + (k == 1 ? "" : "-" + fanout.trim())
+                                + (impl.equals("flafka") ? "" : "-" + impl + "-sink");
+                        Map<String, Object> variables = stack.variables(topic, stack.hdfsRoot(name),
+                                dir.resolve(name + "-data"), Map.of("core_hdfs_sinks", k));
+                        // Template defaults for everything that matters to speed: sources, batches, channel, rolls
+                        for (String sized : List.of("core_kafka_sources", "core_source_batch_size",
+                                "core_source_batch_duration_millis", "core_hdfs_batch_size", "core_channel_capacity",
+                                "core_channel_transaction_capacity")) {
+                            variables.remove(sized);
+                        }
+                        variables.put("core_consumer_group", "bench-" + name);
+                        variables.put("core_sink_impl", impl);
+                        if (k > 1) {
+                            variables.put("core_fanout", fanout.trim());
+                        }
+                        results.add(bench.run(name, CoreStack.render(variables)));
                     }
-                    variables.put("core_consumer_group", "bench-" + name);
-                    if (k > 1) {
-                        variables.put("core_fanout", fanout.trim());
-                    }
-                    results.add(bench.run(name, CoreStack.render(variables)));
                 }
             }
             print(results, events, hosts, partitions);
@@ -276,7 +282,7 @@ public final class CoreDrainBenchmark {
             if (!arg.startsWith("--") || !arg.contains("=")) {
                 throw new IllegalArgumentException("expected --name=value, got '" + arg + "'; options: "
                         + "--events=N --hosts=N --partitions=N --sinks=1,2,4 --fanout=batch,host --stock=true|false"
-                        + " --jvm='AGENT JVM OPTIONS' (default -Xms256m -Xmx1g)");
+                        + " --sink-impl=flafka,stock --jvm='AGENT JVM OPTIONS' (default -Xms256m -Xmx1g)");
             }
             options.put(arg.substring(2, arg.indexOf('=')), arg.substring(arg.indexOf('=') + 1));
         }

@@ -1,0 +1,217 @@
+package org.flafka.core;
+
+import java.net.InetAddress;
+import java.net.URI;
+import java.net.UnknownHostException;
+import java.time.DateTimeException;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.flume.conf.ConfigurationException;
+import org.flafka.interceptors.ConfigSpec;
+
+/** The settings of {@link HdfsBucketSink}: every key, its default, rule and meaning. */
+public final class HdfsBucketSinkConfig {
+
+    /** The token in {@code hdfs.filePrefix} that stands for this machine's host name. */
+    static final String LOCALHOST = "%[localhost]";
+
+    public static final String ROOT_CONFIG = "hdfs.root";
+    private static final String ROOT_DOC = "Directory the dt=/host= buckets are made under, as a Hadoop URI "
+            + "(hdfs://nameservice/data/syslog) or a path on the default file system of the agent's Hadoop "
+            + "configuration.";
+
+    public static final String TIME_ZONE_CONFIG = "hdfs.timeZone";
+    private static final String TIME_ZONE_DOC = "Time zone of the dt= buckets (a Java zone id): the date of the "
+            + "event's timestamp header in this zone.";
+
+    public static final String FILE_PREFIX_CONFIG = "hdfs.filePrefix";
+    private static final String FILE_PREFIX_DOC = "Start of every file name, unique per agent, host and sink; "
+            + LOCALHOST + " is replaced by this machine's host name, as in Flume's HDFS sink.";
+
+    public static final String CODEC_CONFIG = "hdfs.codeC";
+    private static final String CODEC_DOC = "snappy: Hadoop's SnappyCodec, files named .snappy, one compressed "
+            + "block per batch and file; none: plain text, files named .log.";
+
+    public static final String BATCH_SIZE_CONFIG = "hdfs.batchSize";
+    private static final String BATCH_SIZE_DOC = "Most events taken from the channel in one transaction; every "
+            + "file written in it is flushed (hflush) before the transaction commits.";
+
+    public static final String ROLL_SIZE_CONFIG = "hdfs.rollSize";
+    private static final String ROLL_SIZE_DOC = "Bytes of text (before compression) after which a file is closed "
+            + "and a new one started; 0: never by size.";
+
+    public static final String ROLL_INTERVAL_CONFIG = "hdfs.rollInterval";
+    private static final String ROLL_INTERVAL_DOC = "Seconds after which an open file is closed; 0: never by age.";
+
+    public static final String IDLE_TIMEOUT_CONFIG = "hdfs.idleTimeout";
+    private static final String IDLE_TIMEOUT_DOC = "Seconds without a write after which a file is closed; 0: never.";
+
+    public static final String MAX_OPEN_FILES_CONFIG = "hdfs.maxOpenFiles";
+    private static final String MAX_OPEN_FILES_DOC = "Most files open at once; opening one more closes the one "
+            + "written least recently.";
+
+    public static final String RETRY_INTERVAL_CONFIG = "hdfs.retryInterval";
+    private static final String RETRY_INTERVAL_DOC = "Seconds between attempts to close and rename a file whose "
+            + "close failed (HDFS unreachable); it keeps its in-use name until then.";
+
+    public static final ConfigSpec SPEC = new ConfigSpec()
+            .define(ROOT_CONFIG, ConfigSpec.Type.STRING, "", required("hdfs://nameservice1/data/syslog"), ROOT_DOC)
+            .define(TIME_ZONE_CONFIG, ConfigSpec.Type.STRING, "UTC", zoneId(), TIME_ZONE_DOC)
+            .define(FILE_PREFIX_CONFIG, ConfigSpec.Type.STRING, "", required("core-%[localhost]-hdfs0"),
+                    FILE_PREFIX_DOC)
+            .define(CODEC_CONFIG, ConfigSpec.Type.STRING, "snappy", ConfigSpec.oneOf(List.of("snappy", "none")),
+                    CODEC_DOC)
+            .define(BATCH_SIZE_CONFIG, ConfigSpec.Type.INT, "1000", ConfigSpec.between(1, 1_000_000), BATCH_SIZE_DOC)
+            .define(ROLL_SIZE_CONFIG, ConfigSpec.Type.INT, "130023424", ConfigSpec.between(0, Integer.MAX_VALUE),
+                    ROLL_SIZE_DOC)
+            .define(ROLL_INTERVAL_CONFIG, ConfigSpec.Type.INT, "3600", ConfigSpec.between(0, 31 * 86400),
+                    ROLL_INTERVAL_DOC)
+            .define(IDLE_TIMEOUT_CONFIG, ConfigSpec.Type.INT, "600", ConfigSpec.between(0, 31 * 86400),
+                    IDLE_TIMEOUT_DOC)
+            .define(MAX_OPEN_FILES_CONFIG, ConfigSpec.Type.INT, "5000", ConfigSpec.between(1, 1_000_000),
+                    MAX_OPEN_FILES_DOC)
+            .define(RETRY_INTERVAL_CONFIG, ConfigSpec.Type.INT, "30", ConfigSpec.between(1, 86400),
+                    RETRY_INTERVAL_DOC);
+
+    /** Keys Flume itself reads from a sink's context. */
+    private static final List<String> FLUME_KEYS = List.of("type", "channel");
+
+    private final URI root;
+    private final ZoneId timeZone;
+    private final String filePrefix;
+    private final boolean snappy;
+    private final int batchSize;
+    private final long rollBytes;
+    private final long rollMillis;
+    private final long idleMillis;
+    private final int maxOpenFiles;
+    private final long retryMillis;
+
+    /**
+     * Parses a sink's Flume context.
+     *
+     * @throws ConfigurationException naming the key, the value, the rule and the fix
+     */
+    public HdfsBucketSinkConfig(Map<String, String> settings) {
+        List<String> flume = new ArrayList<>(settings.keySet());
+        flume.retainAll(FLUME_KEYS);
+        ConfigSpec.Values values = SPEC.parse(settings, flume);
+        String rootText = values.getString(ROOT_CONFIG);
+        require(ROOT_CONFIG, rootText, "hdfs://nameservice1/data/syslog");
+        try {
+            root = URI.create(rootText.endsWith("/") ? rootText.substring(0, rootText.length() - 1) : rootText);
+        } catch (IllegalArgumentException e) {
+            throw ConfigSpec.invalid(ROOT_CONFIG, rootText, "must be a URI or path: " + e.getMessage());
+        }
+        timeZone = ZoneId.of(values.getString(TIME_ZONE_CONFIG));
+        String prefix = values.getString(FILE_PREFIX_CONFIG);
+        require(FILE_PREFIX_CONFIG, prefix, "core-%[localhost]-hdfs0");
+        filePrefix = prefix.replace(LOCALHOST, localHostName());
+        snappy = values.getString(CODEC_CONFIG).equals("snappy");
+        batchSize = values.getInt(BATCH_SIZE_CONFIG);
+        rollBytes = values.getInt(ROLL_SIZE_CONFIG);
+        rollMillis = values.getInt(ROLL_INTERVAL_CONFIG) * 1000L;
+        idleMillis = values.getInt(IDLE_TIMEOUT_CONFIG) * 1000L;
+        maxOpenFiles = values.getInt(MAX_OPEN_FILES_CONFIG);
+        retryMillis = values.getInt(RETRY_INTERVAL_CONFIG) * 1000L;
+    }
+
+    private static String localHostName() {
+        try {
+            return InetAddress.getLocalHost().getHostName();
+        } catch (UnknownHostException e) {
+            throw new ConfigurationException("Cannot resolve this machine's host name for " + LOCALHOST + " in "
+                    + FILE_PREFIX_CONFIG + ": " + e.getMessage() + ". Fix: put the host name in the prefix itself.");
+        }
+    }
+
+    private static void require(String key, String value, String example) {
+        if (value.isEmpty()) {
+            throw new ConfigurationException("Missing required configuration '" + key + "'. Fix: add " + key
+                    + " = " + example + " to the sink.");
+        }
+    }
+
+    /** The rule of a key that must be given, for the docs; {@link #require} checks it (defaults are empty). */
+    private static ConfigSpec.Validator required(String example) {
+        return new ConfigSpec.Validator() {
+            @Override
+            public void ensureValid(String key, Object value) {
+            }
+
+            @Override
+            public String toString() {
+                return "required, e.g. " + example;
+            }
+        };
+    }
+
+    private static ConfigSpec.Validator zoneId() {
+        return new ConfigSpec.Validator() {
+            @Override
+            public void ensureValid(String key, Object value) {
+                try {
+                    ZoneId.of((String) value);
+                } catch (DateTimeException e) {
+                    throw ConfigSpec.invalid(key, value, "must be a Java time zone id such as UTC or Europe/Berlin");
+                }
+            }
+
+            @Override
+            public String toString() {
+                return "a Java time zone id";
+            }
+        };
+    }
+
+    public URI root() {
+        return root;
+    }
+
+    public ZoneId timeZone() {
+        return timeZone;
+    }
+
+    /** The file prefix with {@value #LOCALHOST} resolved. */
+    public String filePrefix() {
+        return filePrefix;
+    }
+
+    public boolean snappy() {
+        return snappy;
+    }
+
+    public int batchSize() {
+        return batchSize;
+    }
+
+    /** 0: never roll by size. */
+    public long rollBytes() {
+        return rollBytes;
+    }
+
+    /** 0: never roll by age. */
+    public long rollMillis() {
+        return rollMillis;
+    }
+
+    /** 0: never close an idle file. */
+    public long idleMillis() {
+        return idleMillis;
+    }
+
+    public int maxOpenFiles() {
+        return maxOpenFiles;
+    }
+
+    public long retryMillis() {
+        return retryMillis;
+    }
+
+    /** Prints the keys as a Markdown table for the operations guide. */
+    public static void main(String[] args) {
+        System.out.print(SPEC.toMarkdownTable());
+    }
+}
