@@ -45,7 +45,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Files: {@code <prefix>.<n>.snappy} (or {@code .log} without compression), written as {@code _<name>.tmp} and
  * renamed when closed, so Hive, Impala and Spark skip files in use, as with the template's Flume sink. A file is
- * closed when its text reaches {@code hdfs.rollSize}, when it is {@code hdfs.rollInterval} old, after
+ * closed when its text reaches {@code hdfs.rollSize} (checked after each batch, so a file can pass it by up to one
+ * batch's bytes), when it is {@code hdfs.rollInterval} old, after
  * {@code hdfs.idleTimeout} without writes, to stay within {@code hdfs.maxOpenFiles}, and when the sink stops.
  *
  * <p>Failures: any error while writing a batch rolls the transaction back (the runner retries it after its
@@ -381,6 +382,10 @@ public class HdfsBucketSink extends AbstractSink implements Configurable, BatchS
                     leaseToRecover = false;
                 }
                 while (!fs.rename(inUse, done)) {
+                    if (!fs.exists(inUse)) {
+                        // Renamed already (an earlier attempt whose reply was lost): nothing left to do.
+                        return true;
+                    }
                     if (!fs.exists(done)) {
                         return false;
                     }
