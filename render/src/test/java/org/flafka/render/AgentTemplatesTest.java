@@ -241,7 +241,7 @@ class AgentTemplatesTest {
     }
 
     @Test
-    void coreWritesTextWithOurBucketSinkUnderTheRootWithAFilePrefixPerAgentHostAndSink() throws IOException {
+    void coreReadsWithOurKafkaSourceAndWritesTextWithOurBucketSinkUnderTheRoot() throws IOException {
         Properties p = properties(AgentTemplates.render(Tier.CORE, Map.of("core_hdfs_root", "hdfs://nn/syslog")));
         assertEquals("hdfs0 hdfs1 hdfs2 hdfs3", p.getProperty("core.sinks"));
         String sink = "core.sinks.hdfs3.";
@@ -255,12 +255,20 @@ class AgentTemplatesTest {
         // Only our sink's own keys: it refuses any other
         assertNull(p.getProperty(sink + "hdfs.path"));
         assertNull(p.getProperty(sink + "hdfs.fileType"));
+        // Our Kafka source: the contract's headers as one list, none of Flume's header.<name> keys
+        String source = "core.sources.kafka1.";
+        assertEquals("org.flafka.core.KafkaRecordSource", p.getProperty(source + "type"));
+        assertEquals("timestamp,timestamp_source,timestamp_rejected,host,facility,severity,app,procid,msgid,format,"
+                + "parse,received,peer,site,id", p.getProperty(source + "recordHeaders"));
+        assertNull(p.getProperty(source + "header.timestamp"));
+        assertNull(p.getProperty(source + "setTopicHeader"));
+        assertEquals("flafka-core", p.getProperty(source + "kafka.consumer.group.id"));
     }
 
     @Test
-    void coreStockSinkBucketsByEventTimeAndHostWithAFilePrefixPerAgentHostAndSink() throws IOException {
+    void coreStockSourceAndSinkBucketByEventTimeAndHostWithAFilePrefixPerAgentHostAndSink() throws IOException {
         Properties p = properties(AgentTemplates.render(Tier.CORE, Map.of("core_hdfs_root", "hdfs://nn/syslog",
-                "core_sink_impl", "stock")));
+                "core_sink_impl", "stock", "core_source_impl", "stock")));
         assertEquals("kafka0 kafka1", p.getProperty("core.sources"));
         assertEquals("hdfs0 hdfs1 hdfs2 hdfs3", p.getProperty("core.sinks"));
         String sink = "core.sinks.hdfs3.";

@@ -29,6 +29,7 @@ public final class Rules {
     static final String KAFKA_RECORD_SINK = "org.flafka.edge.KafkaRecordSink";
     static final String HDFS_BUCKET_SINK = "org.flafka.core.HdfsBucketSink";
     static final String KAFKA_SOURCE = "org.apache.flume.source.kafka.KafkaSource";
+    static final String KAFKA_RECORD_SOURCE = "org.flafka.core.KafkaRecordSource";
     static final String KAFKA_CHANNEL = "org.apache.flume.channel.kafka.KafkaChannel";
     static final String FLAFKA_SYSLOG_SOURCE = "org.flafka.edge.SyslogSource";
 
@@ -257,7 +258,8 @@ public final class Rules {
                         longValue(component, "hdfs.batchSize", HDFS_BUCKET_SINK_DEFAULT_BATCH_SIZE), "hdfs.batchSize"));
             }
         } else {
-            if (component.isType(KAFKA_SOURCE)) {
+            // KafkaRecordSourceConfig's batchSize default is Flume's
+            if (component.isType(KAFKA_SOURCE, KAFKA_RECORD_SOURCE)) {
                 return Optional.of(new BatchSize(
                         longValue(component, "batchSize", KAFKA_SOURCE_DEFAULT_BATCH_SIZE), "batchSize"));
             }
@@ -278,7 +280,7 @@ public final class Rules {
         }
         Map<String, List<Component>> byGroupAndTopics = new LinkedHashMap<>();
         for (Component source : agent.active(Kind.SOURCE)) {
-            if (source.isType(KAFKA_SOURCE)) {
+            if (source.isType(KAFKA_SOURCE, KAFKA_RECORD_SOURCE)) {
                 String group = source.get("kafka.consumer.group.id").orElse("flume");
                 String topics = source.get("kafka.topics").or(() -> source.get("kafka.topics.regex")).orElse("");
                 byGroupAndTopics.computeIfAbsent(group + " on " + topics, key -> new ArrayList<>()).add(source);
@@ -458,6 +460,12 @@ public final class Rules {
                         "source " + source.name() + " maps no Kafka record header to a Flume header, so events"
                                 + " arrive without host or timestamp and land in the wrong bucket",
                         "add " + source.key("header.<name>") + " = <name> for each header the edge carries"));
+            }
+            if (source.isType(KAFKA_RECORD_SOURCE) && source.get("recordHeaders").map(String::isBlank).orElse(false)) {
+                findings.add(Finding.warning("kafka-headers", source.key("recordHeaders"),
+                        "source " + source.name() + " copies no Kafka record header to a Flume header, so events"
+                                + " arrive without host or timestamp and land in the wrong bucket",
+                        "set " + source.key("recordHeaders") + " to the headers the edge carries, or * for all"));
             }
         }
         for (Component channel : agent.active(Kind.CHANNEL)) {

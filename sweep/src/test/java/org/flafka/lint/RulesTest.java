@@ -278,7 +278,7 @@ class RulesTest {
     }
 
     @Test
-    void ourHdfsBucketSinkBatchIsHeldToTheChannelsTransactionCapacity() {
+    void ourCorePluginsBatchesAreHeldToTheChannelsTransactionCapacityAndTheSourceToItsHeaderList() {
         String core = """
                 c.sources = k
                 c.channels = ch
@@ -300,6 +300,17 @@ class RulesTest {
                         + " Fix: set c.channels.ch.transactionCapacity to at least 1000, or lower c.sinks.h.hdfs.batchSize."),
                 lines(core));
         assertEquals(List.of(), lines(core + "c.sinks.h.hdfs.batchSize = 500\n"));
+        // Our Kafka source: batchSize and group as Flume's, record headers by list
+        String ours = core.replace("org.apache.flume.source.kafka.KafkaSource", "org.flafka.core.KafkaRecordSource")
+                .replace("c.sources.k.header.host = host\n", "c.sources.k.recordHeaders = host\n")
+                + "c.sinks.h.hdfs.batchSize = 500\n";
+        assertEquals(List.of(), lines(ours));
+        assertEquals(List.of("WARNING [kafka-headers] c.sources.k.recordHeaders: source k copies no Kafka record"
+                        + " header to a Flume header, so events arrive without host or timestamp and land in the"
+                        + " wrong bucket. Fix: set c.sources.k.recordHeaders to the headers the edge carries, or *"
+                        + " for all."),
+                lines(ours.replace("recordHeaders = host", "recordHeaders =")));
+        assertEquals(1, lines(ours.replace("c.sources.k.batchSize = 100", "c.sources.k.batchSize = 501")).size());
     }
 
     @Test

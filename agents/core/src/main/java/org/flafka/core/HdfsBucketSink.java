@@ -114,6 +114,9 @@ public class HdfsBucketSink extends AbstractSink implements Configurable, BatchS
             throw new IllegalStateException(getName() + " was started before it was configured");
         }
         Configuration conf = new Configuration();
+        // Hadoop's own shutdown hook would otherwise close the file system while the agent's hook is still
+        // closing our files ("Filesystem closed"), leaving them in use; Flume's BucketWriter does the same.
+        conf.setBoolean("fs.automatic.close", false);
         try {
             fs = FileSystem.get(config.root(), conf);
         } catch (IOException e) {

@@ -85,6 +85,7 @@ public final class CoreDrainBenchmark {
         List<String> fanouts = List.of(options.getOrDefault("fanout", "batch,host").split(","));
         String jvm = options.get("jvm");
         List<String> sinkImpls = List.of(options.getOrDefault("sink-impl", "flafka,stock").split(","));
+        List<String> sourceImpls = List.of(options.getOrDefault("source-impl", "flafka").split(","));
 
         Path dir = Files.createTempDirectory("flafka-core-bench");
         try (CoreStack stack = CoreStack.start(dir.resolve("stack"))) {
@@ -105,9 +106,11 @@ public final class CoreDrainBenchmark {
             for (int k : sinks) {
                 // One sink needs no fan-out: measure it once
                 for (String fanout : k == 1 ? List.of("none") : fanouts) {
-                    for (String sinkImpl : sinkImpls) {
-                        String impl = sinkImpl.trim();
+                    for (List<String> impls : implementations(sourceImpls, sinkImpls)) {
+                        String sourceImpl = impls.get(0);
+                        String impl = impls.get(1);
                         String name = "template-k" + k + (k == 1 ? "" : "-" + fanout.trim())
+                                + (sourceImpl.equals("flafka") ? "" : "-" + sourceImpl + "-source")
                                 + (impl.equals("flafka") ? "" : "-" + impl + "-sink");
                         Map<String, Object> variables = stack.variables(topic, stack.hdfsRoot(name),
                                 dir.resolve(name + "-data"), Map.of("core_hdfs_sinks", k));
@@ -119,6 +122,7 @@ public final class CoreDrainBenchmark {
                         }
                         variables.put("core_consumer_group", "bench-" + name);
                         variables.put("core_sink_impl", impl);
+                        variables.put("core_source_impl", sourceImpl);
                         if (k > 1) {
                             variables.put("core_fanout", fanout.trim());
                         }
@@ -130,6 +134,17 @@ public final class CoreDrainBenchmark {
         } finally {
             deleteQuietly(dir);
         }
+    }
+
+    /** Every (source, sink) implementation pair to run, sources outermost. */
+    private static List<List<String>> implementations(List<String> sources, List<String> sinks) {
+        List<List<String>> pairs = new ArrayList<>();
+        for (String source : sources) {
+            for (String sink : sinks) {
+                pairs.add(List.of(source.trim(), sink.trim()));
+            }
+        }
+        return pairs;
     }
 
     private Result run(String name, String properties) throws IOException {
@@ -282,7 +297,8 @@ public final class CoreDrainBenchmark {
             if (!arg.startsWith("--") || !arg.contains("=")) {
                 throw new IllegalArgumentException("expected --name=value, got '" + arg + "'; options: "
                         + "--events=N --hosts=N --partitions=N --sinks=1,2,4 --fanout=batch,host --stock=true|false"
-                        + " --sink-impl=flafka,stock --jvm='AGENT JVM OPTIONS' (default -Xms256m -Xmx1g)");
+                        + " --sink-impl=flafka,stock --source-impl=flafka,stock --jvm='AGENT JVM OPTIONS'"
+                        + " (default -Xms256m -Xmx1g)");
             }
             options.put(arg.substring(2, arg.indexOf('=')), arg.substring(arg.indexOf('=') + 1));
         }

@@ -1,0 +1,189 @@
+package org.flafka.core;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import org.apache.flume.conf.ConfigurationException;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.flafka.interceptors.ConfigSpec;
+
+/**
+ * The settings of {@link KafkaRecordSource}: every key, its default, rule and meaning, and the consumer properties
+ * derived from them. The key names are those of Flume's {@code KafkaSource} where the meaning is the same
+ * ({@code kafka.bootstrap.servers}, {@code kafka.topics}, {@code kafka.consumer.*}, {@code batchSize},
+ * {@code batchDurationMillis}), so the core template switches between the two sources by type and header keys.
+ */
+public final class KafkaRecordSourceConfig {
+
+    public static final String BOOTSTRAP_SERVERS_CONFIG = "kafka.bootstrap.servers";
+    private static final String BOOTSTRAP_SERVERS_DOC = "Kafka brokers to connect to first, host:port[,host:port]; "
+            + "the consumer finds the rest of the cluster from them.";
+
+    private static final String BOOTSTRAP_SERVERS_EXAMPLE = "broker1:9092,broker2:9092";
+
+    public static final String TOPICS_CONFIG = "kafka.topics";
+    private static final String TOPICS_DOC = "Topics to read. Every source of the same kafka.consumer.group.id "
+            + "shares their partitions.";
+
+    private static final String TOPICS_EXAMPLE = "syslog";
+
+    public static final String BATCH_SIZE_CONFIG = "batchSize";
+    private static final String BATCH_SIZE_DOC = "Most events put into the channels in one transaction; a batch "
+            + "spans as many polls as it needs (kafka.consumer.max.poll.records, Kafka's default 500, bounds one). "
+            + "Must not exceed the channels' transactionCapacity.";
+
+    public static final String BATCH_DURATION_CONFIG = "batchDurationMillis";
+    private static final String BATCH_DURATION_DOC = "Longest time a batch waits to fill before it goes to the "
+            + "channels, in milliseconds.";
+
+    public static final String RECORD_HEADERS_CONFIG = "recordHeaders";
+    private static final String RECORD_HEADERS_DOC = "Kafka record headers copied into Flume headers of the same "
+            + "name, values decoded as UTF-8; * copies every one, empty none. Null values are skipped.";
+
+    public static final String CONSUMER_PREFIX = "kafka.consumer.";
+
+    /** Everything the consumer is told comes from here; a user value would break how the source reads. */
+    private static final Set<String> CONSUMER_OWNED = Set.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+            ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG,
+            ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG);
+
+    /**
+     * Consumer settings this source chooses unless {@code kafka.consumer.*} says otherwise: Flume's group name and
+     * reading a new group from the start of the topic (Flume's KafkaSource starts at the latest offset, so a new
+     * core agent would skip everything already waiting).
+     */
+    static final Map<String, String> CONSUMER_DEFAULTS = Map.of(
+            ConsumerConfig.GROUP_ID_CONFIG, "flume",
+            ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+
+    /** Keys Flume itself reads from a source's context: exactly these, or starting with one ending in '.'. */
+    private static final List<String> FLUME_KEYS = List.of("type", "channels", "selector.", "interceptors",
+            "interceptors.");
+
+    public static final ConfigSpec SPEC = new ConfigSpec()
+            .define(BOOTSTRAP_SERVERS_CONFIG, ConfigSpec.Type.STRING, "", required(BOOTSTRAP_SERVERS_EXAMPLE),
+                    BOOTSTRAP_SERVERS_DOC)
+            .define(TOPICS_CONFIG, ConfigSpec.Type.LIST, "", required(TOPICS_EXAMPLE), TOPICS_DOC)
+            .define(BATCH_SIZE_CONFIG, ConfigSpec.Type.INT, "1000", ConfigSpec.between(1, 1_000_000), BATCH_SIZE_DOC)
+            .define(BATCH_DURATION_CONFIG, ConfigSpec.Type.INT, "1000", ConfigSpec.between(1, 3_600_000),
+                    BATCH_DURATION_DOC)
+            .define(RECORD_HEADERS_CONFIG, ConfigSpec.Type.LIST, "*", ConfigSpec.any(), RECORD_HEADERS_DOC);
+
+    private final String bootstrapServers;
+    private final List<String> topics;
+    private final int batchSize;
+    private final int batchDurationMillis;
+    private final List<String> recordHeaders;
+    private final boolean allRecordHeaders;
+    private final Map<String, String> consumerOverrides = new LinkedHashMap<>();
+
+    /**
+     * Parses a source's Flume context.
+     *
+     * @throws ConfigurationException naming the key, the value, the rule and the fix
+     */
+    public KafkaRecordSourceConfig(Map<String, String> settings) {
+        List<String> delegated = new ArrayList<>();
+        for (Map.Entry<String, String> entry : settings.entrySet()) {
+            String name = entry.getKey();
+            if (name.startsWith(CONSUMER_PREFIX)) {
+                String consumerKey = name.substring(CONSUMER_PREFIX.length());
+                if (CONSUMER_OWNED.contains(consumerKey)) {
+                    throw new ConfigurationException("Configuration '" + name + "' is set by the source itself. Fix: "
+                            + "remove it" + (consumerKey.equals(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG)
+                            ? " and set " + BOOTSTRAP_SERVERS_CONFIG + " instead" : "")
+                            + ".");
+                }
+                consumerOverrides.put(consumerKey, entry.getValue().trim());
+                delegated.add(name);
+            } else if (FLUME_KEYS.stream().anyMatch(k -> k.endsWith(".") ? name.startsWith(k) : name.equals(k))) {
+                delegated.add(name);
+            }
+        }
+        ConfigSpec.Values values = SPEC.parse(settings, delegated);
+        bootstrapServers = values.getString(BOOTSTRAP_SERVERS_CONFIG);
+        require(BOOTSTRAP_SERVERS_CONFIG, !bootstrapServers.isEmpty(), BOOTSTRAP_SERVERS_EXAMPLE);
+        topics = values.getList(TOPICS_CONFIG);
+        require(TOPICS_CONFIG, !topics.isEmpty(), TOPICS_EXAMPLE);
+        batchSize = values.getInt(BATCH_SIZE_CONFIG);
+        batchDurationMillis = values.getInt(BATCH_DURATION_CONFIG);
+        List<String> headers = values.getList(RECORD_HEADERS_CONFIG);
+        allRecordHeaders = headers.equals(List.of("*"));
+        if (!allRecordHeaders && headers.contains("*")) {
+            throw ConfigSpec.invalid(RECORD_HEADERS_CONFIG, String.join(",", headers),
+                    "* stands alone (every header). Fix: set " + RECORD_HEADERS_CONFIG + " to * or to header names");
+        }
+        recordHeaders = allRecordHeaders ? List.of() : headers;
+    }
+
+    /**
+     * The rule of a key that must be given, for the docs. The check itself is {@link #require}: ConfigSpec checks
+     * a default against its validator, and a required key's default is empty.
+     */
+    private static ConfigSpec.Validator required(String example) {
+        return new ConfigSpec.Validator() {
+            @Override
+            public void ensureValid(String key, Object value) {
+            }
+
+            @Override
+            public String toString() {
+                return "required, e.g. " + example;
+            }
+        };
+    }
+
+    private static void require(String key, boolean given, String example) {
+        if (!given) {
+            throw new ConfigurationException("Missing required configuration '" + key + "'. Fix: add " + key
+                    + " = " + example + " to the source.");
+        }
+    }
+
+    /** The consumer's properties: the source's defaults, then {@code kafka.consumer.*}, then what it owns. */
+    Properties consumerProperties() {
+        Properties props = new Properties();
+        props.putAll(CONSUMER_DEFAULTS);
+        props.putAll(consumerOverrides);
+        props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        props.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
+        props.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
+        // Offsets are committed after the channels took the batch, never in the background.
+        props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
+        return props;
+    }
+
+    public String bootstrapServers() {
+        return bootstrapServers;
+    }
+
+    public List<String> topics() {
+        return topics;
+    }
+
+    public int batchSize() {
+        return batchSize;
+    }
+
+    public int batchDurationMillis() {
+        return batchDurationMillis;
+    }
+
+    /** The headers to copy; empty with {@link #allRecordHeaders()}. */
+    public List<String> recordHeaders() {
+        return recordHeaders;
+    }
+
+    public boolean allRecordHeaders() {
+        return allRecordHeaders;
+    }
+
+    /** Prints the keys as a Markdown table for the operations guide. */
+    public static void main(String[] args) {
+        System.out.print(SPEC.toMarkdownTable());
+    }
+}
