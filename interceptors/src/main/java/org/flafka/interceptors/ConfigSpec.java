@@ -195,6 +195,36 @@ public final class ConfigSpec {
         };
     }
 
+    /**
+     * The rule of a key the user must set, for the documentation ("required, e.g. ..."). Its default is empty and
+     * {@link #define} checks defaults against their rule, so this accepts every value; the plugin checks that the
+     * key was set with {@link #requireSet}.
+     */
+    public static Validator required(String example) {
+        return new Validator() {
+            @Override
+            public void ensureValid(String key, Object value) {
+            }
+
+            @Override
+            public String toString() {
+                return "required, e.g. " + example;
+            }
+        };
+    }
+
+    /**
+     * Fails unless a required key was set, naming the key and showing {@code example}.
+     *
+     * @param component what the key belongs to, for the fix: "source", "sink"
+     */
+    public static void requireSet(String key, boolean set, String example, String component) {
+        if (!set) {
+            throw new ConfigurationException("Missing required configuration '" + key + "'. Fix: add " + key + " = "
+                    + example + " to the " + component + ".");
+        }
+    }
+
     /** A string that is one of {@code allowed}. */
     public static Validator oneOf(List<String> allowed) {
         return new Validator() {

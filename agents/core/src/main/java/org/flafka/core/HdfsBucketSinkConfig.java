@@ -22,6 +22,8 @@ public final class HdfsBucketSinkConfig {
             + "(hdfs://nameservice/data/syslog) or a path on the default file system of the agent's Hadoop "
             + "configuration.";
 
+    private static final String ROOT_EXAMPLE = "hdfs://nameservice1/data/syslog";
+
     public static final String TIME_ZONE_CONFIG = "hdfs.timeZone";
     private static final String TIME_ZONE_DOC = "Time zone of the dt= buckets (a Java zone id): the date of the "
             + "event's timestamp header in this zone.";
@@ -29,6 +31,8 @@ public final class HdfsBucketSinkConfig {
     public static final String FILE_PREFIX_CONFIG = "hdfs.filePrefix";
     private static final String FILE_PREFIX_DOC = "Start of every file name, unique per agent, host and sink; "
             + LOCALHOST + " is replaced by this machine's host name, as in Flume's HDFS sink.";
+
+    private static final String FILE_PREFIX_EXAMPLE = "core-%[localhost]-hdfs0";
 
     public static final String CODEC_CONFIG = "hdfs.codeC";
     private static final String CODEC_DOC = "snappy: Hadoop's SnappyCodec, files named .snappy, one compressed "
@@ -57,9 +61,9 @@ public final class HdfsBucketSinkConfig {
             + "close failed (HDFS unreachable); it keeps its in-use name until then.";
 
     public static final ConfigSpec SPEC = new ConfigSpec()
-            .define(ROOT_CONFIG, ConfigSpec.Type.STRING, "", required("hdfs://nameservice1/data/syslog"), ROOT_DOC)
+            .define(ROOT_CONFIG, ConfigSpec.Type.STRING, "", ConfigSpec.required(ROOT_EXAMPLE), ROOT_DOC)
             .define(TIME_ZONE_CONFIG, ConfigSpec.Type.STRING, "UTC", zoneId(), TIME_ZONE_DOC)
-            .define(FILE_PREFIX_CONFIG, ConfigSpec.Type.STRING, "", required("core-%[localhost]-hdfs0"),
+            .define(FILE_PREFIX_CONFIG, ConfigSpec.Type.STRING, "", ConfigSpec.required(FILE_PREFIX_EXAMPLE),
                     FILE_PREFIX_DOC)
             .define(CODEC_CONFIG, ConfigSpec.Type.STRING, "snappy", ConfigSpec.oneOf(List.of("snappy", "none")),
                     CODEC_DOC)
@@ -99,7 +103,7 @@ public final class HdfsBucketSinkConfig {
         flume.retainAll(FLUME_KEYS);
         ConfigSpec.Values values = SPEC.parse(settings, flume);
         String rootText = values.getString(ROOT_CONFIG);
-        require(ROOT_CONFIG, rootText, "hdfs://nameservice1/data/syslog");
+        ConfigSpec.requireSet(ROOT_CONFIG, !rootText.isEmpty(), ROOT_EXAMPLE, "sink");
         try {
             root = URI.create(rootText.endsWith("/") ? rootText.substring(0, rootText.length() - 1) : rootText);
         } catch (IllegalArgumentException e) {
@@ -107,7 +111,7 @@ public final class HdfsBucketSinkConfig {
         }
         timeZone = ZoneId.of(values.getString(TIME_ZONE_CONFIG));
         String prefix = values.getString(FILE_PREFIX_CONFIG);
-        require(FILE_PREFIX_CONFIG, prefix, "core-%[localhost]-hdfs0");
+        ConfigSpec.requireSet(FILE_PREFIX_CONFIG, !prefix.isEmpty(), FILE_PREFIX_EXAMPLE, "sink");
         filePrefix = prefix.replace(LOCALHOST, localHostName());
         snappy = values.getString(CODEC_CONFIG).equals("snappy");
         batchSize = values.getInt(BATCH_SIZE_CONFIG);
@@ -125,27 +129,6 @@ public final class HdfsBucketSinkConfig {
             throw new ConfigurationException("Cannot resolve this machine's host name for " + LOCALHOST + " in "
                     + FILE_PREFIX_CONFIG + ": " + e.getMessage() + ". Fix: put the host name in the prefix itself.");
         }
-    }
-
-    private static void require(String key, String value, String example) {
-        if (value.isEmpty()) {
-            throw new ConfigurationException("Missing required configuration '" + key + "'. Fix: add " + key
-                    + " = " + example + " to the sink.");
-        }
-    }
-
-    /** The rule of a key that must be given, for the docs; {@link #require} checks it (defaults are empty). */
-    private static ConfigSpec.Validator required(String example) {
-        return new ConfigSpec.Validator() {
-            @Override
-            public void ensureValid(String key, Object value) {
-            }
-
-            @Override
-            public String toString() {
-                return "required, e.g. " + example;
-            }
-        };
     }
 
     private static ConfigSpec.Validator zoneId() {

@@ -65,9 +65,10 @@ public final class KafkaRecordSourceConfig {
             "interceptors.");
 
     public static final ConfigSpec SPEC = new ConfigSpec()
-            .define(BOOTSTRAP_SERVERS_CONFIG, ConfigSpec.Type.STRING, "", required(BOOTSTRAP_SERVERS_EXAMPLE),
+            .define(BOOTSTRAP_SERVERS_CONFIG, ConfigSpec.Type.STRING, "",
+                    ConfigSpec.required(BOOTSTRAP_SERVERS_EXAMPLE),
                     BOOTSTRAP_SERVERS_DOC)
-            .define(TOPICS_CONFIG, ConfigSpec.Type.LIST, "", required(TOPICS_EXAMPLE), TOPICS_DOC)
+            .define(TOPICS_CONFIG, ConfigSpec.Type.LIST, "", ConfigSpec.required(TOPICS_EXAMPLE), TOPICS_DOC)
             .define(BATCH_SIZE_CONFIG, ConfigSpec.Type.INT, "1000", ConfigSpec.between(1, 1_000_000), BATCH_SIZE_DOC)
             .define(BATCH_DURATION_CONFIG, ConfigSpec.Type.INT, "1000", ConfigSpec.between(1, 3_600_000),
                     BATCH_DURATION_DOC)
@@ -106,9 +107,9 @@ public final class KafkaRecordSourceConfig {
         }
         ConfigSpec.Values values = SPEC.parse(settings, delegated);
         bootstrapServers = values.getString(BOOTSTRAP_SERVERS_CONFIG);
-        require(BOOTSTRAP_SERVERS_CONFIG, !bootstrapServers.isEmpty(), BOOTSTRAP_SERVERS_EXAMPLE);
+        ConfigSpec.requireSet(BOOTSTRAP_SERVERS_CONFIG, !bootstrapServers.isEmpty(), BOOTSTRAP_SERVERS_EXAMPLE, "source");
         topics = values.getList(TOPICS_CONFIG);
-        require(TOPICS_CONFIG, !topics.isEmpty(), TOPICS_EXAMPLE);
+        ConfigSpec.requireSet(TOPICS_CONFIG, !topics.isEmpty(), TOPICS_EXAMPLE, "source");
         batchSize = values.getInt(BATCH_SIZE_CONFIG);
         batchDurationMillis = values.getInt(BATCH_DURATION_CONFIG);
         List<String> headers = values.getList(RECORD_HEADERS_CONFIG);
@@ -118,30 +119,6 @@ public final class KafkaRecordSourceConfig {
                     "* stands alone (every header). Fix: set " + RECORD_HEADERS_CONFIG + " to * or to header names");
         }
         recordHeaders = allRecordHeaders ? List.of() : headers;
-    }
-
-    /**
-     * The rule of a key that must be given, for the docs. The check itself is {@link #require}: ConfigSpec checks
-     * a default against its validator, and a required key's default is empty.
-     */
-    private static ConfigSpec.Validator required(String example) {
-        return new ConfigSpec.Validator() {
-            @Override
-            public void ensureValid(String key, Object value) {
-            }
-
-            @Override
-            public String toString() {
-                return "required, e.g. " + example;
-            }
-        };
-    }
-
-    private static void require(String key, boolean given, String example) {
-        if (!given) {
-            throw new ConfigurationException("Missing required configuration '" + key + "'. Fix: add " + key
-                    + " = " + example + " to the source.");
-        }
     }
 
     /** The consumer's properties: the source's defaults, then {@code kafka.consumer.*}, then what it owns. */
