@@ -65,8 +65,8 @@ import org.slf4j.LoggerFactory;
 public class HdfsBucketSink extends AbstractSink implements Configurable, BatchSizeSupported {
 
     private static final Logger LOG = LoggerFactory.getLogger(HdfsBucketSink.class);
-    static final String IN_USE_PREFIX = "_";
-    static final String IN_USE_SUFFIX = ".tmp";
+    private static final String IN_USE_PREFIX = "_";
+    private static final String IN_USE_SUFFIX = ".tmp";
     /** How often open files are checked for their age and idleness, at most. */
     private static final long ROLL_CHECK_MILLIS = 1000;
     /** How often a stopping sink retries the files it could not close yet. */

@@ -107,7 +107,8 @@ public final class KafkaRecordSourceConfig {
         }
         ConfigSpec.Values values = SPEC.parse(settings, delegated);
         bootstrapServers = values.getString(BOOTSTRAP_SERVERS_CONFIG);
-        ConfigSpec.requireSet(BOOTSTRAP_SERVERS_CONFIG, !bootstrapServers.isEmpty(), BOOTSTRAP_SERVERS_EXAMPLE, "source");
+        ConfigSpec.requireSet(BOOTSTRAP_SERVERS_CONFIG, !bootstrapServers.isEmpty(), BOOTSTRAP_SERVERS_EXAMPLE,
+                "source");
         topics = values.getList(TOPICS_CONFIG);
         ConfigSpec.requireSet(TOPICS_CONFIG, !topics.isEmpty(), TOPICS_EXAMPLE, "source");
         batchSize = values.getInt(BATCH_SIZE_CONFIG);
