@@ -11,8 +11,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 class StrategiesTest {
@@ -119,25 +122,43 @@ class StrategiesTest {
     }
 
     /**
-     * The landscape the core space measured on this project's 2-core machine (grid sweep of 2026-11-21, events/s into
-     * HDFS by HDFS sinks 1|2|4, HDFS batch 1000|3000|10000, Kafka source batch 1000|5000; docs/benchmarks.md): the
-     * best, 2 sinks with batches 3000 and 1000, beats the runner-ups of its lines only in combination. Descent must
-     * find it within a third of the grid, and mostly still when every measurement is off by up to 5% either way.
+     * The landscapes the core space measured on this project's 2-core machine (docs/benchmarks.md, results in
+     * docs/sweep-runs/): medians of events/s into HDFS by HDFS sinks 1|2|4, HDFS batch 1000|3000|10000 and Kafka
+     * source batch 1000|5000, seeded at the defaults 4 / 10000 / 5000. Grid 1 (one repeat, Flume's HDFS sink): the
+     * best, 2 / 3000 / 1000, beats the runner-ups of its lines only in combination. Grid 3 (three repeats): the best
+     * combines two of the three steps that gained from the seed, not all three. Grid 5 (three repeats, the core's own
+     * plugins, load above every point): every step from the seed gains and the best combines them; the descent
+     * without its screening walked along the sinks first and stopped at 86%. Descent must reach the best within a
+     * third of the grid, and mostly still when every measurement is off by up to 5% either way.
      */
-    @Test
-    void descentFindsTheBestOfTheMeasuredCoreGridInAThird() {
-        double[][][] measured = {
-            {{15_156, 12_862}, {19_751, 11_881}, {15_971, 10_749}},
-            {{27_176, 21_528}, {37_950, 30_229}, {25_866, 35_850}},
-            {{17_333, 22_828}, {21_385, 30_475}, {32_897, 19_770}},
-        };
+    static Stream<Arguments> measuredCoreGrids() {
+        return Stream.of(
+                Arguments.of("grid 1", new double[][][] {
+                    {{15_156, 12_862}, {19_751, 11_881}, {15_971, 10_749}},
+                    {{27_176, 21_528}, {37_950, 30_229}, {25_866, 35_850}},
+                    {{17_333, 22_828}, {21_385, 30_475}, {32_897, 19_770}}}, Point.of(1, 1, 0), 182),
+                Arguments.of("grid 3", new double[][][] {
+                    {{11_334, 9_568}, {11_958, 14_019}, {14_946, 15_960}},
+                    {{18_751, 24_928}, {21_829, 27_818}, {30_920, 23_922}},
+                    {{15_144, 16_045}, {17_617, 12_844}, {18_874, 9_963}}}, Point.of(1, 2, 0), 199),
+                Arguments.of("grid 5", new double[][][] {
+                    {{27_593, 27_323}, {52_175, 57_527}, {80_516, 93_428}},
+                    {{68_259, 61_002}, {109_195, 91_039}, {84_546, 80_674}},
+                    {{71_591, 68_872}, {74_532, 107_603}, {92_862, 63_605}}}, Point.of(1, 1, 0), 200));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("measuredCoreGrids")
+    void descentFindsTheBestOfAMeasuredCoreGridInAThird(String grid, double[][][] measured, Point gridBest,
+            int noisyWithinFivePercent) {
         SearchSpace space = new SearchSpace(List.of("core_hdfs_sinks", "core_hdfs_batch_size",
                 "core_source_batch_size"), List.of(3, 3, 2), List.of(true, true, false), Point.of(2, 2, 1));
         SearchResult exact = new CoordinateDescent().search(space,
                 point -> new Outcome.Scored(measured[point.get(0)][point.get(1)][point.get(2)]));
-        assertEquals(Point.of(1, 1, 0), exact.best().orElseThrow().point());
+        assertEquals(gridBest, exact.best().orElseThrow().point());
         assertEquals(6, exact.trialsRun());
 
+        double best = measured[gridBest.get(0)][gridBest.get(1)][gridBest.get(2)];
         Random noise = new Random(42);
         int withinFivePercent = 0;
         for (int draw = 0; draw < 200; draw++) {
@@ -147,13 +168,14 @@ class StrategiesTest {
                         * (1 + 0.05 * (2 * noise.nextDouble() - 1)));
             }
             SearchResult result = new CoordinateDescent().search(space, point -> new Outcome.Scored(noisy.get(point)));
-            Point best = result.best().orElseThrow().point();
+            Point found = result.best().orElseThrow().point();
             assertTrue(result.trialsRun() <= 6, result.trialsRun() + " trials");
-            if (measured[best.get(0)][best.get(1)][best.get(2)] >= 0.95 * 37_950) {
+            if (measured[found.get(0)][found.get(1)][found.get(2)] >= 0.95 * best) {
                 withinFivePercent++;
             }
         }
-        assertTrue(withinFivePercent >= 170, withinFivePercent + " of 200 noisy replays within 5% (measured 182)");
+        assertTrue(withinFivePercent >= noisyWithinFivePercent - 12,
+                withinFivePercent + " of 200 noisy replays within 5% (measured " + noisyWithinFivePercent + ")");
     }
 
     /**
