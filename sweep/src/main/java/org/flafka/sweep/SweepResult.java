@@ -33,6 +33,18 @@ public record SweepResult(Space space, String strategy, String target, String au
         return ranking.isEmpty() ? Optional.empty() : Optional.of(ranking.best());
     }
 
+    /**
+     * The runner-up, when it and the best are single measurements close enough for noise to have ordered them
+     * ({@link org.flafka.sweep.stats.Summary#unrepeatedAndClose}): with no spread to call a tie by, the reports say
+     * so instead of naming a clear winner. Not the defaults, whose comparison with the best the reports make anyway.
+     */
+    public Optional<TrialResult> unrepeatedRunnerUp() {
+        List<TrialResult> ordered = ranking().ordered();
+        return ordered.size() > 1 && !ordered.get(1).baseline()
+                && ordered.get(0).endToEnd().unrepeatedAndClose(ordered.get(1).endToEnd())
+                ? Optional.of(ordered.get(1)) : Optional.empty();
+    }
+
     public Optional<TrialResult> baseline() {
         return trials.stream().filter(TrialResult::baseline).findFirst();
     }

@@ -226,6 +226,29 @@ class ReportTest {
                 + " 1.95x the defaults (t001, 21,000 events/s)"), summary);
         assertTrue(summary.contains("1 trial failed (reasons in the report)"));
         assertTrue(summary.contains("report: sweep-results/x/report.html"));
+        assertFalse(summary.contains("one repeat each"), "three repeats have a spread to judge by");
+    }
+
+    @Test
+    void aRunnerUpWithinTheNoiseOfOneRepeatIsNamed() throws Exception {
+        // one repeat each, as the built-in core space: t003 leads t002 by 3.3%, t002 leads t004 by 20%
+        SweepResult oneRepeat = oneRepeatSweep(73_275);
+        StringWriter text = new StringWriter();
+        SummaryTable.print(oneRepeat, Path.of("sweep-results/x"), new PrintWriter(text));
+        assertTrue(text.toString().contains("best: t003, 75,760 events/s into HDFS - t002 only 3.3% behind, one repeat"
+                + " each: noise can order them; sweep both again with --repeats 3; 1.45x the defaults"), text.toString());
+        new ReportWriter(dir).finish(oneRepeat);
+        assertTrue(Files.readString(dir.resolve("report.html")).contains("The next, <b>t002</b>, is only 3.3% behind,"
+                + " one repeat each"));
+
+        assertTrue(oneRepeatSweep(60_000).unrepeatedRunnerUp().isEmpty(), "21% apart is more than this machine's noise");
+    }
+
+    /** The defaults at 52,078 events/s, t003 at 75,760, t002 at {@code runnerUp}; one repeat each. */
+    private SweepResult oneRepeatSweep(double runnerUp) {
+        return new SweepResult(space, "descent", "simulated", "flafka audit", result.started(), result.finished(),
+                List.of(ok(1, space.baseline(), true, 52_078), ok(2, space.settingsAt(List.of(1, 1, 0)), false, runnerUp),
+                        ok(3, space.settingsAt(List.of(2, 1, 1)), false, 75_760)), true);
     }
 
     @Test

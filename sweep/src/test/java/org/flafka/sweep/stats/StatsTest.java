@@ -49,9 +49,9 @@ class StatsTest {
     }
 
     @Test
-    void singleMeasurementsAFewPercentApartAreFlagged() {
-        assertTrue(Summary.of(List.of(100.0)).unrepeatedAndClose(Summary.of(List.of(96.0))));
-        assertFalse(Summary.of(List.of(100.0)).unrepeatedAndClose(Summary.of(List.of(94.0))));
+    void singleMeasurementsWithinTheMachinesNoiseAreFlagged() {
+        assertTrue(Summary.of(List.of(100.0)).unrepeatedAndClose(Summary.of(List.of(86.0))));
+        assertFalse(Summary.of(List.of(100.0)).unrepeatedAndClose(Summary.of(List.of(84.0))));
         assertFalse(Summary.of(List.of(100.0, 101.0)).unrepeatedAndClose(Summary.of(List.of(99.0, 100.0))),
                 "repeats have a spread to judge by");
     }
