@@ -110,7 +110,7 @@ public final class HtmlReport {
         result.unrepeatedRunnerUp().ifPresent(runnerUp -> html.append(String.format(Locale.ROOT,
                 "The next, <b>%s</b>, is only %.1f%% behind, one repeat each: noise can order two single"
                         + " measurements that close. Sweep both again with repeats: 3. ", runnerUp.id(),
-                SummaryTable.behind(best, runnerUp))));
+                runnerUp.endToEnd().percentBehind(best.endToEnd()))));
         result.baseline().filter(b -> b.status() == TrialResult.Status.OK).ifPresent(baseline -> html.append(
                 baseline == best ? "The defaults are the best." : String.format(Locale.ROOT,
                         "The defaults (%s) gave %,.0f events/s: the best is %.2fx that%s", baseline.id(),

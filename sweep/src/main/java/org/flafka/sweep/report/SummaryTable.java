@@ -73,7 +73,7 @@ public final class SummaryTable {
             }
             result.unrepeatedRunnerUp().ifPresent(runnerUp -> out.printf(Locale.ROOT,
                     " - %s only %.1f%% behind, one repeat each: noise can order them; sweep both again with"
-                            + " --repeats 3", runnerUp.id(), behind(best, runnerUp)));
+                            + " --repeats 3", runnerUp.id(), runnerUp.endToEnd().percentBehind(best.endToEnd())));
             result.baseline().filter(b -> b.status() == TrialResult.Status.OK).ifPresent(baseline -> out.print(
                     baseline == best ? "; the defaults are the best" : String.format(Locale.ROOT,
                             "; %.2fx the defaults (%s, %,.0f events/s)%s", best.endToEnd().median()
@@ -87,11 +87,6 @@ public final class SummaryTable {
         out.println("results: " + directory.resolve("results.csv") + ", " + directory.resolve("results.json"));
         out.println("report: " + directory.resolve("report.html"));
         out.flush();
-    }
-
-    /** How far {@code other} is behind {@code best}, in percent of the best's median. */
-    static double behind(TrialResult best, TrialResult other) {
-        return 100 * (1 - other.endToEnd().median() / best.endToEnd().median());
     }
 
     /**

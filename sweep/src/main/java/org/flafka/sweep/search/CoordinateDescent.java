@@ -123,7 +123,7 @@ public final class CoordinateDescent implements Strategy {
                 Step best = null;
                 for (int index : screened(origin, dimension)) {
                     Point point = origin.with(dimension, index);
-                    if (!evaluator.known(point) && spent()) {
+                    if (!affordable(point)) {
                         break;
                     }
                     double score = evaluator.score(point);
@@ -271,7 +271,7 @@ public final class CoordinateDescent implements Strategy {
 
         /** Evaluates {@code point} (free if known, nothing once the budget is spent); moves there if it is better. */
         private boolean tryMove(Point point) {
-            if (!evaluator.known(point) && spent()) {
+            if (!affordable(point)) {
                 return false;
             }
             double score = evaluator.score(point);
@@ -281,6 +281,11 @@ public final class CoordinateDescent implements Strategy {
                 return true;
             }
             return false;
+        }
+
+        /** Whether evaluating {@code point} is free (known already) or the budget still has a trial for it. */
+        private boolean affordable(Point point) {
+            return evaluator.known(point) || !spent();
         }
 
         private boolean spent() {

@@ -48,6 +48,11 @@ public record Summary(int count, double median, double min, double max) {
         return min <= other.max && other.min <= max;
     }
 
+    /** How far this median is below {@code leader}'s, in percent of the leader's. */
+    public double percentBehind(Summary leader) {
+        return 100 * (1 - median / leader.median);
+    }
+
     /**
      * Whether this and {@code other} are single measurements less than {@value #UNREPEATED_MARGIN} apart: no spread
      * says whether that is noise, so reports suggest repeats instead of calling a winner.

@@ -231,7 +231,7 @@ class ReportTest {
 
     @Test
     void aRunnerUpWithinTheNoiseOfOneRepeatIsNamed() throws Exception {
-        // one repeat each, as the built-in core space: t003 leads t002 by 3.3%, t002 leads t004 by 20%
+        // one repeat each, as the built-in core space: t003 leads t002 by 3.3%, and the defaults (t001) by 31%
         SweepResult oneRepeat = oneRepeatSweep(73_275);
         StringWriter text = new StringWriter();
         SummaryTable.print(oneRepeat, Path.of("sweep-results/x"), new PrintWriter(text));
