@@ -4,7 +4,6 @@ import io.netty.channel.Channel;
 import io.netty.channel.EventLoop;
 import io.netty.util.concurrent.Promise;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -40,9 +39,8 @@ import org.slf4j.LoggerFactory;
  * counted in GenericProcessingFail and ProcessingErrorDropCount, and logged.
  */
 final class EventBatcher {
-  /** Header map capacity: room for the edge header contract without a resize at HashMap's 0.75 load factor. */
-  static final int EVENT_HEADER_CAPACITY = 32;
-
+  /** Room for the contract's 15 headers, a partition key and a fan-out lane without growing. */
+  static final int EVENT_HEADER_CAPACITY = 18;
 
   private static final Logger LOG = LoggerFactory.getLogger(EventBatcher.class);
   private static final long FIRST_BACKOFF_MILLIS = 10;
@@ -121,8 +119,7 @@ final class EventBatcher {
     }
     SimpleEvent event = new SimpleEvent();
     event.setBody(body);
-    // Sized for the whole header contract (about 15 headers): Flume's default map would grow once per event.
-    Map<String, String> headers = new HashMap<>(EVENT_HEADER_CAPACITY);
+    Map<String, String> headers = new EventHeaders(EVENT_HEADER_CAPACITY);
     event.setHeaders(headers);
     headers.put(SyslogSource.HEADER_RECEIVED, receivedNow());
     headers.put(SyslogSource.HEADER_PEER, peer);
