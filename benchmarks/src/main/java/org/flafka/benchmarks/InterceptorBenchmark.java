@@ -47,12 +47,21 @@ public class InterceptorBenchmark {
     public void setUp() {
         messages = Corpus.messages(42);
         sourceHeaders = Map.of("received", Long.toString(Corpus.RECEIVED), "peer", "10.20.30.40");
+        syslogInterceptor = syslogInterceptor();
+        eventIdInterceptor = eventIdInterceptor();
+    }
+
+    /** The SyslogInterceptor as the edge template configures it for site {@code par-03}. */
+    public static Interceptor syslogInterceptor() {
         Interceptor.Builder syslog = new SyslogInterceptor.Builder();
         syslog.configure(new Context(Map.of("site", "par-03")));
-        syslogInterceptor = syslog.build();
+        return syslog.build();
+    }
+
+    public static Interceptor eventIdInterceptor() {
         Interceptor.Builder eventId = new EventIdInterceptor.Builder();
         eventId.configure(new Context(Map.of()));
-        eventIdInterceptor = eventId.build();
+        return eventId.build();
     }
 
     @Benchmark

@@ -15,8 +15,7 @@ import org.apache.kafka.common.record.internal.MemoryRecords;
 import org.apache.kafka.common.record.internal.MemoryRecordsBuilder;
 import org.apache.kafka.common.record.TimestampType;
 import org.flafka.benchmarks.Corpus;
-import org.flafka.interceptors.EventIdInterceptor;
-import org.flafka.interceptors.SyslogInterceptor;
+import org.flafka.benchmarks.InterceptorBenchmark;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -68,12 +67,8 @@ public class EdgeSinkBenchmark {
   @Setup
   public void setUp() {
     messages = Corpus.messages(42);
-    Interceptor.Builder syslog = new SyslogInterceptor.Builder();
-    syslog.configure(new Context(Map.of("site", "par-03")));
-    syslogInterceptor = syslog.build();
-    Interceptor.Builder eventId = new EventIdInterceptor.Builder();
-    eventId.configure(new Context(Map.of()));
-    eventIdInterceptor = eventId.build();
+    syslogInterceptor = InterceptorBenchmark.syslogInterceptor();
+    eventIdInterceptor = InterceptorBenchmark.eventIdInterceptor();
     sink = new KafkaRecordSink();
     sink.setName("kafka0");
     // the template's record headers; never started, so no producer and no broker
