@@ -9,8 +9,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class LineFramerTest {
 
@@ -123,5 +128,54 @@ class LineFramerTest {
     }
     write(ch, "\n");
     assertEquals(List.of(expected.toString()), frames(ch));
+  }
+
+  /**
+   * Random messages, delimiters and read boundaries against what the framing rules say, in heap and direct
+   * buffers: the delimiter search reads several bytes at a time, so a delimiter must be found at every offset
+   * within a word and across reads.
+   */
+  @ParameterizedTest
+  @ValueSource(booleans = {false, true})
+  void randomStreamsSplitAnywhereFrameAsTheRulesSay(boolean nulDelimiter) {
+    Random random = new Random(nulDelimiter ? 11 : 7);
+    for (int round = 0; round < 50; round++) {
+      EmbeddedChannel ch = channel(1024, nulDelimiter);
+      StringBuilder stream = new StringBuilder();
+      List<String> expected = new ArrayList<>();
+      for (int m = 0; m < 40; m++) {
+        StringBuilder message = new StringBuilder();
+        int length = random.nextInt(4) == 0 ? random.nextInt(4) : random.nextInt(90);
+        for (int i = 0; i < length; i++) {
+          // printable bytes, a CR now and then, and a NUL that only ends a message with nulDelimiter
+          int pick = random.nextInt(40);
+          char c = pick == 0 ? '\r' : pick == 1 ? '\0' : (char) (' ' + random.nextInt(95));
+          if (c == '\0' && nulDelimiter) {
+            expected.add(message.toString());
+            stream.append(message).append(c);
+            message.setLength(0);
+            continue;
+          }
+          message.append(c);
+        }
+        String delimiter = random.nextBoolean() ? "\n" : "\r\n";
+        stream.append(message).append(delimiter);
+        String body = message.toString();
+        if (delimiter.equals("\n") && body.endsWith("\r")) {
+          body = body.substring(0, body.length() - 1); // that CR and the LF are one CRLF delimiter
+        }
+        expected.add(body);
+      }
+      expected.removeIf(String::isEmpty);
+      byte[] bytes = stream.toString().getBytes(StandardCharsets.ISO_8859_1);
+      for (int at = 0; at < bytes.length; ) {
+        int length = Math.min(bytes.length - at, 1 + random.nextInt(64));
+        ByteBuf read = random.nextBoolean() ? Unpooled.buffer(length) : Unpooled.directBuffer(length);
+        ch.writeInbound(read.writeBytes(bytes, at, length));
+        at += length;
+      }
+      assertEquals(expected, frames(ch), "round " + round);
+      assertFalse(ch.finish());
+    }
   }
 }
