@@ -89,6 +89,9 @@ public final class ThreadCpu {
     /** Names the group a thread belongs to, from its (kernel-truncated) name. */
     @FunctionalInterface
     public interface ThreadGroups {
+        /** The group of the JIT compiler threads in {@link #FLUME_AGENT}. */
+        String JIT_COMPILER = "JIT compiler";
+
         String groupOf(String threadName);
 
         /**
@@ -112,7 +115,7 @@ public final class ThreadCpu {
                 return "pollable source runners";
             }
             if (name.startsWith("C1 Compiler") || name.startsWith("C2 Compiler")) {
-                return "JIT compiler";
+                return JIT_COMPILER;
             }
             if (name.startsWith("GC Thread") || name.startsWith("G1 ") || name.equals("VM Thread")
                     || name.startsWith("VM Periodic")) {

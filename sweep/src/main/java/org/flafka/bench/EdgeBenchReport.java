@@ -275,6 +275,7 @@ public final class EdgeBenchReport {
                 json.writeStartObject();
                 json.writeStringField("variant", t.variant().flagName());
                 json.writeNumberField("repeat", t.repeat());
+                json.writeNumberField("warmupSeconds", t.warmupSeconds());
                 json.writeNumberField("seconds", t.seconds());
                 json.writeNumberField("kafkaEvents", t.kafkaEvents());
                 json.writeNumberField("sourceAccepted", t.sourceAccepted());

@@ -9,6 +9,9 @@ import org.flafka.stack.ThreadCpu;
  * What one variant did in one measure window. Rates are per second of the window; CPU is per million events that
  * arrived in Kafka (the end offsets of the topic's partitions, summed).
  *
+ * @param warmupSeconds load before the window: {@code --warmup}, then until the first records were in Kafka and
+ *     the agent's JIT compilation had settled
+ * @param seconds the measure window
  * @param kafkaEvents records the topic gained during the window
  * @param sourceAccepted the source's EventAcceptedCount gained (events committed to the channel)
  * @param sinkDrained the sinks' EventDrainSuccessCount gained (the Kafka sink never counts BatchCompleteCount)
@@ -23,6 +26,7 @@ import org.flafka.stack.ThreadCpu;
 public record Trial(
         Variant variant,
         int repeat,
+        double warmupSeconds,
         double seconds,
         long kafkaEvents,
         long sourceAccepted,

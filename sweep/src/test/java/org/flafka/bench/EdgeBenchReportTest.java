@@ -21,7 +21,7 @@ class EdgeBenchReportTest {
 
     /** A 10-second trial with {@code events} into Kafka and {@code agentCpu} agent CPU seconds. */
     private static Trial trial(Variant variant, int repeat, long events, double agentCpu) {
-        return new Trial(variant, repeat, 10.0, events, events + 5, events - 5, events + 10, agentCpu, agentCpu / 2,
+        return new Trial(variant, repeat, 5.0, 10.0, events, events + 5, events - 5, events + 10, agentCpu, agentCpu / 2,
                 1.0, 3.5, Map.of("sink runners", agentCpu / 2, "JIT compiler", agentCpu / 4,
                         "source and other", agentCpu / 4));
     }

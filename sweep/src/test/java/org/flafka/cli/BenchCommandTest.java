@@ -100,6 +100,7 @@ class BenchCommandTest {
         assertEquals(List.of("ours", "stock-tuned"), variants);
         assertEquals(2, json.get("trials").size());
         for (JsonNode trial : json.get("trials")) {
+            assertTrue(trial.get("warmupSeconds").asDouble() >= 1.0, "warmed up at least --warmup: " + trial);
             assertTrue(trial.get("kafkaEvents").asLong() > 0, "events reached Kafka: " + trial);
             assertTrue(trial.get("sourceAccepted").asLong() > 0, "the source counted: " + trial);
             assertTrue(trial.get("sinkDrained").asLong() > 0, "the sink counted: " + trial);

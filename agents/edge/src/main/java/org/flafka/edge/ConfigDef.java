@@ -28,7 +28,7 @@ import org.apache.flume.conf.ConfigurationException;
  */
 final class ConfigDef {
 
-  enum Type { STRING, INT, BOOLEAN, PASSWORD }
+  enum Type { STRING, INT, LONG, BOOLEAN, PASSWORD }
 
   /** Marks a key without a default: the user must set it (or a later rule supplies a value). */
   static final Object NO_DEFAULT = new Object() {
@@ -120,6 +120,13 @@ final class ConfigDef {
           throw invalid(component, key, raw, "must be a whole number between "
               + Integer.MIN_VALUE + " and " + Integer.MAX_VALUE);
         }
+      case LONG:
+        try {
+          return Long.parseLong(raw);
+        } catch (NumberFormatException e) {
+          throw invalid(component, key, raw, "must be a whole number between "
+              + Long.MIN_VALUE + " and " + Long.MAX_VALUE);
+        }
       case BOOLEAN:
         if (raw.equalsIgnoreCase("true")) {
           return Boolean.TRUE;
@@ -207,17 +214,23 @@ final class ConfigDef {
     return between(min, Integer.MAX_VALUE);
   }
 
-  static Validator between(int min, int max) {
+  static Validator atLeast(long min) {
+    return between(min, Long.MAX_VALUE);
+  }
+
+  /** For INT and LONG keys. */
+  static Validator between(long min, long max) {
     return new Validator() {
       @Override
       public String check(Object value) {
-        int v = (Integer) value;
+        long v = ((Number) value).longValue();
         return v >= min && v <= max ? null : "must be " + this;
       }
 
       @Override
       public String toString() {
-        return max == Integer.MAX_VALUE ? "at least " + min : "between " + min + " and " + max;
+        return max == Integer.MAX_VALUE || max == Long.MAX_VALUE ? "at least " + min
+            : "between " + min + " and " + max;
       }
     };
   }

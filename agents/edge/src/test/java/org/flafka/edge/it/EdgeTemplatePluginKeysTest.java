@@ -13,6 +13,8 @@ import java.util.stream.Stream;
 import org.apache.flume.Context;
 import org.apache.flume.interceptor.Interceptor;
 import org.apache.kafka.clients.producer.Partitioner;
+import org.flafka.edge.BatchMemoryChannel;
+import org.flafka.edge.BatchMemoryChannelConfig;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -20,7 +22,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Every interceptor and partitioner the edge template names is built from the rendered keys, as Flume and the Kafka
  * producer would build it: a key the plugin does not define fails here (our plugins reject unknown keys), including
- * for renderings the end-to-end tests do not start (stock sources, host affinity).
+ * for renderings the end-to-end tests do not start (stock sources, host affinity). Our memory channel's keys are
+ * checked likewise.
  */
 class EdgeTemplatePluginKeysTest {
 
@@ -52,6 +55,13 @@ class EdgeTemplatePluginKeysTest {
             }
         }
         assertTrue(built > 0);
+        for (String channel : p.getProperty("edge.channels").split(" ")) {
+            Map<String, String> settings = subProperties(p, "edge.channels." + channel + ".");
+            if (settings.get("type").equals(BatchMemoryChannel.class.getName())) {
+                assertEquals(List.of(), BatchMemoryChannelConfig.parse(channel, settings).unknownKeyWarnings());
+                built++;
+            }
+        }
         Map<String, String> partitioners = new TreeMap<>();
         for (String key : p.stringPropertyNames()) {
             if (key.endsWith(".kafka.producer.partitioner.class")) {
