@@ -56,9 +56,9 @@ public final class EdgeBench {
     private static final long JOIN_MILLIS = 15_000;
     private static final Duration FIRST_RECORDS_TIMEOUT = Duration.ofSeconds(60);
     private static final Duration TOPIC_TIMEOUT = Duration.ofSeconds(30);
-    /** The JIT compilers' largest share of the agent's CPU at which the warm-up may end. */
+    /** The JIT compilers' largest share of the agent's CPU, over each of the last two samples, to end the warm-up. */
     private static final double JIT_SETTLED_SHARE = 0.05;
-    private static final Duration JIT_SAMPLE = Duration.ofSeconds(3);
+    private static final Duration JIT_SAMPLE = Duration.ofSeconds(5);
 
     private final EdgeBenchSettings settings;
     private final Consumer<String> progress;
@@ -155,14 +155,8 @@ public final class EdgeBench {
             }
             load.start();
             long loadStarted = System.nanoTime();
-            boolean sampledInWarmup = settings.warmup().compareTo(JIT_SAMPLE) > 0;
-            sleep(sampledInWarmup ? settings.warmup().minus(JIT_SAMPLE) : settings.warmup());
-            ThreadCpu lastSampleStart = ThreadCpu.of(started.pid());
-            if (sampledInWarmup) {
-                sleep(JIT_SAMPLE);
-            }
+            awaitJitSettled(started, load, loadStarted, variant, repeat);
             awaitFirstRecords(admin, topic, started, load);
-            awaitJitSettled(started, load, lastSampleStart, variant, repeat);
             double warmupSeconds = (System.nanoTime() - loadStarted) / 1e9;
             Path recording = settings.jfrDir() == null ? null
                     : settings.jfrDir().resolve(String.format("%02d-%s.jfr", number, variant.flagName()));
@@ -236,22 +230,33 @@ public final class EdgeBench {
     }
 
     /**
-     * Extends the warm-up while the agent's JIT compilers still use more than 5% of its CPU, for at most the
-     * warm-up's length again. On two busy cores C2 was still compiling the Kafka producer's and Flume's hot paths
-     * 40 s into the load, at up to a third of the agent's CPU (docs/benchmarks.md); a window that includes that
-     * measures compilation, not the agent a site runs for months. What is left shows in the JIT compiler column.
-     * The first sample is the warm-up's last {@link #JIT_SAMPLE}, so a settled agent waits no longer.
+     * The warm-up: at least {@code --warmup}, then on until the agent's JIT compilers used at most 5% of its CPU in
+     * each of two samples in a row, for at most {@code --warmup} again. On two busy cores C2 was still compiling the
+     * Kafka producer's and Flume's hot paths 40 s into the load, at up to a third of the agent's CPU, and in bursts,
+     * so one quiet sample is not enough (docs/benchmarks.md); a window that includes them measures compilation, not
+     * the agent a site runs for months. What is left shows in the JIT compiler column. The samples start before
+     * the warm-up ends, so a settled agent waits no longer than {@code --warmup}.
      */
-    private void awaitJitSettled(AgentProcess agentProcess, LoadRun load, ThreadCpu lastSampleStart, Variant variant,
+    private void awaitJitSettled(AgentProcess agentProcess, LoadRun load, long loadStarted, Variant variant,
                                  int repeat) {
-        long extendedFrom = System.nanoTime();
-        long deadline = extendedFrom + settings.warmup().toNanos();
-        ThreadCpu before = lastSampleStart;
+        long warmupNanos = settings.warmup().toNanos();
+        if (warmupNanos == 0) {
+            return;
+        }
+        long sampleNanos = Math.min(JIT_SAMPLE.toNanos(), warmupNanos / 2);
+        sleep(Duration.ofNanos(warmupNanos - 2 * sampleNanos));
+        ThreadCpu before = ThreadCpu.of(agentProcess.pid());
+        int settledInARow = 0;
         while (true) {
+            sleep(Duration.ofNanos(sampleNanos));
+            load.checkRunning(agentProcess);
             ThreadCpu now = ThreadCpu.of(agentProcess.pid());
             double jitShare = jitShare(now.secondsSince(before, ThreadCpu.ThreadGroups.FLUME_AGENT));
-            long extendedSeconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - extendedFrom);
-            if (jitShare <= JIT_SETTLED_SHARE) {
+            before = now;
+            settledInARow = jitShare <= JIT_SETTLED_SHARE ? settledInARow + 1 : 0;
+            long warmedUp = System.nanoTime() - loadStarted;
+            long extendedSeconds = TimeUnit.NANOSECONDS.toSeconds(warmedUp - warmupNanos);
+            if (warmedUp >= warmupNanos && settledInARow >= 2) {
                 if (extendedSeconds > 0) {
                     progress.accept(String.format(java.util.Locale.ROOT,
                             "%s #%d: warm-up extended by %d s until JIT compilation settled", variant.flagName(),
@@ -259,16 +264,13 @@ public final class EdgeBench {
                 }
                 return;
             }
-            if (System.nanoTime() > deadline) {
+            if (warmedUp >= 2 * warmupNanos) {
                 progress.accept(String.format(java.util.Locale.ROOT,
                         "%s #%d: JIT compilation still used %.0f%% of the agent's CPU after %d s more warm-up; "
                                 + "measuring anyway (see the JIT compiler column; a longer --warmup helps)",
                         variant.flagName(), repeat, 100 * jitShare, extendedSeconds));
                 return;
             }
-            before = now;
-            sleep(JIT_SAMPLE);
-            load.checkRunning(agentProcess);
         }
     }
 

@@ -46,6 +46,18 @@ public enum Variant {
         }
     },
     /**
+     * Ours with Flume's own memory channel in place of {@code org.flafka.edge.BatchMemoryChannel} ({@code
+     * edge_channel_impl: stock}, same capacities): what the channel alone is worth, in the same run.
+     */
+    OURS_STOCK_CHANNEL("ours-stock-channel") {
+        @Override
+        public String properties(Target target, int sinks, Map<String, Object> templateVariables) {
+            Map<String, Object> variables = new LinkedHashMap<>(templateVariables);
+            variables.put("edge_channel_impl", "stock");
+            return OURS.properties(target, sinks, variables);
+        }
+    },
+    /**
      * Stock Flume 1.11 with its defaults: {@code multiport_syslogtcp} (batchSize 100, keepFields none: priority,
      * timestamp and host are stripped from the body into headers the Kafka sink then drops), memory channel
      * (capacity 100, transactionCapacity 100), one Kafka sink (flumeBatchSize 100, acks=1, no compression, the
@@ -110,7 +122,8 @@ public enum Variant {
 
     /**
      * The agent's Flume properties. {@code templateVariables} (from {@code --set}) change the edge template of
-     * {@link #OURS} and {@link #OURS_STOCK_SINK} and nothing else: the stock variants are fixed configurations.
+     * {@link #OURS}, {@link #OURS_STOCK_SINK} and {@link #OURS_STOCK_CHANNEL} and nothing else: the stock variants
+     * are fixed configurations.
      */
     public abstract String properties(Target target, int sinks, Map<String, Object> templateVariables);
 
@@ -121,7 +134,7 @@ public enum Variant {
 
     /** Whether the agent runs our plugins (their jars go on its classpath). */
     boolean usesPlugins() {
-        return this == OURS || this == OURS_STOCK_SINK;
+        return this == OURS || this == OURS_STOCK_SINK || this == OURS_STOCK_CHANNEL;
     }
 
     public String flagName() {

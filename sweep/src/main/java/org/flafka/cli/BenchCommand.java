@@ -56,7 +56,8 @@ public final class BenchCommand implements Runnable {
                         + "Kafka (topic end offsets) and by the agent's own counters, and CPU seconds per million "
                         + "events of the agent, the broker and the generator.",
                 "Variants: ours = the edge template (flafka source, interceptors, flafka Kafka sink, snappy, "
-                        + "acks=all); ours-stock-sink = the same with Flume's Kafka sink; stock = "
+                        + "acks=all); ours-stock-sink = the same with Flume's Kafka sink; ours-stock-channel = the same "
+                        + "with Flume's memory channel; stock = "
                         + "multiport_syslogtcp -> memory channel -> Kafka sink with Flume's defaults (it stalls: see "
                         + "docs/benchmarks.md); stock-capacity = stock with only the channel capacity raised to "
                         + "10000; stock-tuned = the same with larger batches, a larger channel, snappy, linger.ms 10.",
@@ -75,8 +76,8 @@ public final class BenchCommand implements Runnable {
         CommandLine.Model.CommandSpec spec;
 
         @Option(names = "--variants", paramLabel = "V,...", defaultValue = "ours,stock",
-                description = "Which agents, in the order run: ours, ours-stock-sink, stock, stock-capacity, "
-                        + "stock-tuned (default: ${DEFAULT-VALUE}).")
+                description = "Which agents, in the order run: ours, ours-stock-sink, ours-stock-channel, stock, "
+                        + "stock-capacity, stock-tuned (default: ${DEFAULT-VALUE}).")
         String variants;
 
         @Option(names = "--duration", paramLabel = "TIME", defaultValue = "30s",
@@ -84,7 +85,8 @@ public final class BenchCommand implements Runnable {
         String duration;
 
         @Option(names = "--warmup", paramLabel = "TIME", defaultValue = "10s",
-                description = "Load before the measure window, not counted (default: ${DEFAULT-VALUE}).")
+                description = "Load before the measure window, not counted; lasts up to twice as long while the "
+                        + "agent's JIT compilers still use over 5% of its CPU (default: ${DEFAULT-VALUE}).")
         String warmup;
 
         @Option(names = "--repeats", paramLabel = "N", defaultValue = "3",

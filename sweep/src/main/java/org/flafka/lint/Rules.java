@@ -214,9 +214,12 @@ public final class Rules {
         return findings;
     }
 
-    /** A channel's transactionCapacity and capacity, defaults included; empty for channels without them. */
+    /**
+     * A channel's transactionCapacity and capacity, defaults included; empty for channels without them. The edge's
+     * BatchMemoryChannel has Flume's memory channel's keys and defaults.
+     */
     private static Optional<long[]> channelLimits(Component channel) {
-        if (channel.isType("memory", "org.apache.flume.channel.MemoryChannel")) {
+        if (channel.isType("memory", "org.apache.flume.channel.MemoryChannel", "org.flafka.edge.BatchMemoryChannel")) {
             return Optional.of(new long[] {
                 longValue(channel, "transactionCapacity", MEMORY_CHANNEL_DEFAULT_CAPACITY),
                 longValue(channel, "capacity", MEMORY_CHANNEL_DEFAULT_CAPACITY)});

@@ -65,6 +65,22 @@ class VariantTest {
     }
 
     @Test
+    void oursStockChannelDiffersFromOursOnlyInTheChannelType() throws IOException {
+        Variant.Target target = new Variant.Target("127.0.0.1:9092", "t", 0);
+        Properties ours = parse(Variant.OURS.properties(target, 1, Map.of()));
+        Properties stockChannel = parse(Variant.OURS_STOCK_CHANNEL.properties(target, 1, Map.of()));
+        assertEquals("org.flafka.edge.BatchMemoryChannel", ours.getProperty("edge.channels.ch0.type"));
+        assertEquals("memory", stockChannel.getProperty("edge.channels.ch0.type"));
+        for (String key : ours.stringPropertyNames()) {
+            if (!key.equals("edge.channels.ch0.type")) {
+                assertEquals(ours.getProperty(key), stockChannel.getProperty(key), key);
+            }
+        }
+        assertEquals(ours.stringPropertyNames(), stockChannel.stringPropertyNames());
+        assertTrue(Variant.OURS_STOCK_CHANNEL.usesPlugins());
+    }
+
+    @Test
     void oursIsTheEdgeTemplateWithOneTcpListenerOnAFreePort() throws IOException {
         Properties ours = parse(Variant.OURS.properties(new Variant.Target("127.0.0.1:9092", "t", 0), 1, Map.of()));
         assertEquals("syslog_tcp", ours.getProperty("edge.sources"));

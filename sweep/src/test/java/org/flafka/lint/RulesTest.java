@@ -74,6 +74,15 @@ class RulesTest {
     }
 
     @Test
+    void theEdgesMemoryChannelHasFlumesMemoryChannelDefaults() {
+        List<String> findings = lines(GOOD.replace("a.channels.c.transactionCapacity = 1000\n", "")
+                .replace("a.channels.c.type = memory", "a.channels.c.type = org.flafka.edge.BatchMemoryChannel"));
+        assertEquals(2, findings.size(), findings.toString());
+        assertTrue(findings.get(0).contains("transactionCapacity 100 is below the batch size 500 of source r"),
+                findings.get(0));
+    }
+
+    @Test
     void transactionCapacityAboveCapacity() {
         assertEquals(List.of("ERROR [transaction-capacity] a.channels.c.transactionCapacity: transactionCapacity 1000"
                         + " exceeds capacity 500, which Flume rejects. Fix: set a.channels.c.capacity to at least"
