@@ -40,9 +40,7 @@ public enum Variant {
     OURS_STOCK_SINK("ours-stock-sink") {
         @Override
         public String properties(Target target, int sinks, Map<String, Object> templateVariables) {
-            Map<String, Object> variables = new LinkedHashMap<>(templateVariables);
-            variables.put("edge_sink_impl", "stock");
-            return OURS.properties(target, sinks, variables);
+            return oursWith("edge_sink_impl", "stock", target, sinks, templateVariables);
         }
     },
     /**
@@ -52,9 +50,7 @@ public enum Variant {
     OURS_STOCK_CHANNEL("ours-stock-channel") {
         @Override
         public String properties(Target target, int sinks, Map<String, Object> templateVariables) {
-            Map<String, Object> variables = new LinkedHashMap<>(templateVariables);
-            variables.put("edge_channel_impl", "stock");
-            return OURS.properties(target, sinks, variables);
+            return oursWith("edge_channel_impl", "stock", target, sinks, templateVariables);
         }
     },
     /**
@@ -126,6 +122,14 @@ public enum Variant {
      * are fixed configurations.
      */
     public abstract String properties(Target target, int sinks, Map<String, Object> templateVariables);
+
+    /** {@link #OURS} with one template variable set, whatever {@code --set} says of it. */
+    private static String oursWith(String variable, Object value, Target target, int sinks,
+                                   Map<String, Object> templateVariables) {
+        Map<String, Object> variables = new LinkedHashMap<>(templateVariables);
+        variables.put(variable, value);
+        return OURS.properties(target, sinks, variables);
+    }
 
     /** Whether the agent can listen on port 0 and report the port (ListenPort); stock needs a fixed port. */
     boolean choosesItsPort() {

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 
 class VariantTest {
@@ -50,34 +51,32 @@ class VariantTest {
 
     @Test
     void oursStockSinkDiffersFromOursOnlyInTheSink() throws IOException {
-        Variant.Target target = new Variant.Target("127.0.0.1:9092", "t", 0);
-        Properties ours = parse(Variant.OURS.properties(target, 1, Map.of()));
-        Properties stockSink = parse(Variant.OURS_STOCK_SINK.properties(target, 1, Map.of()));
-        assertEquals("org.flafka.edge.KafkaRecordSink", ours.getProperty("edge.sinks.kafka0.type"));
+        Properties stockSink = differsFromOursOnlyIn(Variant.OURS_STOCK_SINK, key -> key.startsWith("edge.sinks."));
         assertEquals("org.apache.flume.sink.kafka.KafkaSink", stockSink.getProperty("edge.sinks.kafka0.type"));
         assertEquals("host", stockSink.getProperty("edge.sinks.kafka0.header.host"));
-        for (String key : ours.stringPropertyNames()) {
-            if (!key.startsWith("edge.sinks.")) {
-                assertEquals(ours.getProperty(key), stockSink.getProperty(key), key);
-            }
-        }
-        assertTrue(Variant.OURS_STOCK_SINK.usesPlugins());
     }
 
     @Test
     void oursStockChannelDiffersFromOursOnlyInTheChannelType() throws IOException {
+        Properties stockChannel = differsFromOursOnlyIn(Variant.OURS_STOCK_CHANNEL,
+                key -> key.equals("edge.channels.ch0.type"));
+        assertEquals("memory", stockChannel.getProperty("edge.channels.ch0.type"));
+    }
+
+    /** Checks that {@code variant} runs our plugins and renders ours but for the keys {@code differing}; returns it. */
+    private static Properties differsFromOursOnlyIn(Variant variant, Predicate<String> differing) throws IOException {
         Variant.Target target = new Variant.Target("127.0.0.1:9092", "t", 0);
         Properties ours = parse(Variant.OURS.properties(target, 1, Map.of()));
-        Properties stockChannel = parse(Variant.OURS_STOCK_CHANNEL.properties(target, 1, Map.of()));
+        Properties other = parse(variant.properties(target, 1, Map.of()));
+        assertEquals("org.flafka.edge.KafkaRecordSink", ours.getProperty("edge.sinks.kafka0.type"));
         assertEquals("org.flafka.edge.BatchMemoryChannel", ours.getProperty("edge.channels.ch0.type"));
-        assertEquals("memory", stockChannel.getProperty("edge.channels.ch0.type"));
         for (String key : ours.stringPropertyNames()) {
-            if (!key.equals("edge.channels.ch0.type")) {
-                assertEquals(ours.getProperty(key), stockChannel.getProperty(key), key);
+            if (!differing.test(key)) {
+                assertEquals(ours.getProperty(key), other.getProperty(key), key);
             }
         }
-        assertEquals(ours.stringPropertyNames(), stockChannel.stringPropertyNames());
-        assertTrue(Variant.OURS_STOCK_CHANNEL.usesPlugins());
+        assertTrue(variant.usesPlugins());
+        return other;
     }
 
     @Test
