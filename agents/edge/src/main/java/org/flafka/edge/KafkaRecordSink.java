@@ -190,7 +190,7 @@ public class KafkaRecordSink extends AbstractSink implements Configurable {
     if (headers.isEmpty()) {
       return List.of();
     }
-    // An ArrayList: the record's RecordHeaders copies it with a single toArray.
+    // Sized to the event's headers; Kafka 4.3's RecordHeaders copies any list other than its own class entry by entry.
     List<Header> found = new ArrayList<>(headers.size());
     headers.forEach((name, value) -> encodedHeaders.add(name, value, found));
     return found;
