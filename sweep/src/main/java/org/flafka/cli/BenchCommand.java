@@ -86,7 +86,7 @@ public final class BenchCommand implements Runnable {
 
         @Option(names = "--warmup", paramLabel = "TIME", defaultValue = "10s",
                 description = "Load before the measure window, not counted; lasts up to twice as long while the "
-                        + "agent's JIT compilers still use over 5% of its CPU (default: ${DEFAULT-VALUE}).")
+                        + "agent's JIT compilers still use over 5%% of its CPU (default: ${DEFAULT-VALUE}).")
         String warmup;
 
         @Option(names = "--repeats", paramLabel = "N", defaultValue = "3",

@@ -51,7 +51,7 @@ public final class Flafka implements Runnable {
     /** Standard input as the commands see it: System.in, or what a test passes to {@link #execute}. */
     private final InputStream stdin;
 
-    private Flafka(InputStream stdin) {
+    Flafka(InputStream stdin) {
         this.stdin = stdin;
     }
 
