@@ -57,7 +57,8 @@ public final class BenchCommand implements Runnable {
                         + "events of the agent, the broker and the generator.",
                 "Variants: ours = the edge template (flafka source, interceptors, flafka Kafka sink, snappy, "
                         + "acks=all); ours-stock-sink = the same with Flume's Kafka sink; ours-stock-channel = the same "
-                        + "with Flume's memory channel; stock = "
+                        + "with Flume's memory channel; ours-lean-headers = the same with 4 record headers (timestamp, "
+                        + "host, site, id) instead of 15; stock = "
                         + "multiport_syslogtcp -> memory channel -> Kafka sink with Flume's defaults (it stalls: see "
                         + "docs/benchmarks.md); stock-capacity = stock with only the channel capacity raised to "
                         + "10000; stock-tuned = the same with larger batches, a larger channel, snappy, linger.ms 10.",
@@ -76,7 +77,8 @@ public final class BenchCommand implements Runnable {
         CommandLine.Model.CommandSpec spec;
 
         @Option(names = "--variants", paramLabel = "V,...", defaultValue = "ours,stock",
-                description = "Which agents, in the order run: ours, ours-stock-sink, ours-stock-channel, stock, "
+                description = "Which agents, in the order run: ours, ours-stock-sink, ours-stock-channel, "
+                        + "ours-lean-headers, stock, "
                         + "stock-capacity, stock-tuned (default: ${DEFAULT-VALUE}).")
         String variants;
 

@@ -63,6 +63,13 @@ class VariantTest {
         assertEquals("memory", stockChannel.getProperty("edge.channels.ch0.type"));
     }
 
+    @Test
+    void oursLeanHeadersDiffersFromOursOnlyInTheRecordHeaders() throws IOException {
+        Properties lean = differsFromOursOnlyIn(Variant.OURS_LEAN_HEADERS,
+                key -> key.equals("edge.sinks.kafka0.recordHeaders"));
+        assertEquals("timestamp,host,site,id", lean.getProperty("edge.sinks.kafka0.recordHeaders"));
+    }
+
     /** Checks that {@code variant} runs our plugins and renders ours but for the keys {@code differing}; returns it. */
     private static Properties differsFromOursOnlyIn(Variant variant, Predicate<String> differing) throws IOException {
         Variant.Target target = new Variant.Target("127.0.0.1:9092", "t", 0);
