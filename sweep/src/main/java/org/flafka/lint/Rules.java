@@ -48,6 +48,12 @@ public final class Rules {
     static final long KAFKA_SOURCE_DEFAULT_BATCH_SIZE = 1000;
     /** SyslogSourceConfigurationConstants.DEFAULT_BATCHSIZE (multiport_syslogtcp). */
     static final long MULTIPORT_DEFAULT_BATCH_SIZE = 100;
+    /** SyslogSourceConfig's batchSize and maxMessageBytes defaults (org.flafka.edge.SyslogSource). */
+    static final long FLAFKA_SYSLOG_SOURCE_DEFAULT_BATCH_SIZE = 1000;
+    static final long FLAFKA_SYSLOG_SOURCE_DEFAULT_MAX_MESSAGE_BYTES = 65_536;
+    /** MemoryChannel's and BatchMemoryChannel's byteCapacityBufferPercentage default and byte-slot size. */
+    static final long MEMORY_CHANNEL_DEFAULT_BYTE_BUFFER_PERCENTAGE = 20;
+    static final long MEMORY_CHANNEL_BYTES_PER_SLOT = 100;
     /** SyslogUtils.DEFAULT_SIZE: the stock TCP syslog sources' eventSize. */
     static final long STOCK_SYSLOG_DEFAULT_EVENT_SIZE = 2500;
     /** ProducerConfig max.request.size default. */
@@ -78,6 +84,8 @@ public final class Rules {
                         Rules::kafkaSourcesVersusPartitions),
                 new Rule("max-request-size", "producers accept the largest message the sources let in",
                         Rules::maxRequestSize),
+                new Rule("byte-capacity", "a memory channel's byteCapacity holds the largest batch a source can put",
+                        Rules::byteCapacity),
                 new Rule("ignored-key", "no key Flume 1.11 silently ignores (kafka.flumeBatchSize)",
                         Rules::ignoredKeys),
                 new Rule("zookeeper", "no zookeeperConnect (Kafka 4 clients have no ZooKeeper)", Rules::zookeeper),
@@ -266,6 +274,10 @@ public final class Rules {
                 return Optional.of(new BatchSize(
                         longValue(component, "batchSize", KAFKA_SOURCE_DEFAULT_BATCH_SIZE), "batchSize"));
             }
+            if (component.isType(FLAFKA_SYSLOG_SOURCE)) {
+                return Optional.of(new BatchSize(
+                        longValue(component, "batchSize", FLAFKA_SYSLOG_SOURCE_DEFAULT_BATCH_SIZE), "batchSize"));
+            }
             if (component.isType("multiport_syslogtcp", "org.apache.flume.source.MultiportSyslogTCPSource")) {
                 return Optional.of(new BatchSize(
                         longValue(component, "batchSize", MULTIPORT_DEFAULT_BATCH_SIZE), "batchSize"));
@@ -350,11 +362,76 @@ public final class Rules {
         return findings;
     }
 
+    /**
+     * A memory channel commits a transaction only when its bodies fit in {@code byteCapacity} (less the
+     * {@code byteCapacityBufferPercentage} kept for headers, in 100-byte slots): a batch that can never fit is refused
+     * every time, so TCP senders stay held back for good and UDP drops. Only an explicit {@code byteCapacity} is
+     * judged: the default is 80% of the agent's heap, which the configuration does not say.
+     */
+    static List<Finding> byteCapacity(FlumeAgentConfig agent, OptionalInt partitions) {
+        List<Finding> findings = new ArrayList<>();
+        for (Component channel : agent.active(Kind.CHANNEL)) {
+            if (!channel.isType("memory", "org.apache.flume.channel.MemoryChannel",
+                    "org.flafka.edge.BatchMemoryChannel") || channel.get("byteCapacity").isEmpty()) {
+                continue;
+            }
+            long usable;
+            long bufferPercentage;
+            try {
+                long byteCapacity = longValue(channel, "byteCapacity", 0);
+                bufferPercentage = longValue(channel, "byteCapacityBufferPercentage",
+                        MEMORY_CHANNEL_DEFAULT_BYTE_BUFFER_PERCENTAGE);
+                long slots = (long) (byteCapacity * (1 - bufferPercentage / 100.0) / MEMORY_CHANNEL_BYTES_PER_SLOT);
+                if (slots < 1) {
+                    continue; // as in Flume: no limit
+                }
+                usable = slots * MEMORY_CHANNEL_BYTES_PER_SLOT;
+            } catch (NumberFormatException e) {
+                findings.add(notANumber("byte-capacity", channel, e));
+                continue;
+            }
+            for (Component source : agent.sourcesFeeding(channel.name())) {
+                Optional<BatchSize> largest;
+                Optional<BatchSize> batch;
+                try {
+                    largest = maxMessageBytes(source);
+                    batch = batchSize(source);
+                } catch (NumberFormatException e) {
+                    findings.add(notANumber("byte-capacity", source, e));
+                    continue;
+                }
+                if (largest.isEmpty()) {
+                    continue;
+                }
+                long message = largest.get().size;
+                long batchSize = batch.map(BatchSize::size).orElse(1L);
+                long needed = (long) Math.ceil(message * batchSize / (1 - bufferPercentage / 100.0));
+                String fix = "set " + channel.key("byteCapacity") + " to at least " + needed + ", or lower "
+                        + source.key(largest.get().key) + (batch.isPresent() ? " or " + source.key(batch.get().key)
+                        : "");
+                if (message > usable) {
+                    findings.add(Finding.error("byte-capacity", channel.key("byteCapacity"),
+                            "byteCapacity leaves " + usable + " bytes for bodies, less than one message of "
+                                    + source.describe() + " (" + largest.get().key + " " + message + "): such a"
+                                    + " message is refused for good, and the sender with it", fix));
+                } else if (message * batchSize > usable) {
+                    findings.add(Finding.warning("byte-capacity", channel.key("byteCapacity"),
+                            "byteCapacity leaves " + usable + " bytes for bodies, less than a batch of "
+                                    + source.describe() + " at its largest (" + batch.get().key + " " + batchSize
+                                    + " × " + largest.get().key + " " + message + "): such a batch is refused"
+                                    + " every time, holding TCP senders back for good", fix));
+                }
+            }
+        }
+        return findings;
+    }
+
     /** The largest message a source accepts, when it has such a limit. */
     private static Optional<BatchSize> maxMessageBytes(Component source) {
         if (source.isType(FLAFKA_SYSLOG_SOURCE)) {
-            return source.get("maxMessageBytes")
-                    .map(value -> new BatchSize(longValue(source, "maxMessageBytes", 0), "maxMessageBytes"));
+            return Optional.of(new BatchSize(
+                    longValue(source, "maxMessageBytes", FLAFKA_SYSLOG_SOURCE_DEFAULT_MAX_MESSAGE_BYTES),
+                    "maxMessageBytes"));
         }
         if (source.isType("multiport_syslogtcp", "syslogtcp", "org.apache.flume.source.MultiportSyslogTCPSource",
                 "org.apache.flume.source.SyslogTcpSource")) {

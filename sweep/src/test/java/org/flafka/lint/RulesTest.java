@@ -188,6 +188,41 @@ class RulesTest {
     }
 
     @Test
+    void byteCapacityBelowTheLargestBatch() {
+        assertEquals(List.of("ERROR [byte-capacity] a.channels.c.byteCapacity: byteCapacity leaves 1600 bytes for"
+                        + " bodies, less than one message of source r (eventSize 2500): such a message is refused for"
+                        + " good, and the sender with it. Fix: set a.channels.c.byteCapacity to at least 1562500, or"
+                        + " lower a.sources.r.eventSize or a.sources.r.batchSize."),
+                lines(GOOD + "a.channels.c.byteCapacity = 2000\n"));
+        assertEquals(List.of("WARNING [byte-capacity] a.channels.c.byteCapacity: byteCapacity leaves 800000 bytes"
+                        + " for bodies, less than a batch of source r at its largest (batchSize 500 × eventSize 2500):"
+                        + " such a batch is refused every time, holding TCP senders back for good. Fix: set"
+                        + " a.channels.c.byteCapacity to at least 1562500, or lower a.sources.r.eventSize or"
+                        + " a.sources.r.batchSize."),
+                lines(GOOD + "a.channels.c.byteCapacity = 1000000\n"));
+        assertEquals(List.of(), lines(GOOD + "a.channels.c.byteCapacity = 1562500\n"));
+        // 0 (and anything under one 100-byte slot) sets no limit, as in Flume
+        assertEquals(List.of(), lines(GOOD + "a.channels.c.byteCapacity = 0\n"));
+        // our source's defaults: batchSize 1000 × maxMessageBytes 65536 into the edge's channel, half of it
+        String edge = """
+                e.sources = s
+                e.channels = c
+                e.sinks = k
+                e.sources.s.type = org.flafka.edge.SyslogSource
+                e.sources.s.channels = c
+                e.channels.c.type = org.flafka.edge.BatchMemoryChannel
+                e.channels.c.capacity = 20000
+                e.channels.c.transactionCapacity = 10000
+                e.channels.c.byteCapacity = 50000000
+                e.sinks.k.type = org.flafka.edge.KafkaRecordSink
+                e.sinks.k.channel = c
+                """;
+        List<String> findings = lines(edge).stream().filter(f -> f.contains("[byte-capacity]")).toList();
+        assertEquals(1, findings.size(), findings.toString());
+        assertTrue(findings.get(0).contains("(batchSize 1000 × maxMessageBytes 65536)"), findings.get(0));
+    }
+
+    @Test
     void kafkaFlumeBatchSizeIsSilentlyIgnored() {
         assertEquals(List.of("ERROR [ignored-key] a.sinks.k.kafka.flumeBatchSize: Flume 1.11's Kafka sink silently"
                         + " ignores kafka.flumeBatchSize (the user guide is wrong), so the batch stays at 100. Fix:"
