@@ -30,7 +30,11 @@ import org.slf4j.LoggerFactory;
  *   <li>the loop stops reading: AUTO_READ off on every channel it serves, so TCP senders are held back by their
  *       socket buffers instead of losing data (Netty's HexDumpProxy pattern). Messages framed from bytes already
  *       read keep queueing behind the refused batch; nothing new is read, so the queue stays bounded;</li>
- *   <li>the batch is retried on the loop with backoff, 10 ms doubling to 1 s;</li>
+ *   <li>the batch is retried on the loop with backoff, 10 ms doubling to 1 s. Each try runs the interceptors again,
+ *       which is what makes the retry safe and useful with several sinks: the fan-out gives the whole batch one
+ *       channel (so a refusal leaves nothing of it committed elsewhere: Flume commits channel by channel) and a
+ *       later try the lane next in turn, so one full channel does not hold the batch back from the others; the
+ *       event id is kept and the parse gives the same headers;</li>
  *   <li>when it is accepted, everything queued is put, then reading resumes;</li>
  *   <li>with a drop deadline (UDP, which cannot push back), whatever is queued when the channel still refuses after
  *       the deadline is dropped, counted in ChannelFullDropCount and logged, and reading resumes.</li>
