@@ -108,10 +108,10 @@ public enum Variant {
         }
     };
 
-    /** The Flume agent name (-n) of every variant. */
     /** What the core's HDFS layout ({@code dt=}, {@code host=}) and the loss audit read, and the site. */
     static final List<String> LEAN_RECORD_HEADERS = List.of("timestamp", "host", "site", "id");
 
+    /** The Flume agent name (-n) of every variant. */
     static final String AGENT = "edge";
     static final String SOURCE = "syslog_tcp";
     static final String CHANNEL = "ch0";
@@ -132,8 +132,7 @@ public enum Variant {
 
     /**
      * The agent's Flume properties. {@code templateVariables} (from {@code --set}) change the edge template of
-     * {@link #OURS} and the variants made from it and nothing else: the stock variants
-     * are fixed configurations.
+     * {@link #OURS} and the variants made from it and nothing else: the stock variants are fixed configurations.
      */
     public abstract String properties(Target target, int sinks, Map<String, Object> templateVariables);
 
