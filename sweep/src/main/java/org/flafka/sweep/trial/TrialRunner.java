@@ -22,6 +22,7 @@ import org.flafka.render.Tier;
 import org.flafka.sweep.audit.AuditResult;
 import org.flafka.sweep.audit.Landing;
 import org.flafka.sweep.audit.TrialAudit;
+import org.flafka.sweep.space.Durations;
 import org.flafka.sweep.space.LoadPlan;
 import org.flafka.sweep.space.Settings;
 import org.flafka.sweep.space.Timing;
@@ -39,6 +40,9 @@ import org.flafka.sweep.target.TrialEnvironment;
 public final class TrialRunner implements Trials {
     /** Counters that do not move for this long while draining mean the pipeline is stuck, not slow. */
     static final Duration STUCK = Duration.ofSeconds(20);
+    /** The counts the drain watches, from the edge's sources to the core's HDFS sinks. */
+    static final List<Stage> DRAIN_STAGES = List.of(Stage.EDGE_SOURCE, Stage.EDGE_SINK, Stage.CORE_SOURCE,
+            Stage.CORE_SINK);
     /** How long the drain runs before it judges whether the backlog can drain in time. */
     static final Duration DRAIN_JUDGEMENT = Duration.ofSeconds(4);
     /** The longest a pipeline may take from the load's start until events flow into HDFS. */
@@ -312,10 +316,10 @@ public final class TrialRunner implements Trials {
         while (true) {
             AgentSample edge = target.sample(Tier.EDGE);
             AgentSample core = target.sample(Tier.CORE);
-            long accepted = total(edge, Stage.EDGE_SOURCE);
-            long delivered = total(core, Stage.CORE_SINK);
-            List<Long> counts = List.of(accepted, total(edge, Stage.EDGE_SINK), total(core, Stage.CORE_SOURCE),
-                    delivered);
+            List<Long> counts = DRAIN_STAGES.stream()
+                    .map(stage -> total(stage.tier() == Tier.EDGE ? edge : core, stage)).toList();
+            long accepted = counts.get(0);
+            long delivered = counts.get(counts.size() - 1);
             boolean caughtUp = delivered >= accepted;
             long now = System.nanoTime();
             if (!counts.equals(last)) {
@@ -325,9 +329,14 @@ public final class TrialRunner implements Trials {
             if (firstDelivered < 0) {
                 firstDelivered = delivered;
             }
-            if (caughtUp || now >= deadline || now - lastChange >= STUCK.toNanos()
-                    || hopeless(accepted - delivered, delivered - firstDelivered, now - start, deadline - now)) {
-                return measurement.withTotals(sent, accepted, delivered, caughtUp);
+            String stopped = caughtUp ? null
+                    : now >= deadline ? "the drain time, " + Durations.format(timing.drain()) + ", ran out"
+                    : now - lastChange >= STUCK.toNanos() ? "no count moved for " + STUCK.toSeconds() + " s"
+                    : hopeless(accepted - delivered, delivered - firstDelivered, now - start, deadline - now)
+                    ? "at the rate the core drained, the rest would outlast the drain time" : null;
+            if (caughtUp || stopped != null) {
+                Measurement totals = measurement.withTotals(sent, accepted, delivered, caughtUp);
+                return caughtUp ? totals : totals.withAudit(null, notDrainedNote(counts, stopped));
             }
             Thread.sleep(POLL.toMillis());
         }
@@ -346,10 +355,26 @@ public final class TrialRunner implements Trials {
         return rate <= 0 ? false : backlog / rate > 1.5 * nanosLeft / 1e9;
     }
 
+    /**
+     * Why a trial was not audited: the backlog, why the drain stopped, and every stage's count, so a shortfall shows
+     * where the events were (or which count is off).
+     *
+     * @param counts the totals of {@link #DRAIN_STAGES}, in order
+     */
+    static String notDrainedNote(List<Long> counts, String stopped) {
+        StringBuilder note = new StringBuilder("not run: ")
+                .append(counts.get(0) - counts.get(counts.size() - 1))
+                .append(" events were still on their way to HDFS when the drain stopped (").append(stopped)
+                .append("); counts:");
+        for (int i = 0; i < DRAIN_STAGES.size(); i++) {
+            note.append(i == 0 ? " " : ", ").append(DRAIN_STAGES.get(i).label()).append(' ').append(counts.get(i));
+        }
+        return note.toString();
+    }
+
     private Measurement audit(Measurement measurement, Settings settings, TrialEnvironment environment) {
         if (!measurement.drained()) {
-            return measurement.withAudit(null, "not run: " + (measurement.edgeAccepted() - measurement.delivered())
-                    + " events were still on their way to HDFS when the drain time ran out");
+            return measurement; // drain() noted why
         }
         if (audit.isEmpty()) {
             return measurement.withAudit(null, "not run: no audit given");
