@@ -18,7 +18,7 @@ public enum Variant {
      * Ours: the edge template as deployed (org.flafka.edge.SyslogSource, SyslogInterceptor, EventIdInterceptor,
      * memory channel, Kafka sink with record headers, snappy, acks=all), TCP listener only, on port 0.
      */
-    OURS("ours") {
+    OURS("ours", true) {
         @Override
         public String properties(Target target, int sinks, Map<String, Object> templateVariables) {
             Map<String, Object> variables = new LinkedHashMap<>(templateVariables);
@@ -37,7 +37,7 @@ public enum Variant {
      * Ours with Flume's own Kafka sink in place of {@code org.flafka.edge.KafkaRecordSink} ({@code edge_sink_impl:
      * stock}, same record headers and producer settings): what the sink alone is worth, in the same run.
      */
-    OURS_STOCK_SINK("ours-stock-sink") {
+    OURS_STOCK_SINK("ours-stock-sink", true) {
         @Override
         public String properties(Target target, int sinks, Map<String, Object> templateVariables) {
             return oursWith("edge_sink_impl", "stock", target, sinks, templateVariables);
@@ -47,7 +47,7 @@ public enum Variant {
      * Ours with Flume's own memory channel in place of {@code org.flafka.edge.BatchMemoryChannel} ({@code
      * edge_channel_impl: stock}, same capacities): what the channel alone is worth, in the same run.
      */
-    OURS_STOCK_CHANNEL("ours-stock-channel") {
+    OURS_STOCK_CHANNEL("ours-stock-channel", true) {
         @Override
         public String properties(Target target, int sinks, Map<String, Object> templateVariables) {
             return oursWith("edge_channel_impl", "stock", target, sinks, templateVariables);
@@ -58,7 +58,7 @@ public enum Variant {
      * of the contract's fifteen: what the record headers cost, in the same run. Kafka's producer sizes, encodes and
      * compresses every header of every record, and the broker validates them again.
      */
-    OURS_LEAN_HEADERS("ours-lean-headers") {
+    OURS_LEAN_HEADERS("ours-lean-headers", true) {
         @Override
         public String properties(Target target, int sinks, Map<String, Object> templateVariables) {
             return oursWith("kafka_record_headers", LEAN_RECORD_HEADERS, target, sinks, templateVariables);
@@ -70,7 +70,7 @@ public enum Variant {
      * (capacity 100, transactionCapacity 100), one Kafka sink (flumeBatchSize 100, acks=1, no compression, the
      * producer's own batch.size 16384 and linger.ms 5). Only host, port, topic and bootstrap servers are set.
      */
-    STOCK("stock") {
+    STOCK("stock", false) {
         @Override
         public String properties(Target target, int sinks, Map<String, Object> templateVariables) {
             return stockProperties(target, 1, Map.of(), Map.of(), Map.of());
@@ -82,7 +82,7 @@ public enum Variant {
      * (up to keep-alive, 3 s) for more, and those still count against a capacity of 100, so a source batch finds no
      * room until the wait ends. The fairest "defaults" baseline.
      */
-    STOCK_CAPACITY("stock-capacity") {
+    STOCK_CAPACITY("stock-capacity", false) {
         @Override
         public String properties(Target target, int sinks, Map<String, Object> templateVariables) {
             return stockProperties(target, 1, Map.of(), Map.of("capacity", "10000"), Map.of());
@@ -95,7 +95,7 @@ public enum Variant {
      * channel, flumeBatchSize 1000, snappy, linger.ms 10, batch.size 262144. keepFields stays at its default (none),
      * so the body is still only the message part: less to send than ours, which keeps the whole line.
      */
-    STOCK_TUNED("stock-tuned") {
+    STOCK_TUNED("stock-tuned", false) {
         @Override
         public String properties(Target target, int sinks, Map<String, Object> templateVariables) {
             return stockProperties(target, sinks,
@@ -117,9 +117,12 @@ public enum Variant {
     static final String CHANNEL = "ch0";
 
     private final String flagName;
+    /** Rendered from the edge template (ours and the variants made from it), so it runs our plugins. */
+    private final boolean usesPlugins;
 
-    Variant(String flagName) {
+    Variant(String flagName, boolean usesPlugins) {
         this.flagName = flagName;
+        this.usesPlugins = usesPlugins;
     }
 
     /** Where a variant's agent listens and writes. {@code port} 0 lets the agent choose (ours only). */
@@ -151,7 +154,7 @@ public enum Variant {
 
     /** Whether the agent runs our plugins (their jars go on its classpath). */
     boolean usesPlugins() {
-        return this == OURS || this == OURS_STOCK_SINK || this == OURS_STOCK_CHANNEL || this == OURS_LEAN_HEADERS;
+        return usesPlugins;
     }
 
     public String flagName() {

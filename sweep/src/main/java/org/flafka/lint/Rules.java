@@ -227,7 +227,7 @@ public final class Rules {
      * BatchMemoryChannel has Flume's memory channel's keys and defaults.
      */
     private static Optional<long[]> channelLimits(Component channel) {
-        if (channel.isType("memory", "org.apache.flume.channel.MemoryChannel", "org.flafka.edge.BatchMemoryChannel")) {
+        if (isMemoryChannel(channel)) {
             return Optional.of(new long[] {
                 longValue(channel, "transactionCapacity", MEMORY_CHANNEL_DEFAULT_CAPACITY),
                 longValue(channel, "capacity", MEMORY_CHANNEL_DEFAULT_CAPACITY)});
@@ -242,6 +242,11 @@ public final class Rules {
             return Optional.of(new long[] {transactionCapacity, longValue(channel, "capacity", Long.MAX_VALUE)});
         }
         return Optional.empty();
+    }
+
+    /** Flume's memory channel, or the edge's BatchMemoryChannel, which has its keys and defaults. */
+    private static boolean isMemoryChannel(Component channel) {
+        return channel.isType("memory", "org.apache.flume.channel.MemoryChannel", "org.flafka.edge.BatchMemoryChannel");
     }
 
     private record BatchSize(long size, String key) {
@@ -371,8 +376,7 @@ public final class Rules {
     static List<Finding> byteCapacity(FlumeAgentConfig agent, OptionalInt partitions) {
         List<Finding> findings = new ArrayList<>();
         for (Component channel : agent.active(Kind.CHANNEL)) {
-            if (!channel.isType("memory", "org.apache.flume.channel.MemoryChannel",
-                    "org.flafka.edge.BatchMemoryChannel") || channel.get("byteCapacity").isEmpty()) {
+            if (!isMemoryChannel(channel) || channel.get("byteCapacity").isEmpty()) {
                 continue;
             }
             long usable;

@@ -320,7 +320,9 @@ public final class TrialRunner implements Trials {
                     .map(stage -> total(stage.tier() == Tier.EDGE ? edge : core, stage)).toList();
             long accepted = counts.get(0);
             long delivered = counts.get(counts.size() - 1);
-            boolean caughtUp = delivered >= accepted;
+            if (delivered >= accepted) {
+                return measurement.withTotals(sent, accepted, delivered, true);
+            }
             long now = System.nanoTime();
             if (!counts.equals(last)) {
                 lastChange = now;
@@ -329,14 +331,17 @@ public final class TrialRunner implements Trials {
             if (firstDelivered < 0) {
                 firstDelivered = delivered;
             }
-            String stopped = caughtUp ? null
-                    : now >= deadline ? "the drain time, " + Durations.format(timing.drain()) + ", ran out"
-                    : now - lastChange >= STUCK.toNanos() ? "no count moved for " + STUCK.toSeconds() + " s"
-                    : hopeless(accepted - delivered, delivered - firstDelivered, now - start, deadline - now)
-                    ? "at the rate the core drained, the rest would outlast the drain time" : null;
-            if (caughtUp || stopped != null) {
-                Measurement totals = measurement.withTotals(sent, accepted, delivered, caughtUp);
-                return caughtUp ? totals : totals.withAudit(null, notDrainedNote(counts, stopped));
+            String stopped = null;
+            if (now >= deadline) {
+                stopped = "the drain time, " + Durations.format(timing.drain()) + ", ran out";
+            } else if (now - lastChange >= STUCK.toNanos()) {
+                stopped = "no count moved for " + STUCK.toSeconds() + " s";
+            } else if (hopeless(accepted - delivered, delivered - firstDelivered, now - start, deadline - now)) {
+                stopped = "at the rate the core drained, the rest would outlast the drain time";
+            }
+            if (stopped != null) {
+                return measurement.withTotals(sent, accepted, delivered, false)
+                        .withAudit(null, notDrainedNote(counts, stopped));
             }
             Thread.sleep(POLL.toMillis());
         }
