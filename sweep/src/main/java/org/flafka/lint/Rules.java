@@ -6,12 +6,21 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import org.apache.flume.channel.file.FileChannelConfiguration;
+import org.apache.flume.sink.kafka.KafkaSinkConstants;
+import org.apache.flume.source.SyslogSourceConfigurationConstants;
+import org.apache.flume.source.kafka.KafkaSourceConstants;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.flafka.core.HdfsBucketSinkConfig;
+import org.flafka.edge.BatchMemoryChannelConfig;
+import org.flafka.edge.KafkaRecordSinkConfig;
+import org.flafka.edge.SyslogSourceConfig;
 import org.flafka.lint.FlumeAgentConfig.Component;
 import org.flafka.lint.FlumeAgentConfig.Kind;
 
 /**
- * The scaling and safety rules {@code flafka lint} checks, one method each. Defaults are Flume 1.11.0's and
- * Kafka's, read from their sources (named beside each constant), because an absent key still has a value.
+ * The scaling and safety rules {@code flafka lint} checks, one method each. An absent key still has a value, so
+ * each rule knows the defaults of Flume 1.11.0, Kafka and our plugins.
  */
 public final class Rules {
 
@@ -33,31 +42,22 @@ public final class Rules {
     static final String KAFKA_CHANNEL = "org.apache.flume.channel.kafka.KafkaChannel";
     static final String FLAFKA_SYSLOG_SOURCE = "org.flafka.edge.SyslogSource";
 
+    /*
+     * Defaults are read from the classes that own them where those are compile-time constants, which javac copies
+     * in: the CLI's classpath has no Flume configuration classes, so loading an edge or core config class (or a
+     * Flume class that needs them) fails at run time. The few written here are private in Flume or not constants;
+     * Flume is pinned at 1.11.0.
+     */
+
     /** MemoryChannel.defaultTransCapacity and defaultCapacity. */
     static final long MEMORY_CHANNEL_DEFAULT_CAPACITY = 100;
-    /** FileChannelConfiguration.DEFAULT_TRANSACTION_CAPACITY and DEFAULT_CAPACITY. */
-    static final long FILE_CHANNEL_DEFAULT_TRANSACTION_CAPACITY = 10_000;
-    static final long FILE_CHANNEL_DEFAULT_CAPACITY = 1_000_000;
-    /** KafkaSinkConstants.DEFAULT_BATCH_SIZE; HDFSEventSink.defaultBatchSize is the same. */
-    static final long SINK_DEFAULT_BATCH_SIZE = 100;
-    /** KafkaRecordSinkConfig's batchSize default. */
-    static final long KAFKA_RECORD_SINK_DEFAULT_BATCH_SIZE = 1000;
-    /** HdfsBucketSinkConfig's hdfs.batchSize default. */
-    static final long HDFS_BUCKET_SINK_DEFAULT_BATCH_SIZE = 1000;
-    /** KafkaSourceConstants.DEFAULT_BATCH_SIZE. */
-    static final long KAFKA_SOURCE_DEFAULT_BATCH_SIZE = 1000;
-    /** SyslogSourceConfigurationConstants.DEFAULT_BATCHSIZE (multiport_syslogtcp). */
-    static final long MULTIPORT_DEFAULT_BATCH_SIZE = 100;
-    /** SyslogSourceConfig's batchSize and maxMessageBytes defaults (org.flafka.edge.SyslogSource). */
-    static final long FLAFKA_SYSLOG_SOURCE_DEFAULT_BATCH_SIZE = 1000;
-    static final long FLAFKA_SYSLOG_SOURCE_DEFAULT_MAX_MESSAGE_BYTES = 65_536;
-    /** MemoryChannel's and BatchMemoryChannel's byteCapacityBufferPercentage default and byte-slot size. */
-    static final long MEMORY_CHANNEL_DEFAULT_BYTE_BUFFER_PERCENTAGE = 20;
-    static final long MEMORY_CHANNEL_BYTES_PER_SLOT = 100;
-    /** SyslogUtils.DEFAULT_SIZE: the stock TCP syslog sources' eventSize. */
+    /** HDFSEventSink.defaultBatchSize, private in Flume like the memory channel's. */
+    static final long HDFS_SINK_DEFAULT_BATCH_SIZE = 100;
+    /** SyslogUtils.DEFAULT_SIZE, the stock TCP syslog sources' eventSize: an Integer, which would load Flume. */
     static final long STOCK_SYSLOG_DEFAULT_EVENT_SIZE = 2500;
     /** ProducerConfig max.request.size default. */
-    static final long KAFKA_DEFAULT_MAX_REQUEST_SIZE = 1_048_576;
+    static final long KAFKA_DEFAULT_MAX_REQUEST_SIZE = ((Number) ProducerConfig.configDef().defaultValues()
+            .get(ProducerConfig.MAX_REQUEST_SIZE_CONFIG)).longValue();
     /**
      * Room a Kafka record needs beyond its body: the contract's ~14 headers (names and values, a host name up
      * to 255 bytes) come to a few KiB at most, record and batch framing to under 100 bytes. 16 KiB covers both.
@@ -234,8 +234,8 @@ public final class Rules {
         }
         if (channel.isType("file", "org.apache.flume.channel.file.FileChannel")) {
             return Optional.of(new long[] {
-                longValue(channel, "transactionCapacity", FILE_CHANNEL_DEFAULT_TRANSACTION_CAPACITY),
-                longValue(channel, "capacity", FILE_CHANNEL_DEFAULT_CAPACITY)});
+                longValue(channel, "transactionCapacity", FileChannelConfiguration.DEFAULT_TRANSACTION_CAPACITY),
+                longValue(channel, "capacity", FileChannelConfiguration.DEFAULT_CAPACITY)});
         }
         if (channel.get("transactionCapacity").isPresent()) {
             long transactionCapacity = longValue(channel, "transactionCapacity", 0);
@@ -259,33 +259,35 @@ public final class Rules {
                 // KafkaSink.translateOldProps copies the deprecated batchSize when flumeBatchSize is absent.
                 String key = component.get("flumeBatchSize").isEmpty() && component.get("batchSize").isPresent()
                         ? "batchSize" : "flumeBatchSize";
-                return Optional.of(new BatchSize(longValue(component, key, SINK_DEFAULT_BATCH_SIZE), key));
+                return Optional.of(
+                        new BatchSize(longValue(component, key, KafkaSinkConstants.DEFAULT_BATCH_SIZE), key));
             }
             if (component.isType(KAFKA_RECORD_SINK)) {
-                return Optional.of(new BatchSize(
-                        longValue(component, "batchSize", KAFKA_RECORD_SINK_DEFAULT_BATCH_SIZE), "batchSize"));
+                return Optional.of(new BatchSize(longValue(component, KafkaRecordSinkConfig.BATCH_SIZE,
+                        KafkaRecordSinkConfig.DEFAULT_BATCH_SIZE), KafkaRecordSinkConfig.BATCH_SIZE));
             }
             if (component.isType("hdfs", "org.apache.flume.sink.hdfs.HDFSEventSink")) {
                 return Optional.of(new BatchSize(
-                        longValue(component, "hdfs.batchSize", SINK_DEFAULT_BATCH_SIZE), "hdfs.batchSize"));
+                        longValue(component, "hdfs.batchSize", HDFS_SINK_DEFAULT_BATCH_SIZE), "hdfs.batchSize"));
             }
             if (component.isType(HDFS_BUCKET_SINK)) {
-                return Optional.of(new BatchSize(
-                        longValue(component, "hdfs.batchSize", HDFS_BUCKET_SINK_DEFAULT_BATCH_SIZE), "hdfs.batchSize"));
+                return Optional.of(new BatchSize(longValue(component, HdfsBucketSinkConfig.BATCH_SIZE_CONFIG,
+                        HdfsBucketSinkConfig.DEFAULT_BATCH_SIZE), HdfsBucketSinkConfig.BATCH_SIZE_CONFIG));
             }
         } else {
             // KafkaRecordSourceConfig's batchSize default is Flume's
             if (component.isType(KAFKA_SOURCE, KAFKA_RECORD_SOURCE)) {
                 return Optional.of(new BatchSize(
-                        longValue(component, "batchSize", KAFKA_SOURCE_DEFAULT_BATCH_SIZE), "batchSize"));
+                        longValue(component, "batchSize", KafkaSourceConstants.DEFAULT_BATCH_SIZE), "batchSize"));
             }
             if (component.isType(FLAFKA_SYSLOG_SOURCE)) {
-                return Optional.of(new BatchSize(
-                        longValue(component, "batchSize", FLAFKA_SYSLOG_SOURCE_DEFAULT_BATCH_SIZE), "batchSize"));
+                return Optional.of(new BatchSize(longValue(component, SyslogSourceConfig.BATCH_SIZE,
+                        SyslogSourceConfig.DEFAULT_BATCH_SIZE), SyslogSourceConfig.BATCH_SIZE));
             }
             if (component.isType("multiport_syslogtcp", "org.apache.flume.source.MultiportSyslogTCPSource")) {
                 return Optional.of(new BatchSize(
-                        longValue(component, "batchSize", MULTIPORT_DEFAULT_BATCH_SIZE), "batchSize"));
+                        longValue(component, "batchSize", SyslogSourceConfigurationConstants.DEFAULT_BATCHSIZE),
+                        "batchSize"));
             }
         }
         if (component.get("batchSize").isPresent()) {
@@ -382,14 +384,16 @@ public final class Rules {
             long usable;
             long bufferPercentage;
             try {
-                long byteCapacity = longValue(channel, "byteCapacity", 0);
-                bufferPercentage = longValue(channel, "byteCapacityBufferPercentage",
-                        MEMORY_CHANNEL_DEFAULT_BYTE_BUFFER_PERCENTAGE);
-                long slots = (long) (byteCapacity * (1 - bufferPercentage / 100.0) / MEMORY_CHANNEL_BYTES_PER_SLOT);
+                long byteCapacity = longValue(channel, BatchMemoryChannelConfig.BYTE_CAPACITY, 0);
+                bufferPercentage = longValue(channel, BatchMemoryChannelConfig.BYTE_CAPACITY_BUFFER_PERCENTAGE,
+                        BatchMemoryChannelConfig.DEFAULT_BYTE_CAPACITY_BUFFER_PERCENTAGE);
+                // as Flume's MemoryChannel and BatchMemoryChannelConfig count
+                long slots = (long) (byteCapacity * (1 - bufferPercentage / 100.0)
+                        / BatchMemoryChannelConfig.BYTES_PER_SLOT);
                 if (slots < 1) {
                     continue; // as in Flume: no limit
                 }
-                usable = slots * MEMORY_CHANNEL_BYTES_PER_SLOT;
+                usable = slots * BatchMemoryChannelConfig.BYTES_PER_SLOT;
             } catch (NumberFormatException e) {
                 findings.add(notANumber("byte-capacity", channel, e));
                 continue;
@@ -433,9 +437,8 @@ public final class Rules {
     /** The largest message a source accepts, when it has such a limit. */
     private static Optional<BatchSize> maxMessageBytes(Component source) {
         if (source.isType(FLAFKA_SYSLOG_SOURCE)) {
-            return Optional.of(new BatchSize(
-                    longValue(source, "maxMessageBytes", FLAFKA_SYSLOG_SOURCE_DEFAULT_MAX_MESSAGE_BYTES),
-                    "maxMessageBytes"));
+            return Optional.of(new BatchSize(longValue(source, SyslogSourceConfig.MAX_MESSAGE_BYTES,
+                    SyslogSourceConfig.DEFAULT_MAX_MESSAGE_BYTES), SyslogSourceConfig.MAX_MESSAGE_BYTES));
         }
         if (source.isType("multiport_syslogtcp", "syslogtcp", "org.apache.flume.source.MultiportSyslogTCPSource",
                 "org.apache.flume.source.SyslogTcpSource")) {
@@ -451,7 +454,7 @@ public final class Rules {
             if (sink.get("kafka.flumeBatchSize").isPresent()) {
                 findings.add(Finding.error("ignored-key", sink.key("kafka.flumeBatchSize"),
                         "Flume 1.11's Kafka sink silently ignores kafka.flumeBatchSize (the user guide is wrong),"
-                                + " so the batch stays at " + SINK_DEFAULT_BATCH_SIZE,
+                                + " so the batch stays at " + KafkaSinkConstants.DEFAULT_BATCH_SIZE,
                         "rename it to " + sink.key("flumeBatchSize")));
             }
         }

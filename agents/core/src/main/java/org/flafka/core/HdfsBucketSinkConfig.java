@@ -39,6 +39,7 @@ public final class HdfsBucketSinkConfig {
             + "block per batch and file; none: plain text, files named .log.";
 
     public static final String BATCH_SIZE_CONFIG = "hdfs.batchSize";
+    public static final int DEFAULT_BATCH_SIZE = 1000;
     private static final String BATCH_SIZE_DOC = "Most events taken from the channel in one transaction; every "
             + "file written in it is flushed (hflush) before the transaction commits.";
 
@@ -67,7 +68,8 @@ public final class HdfsBucketSinkConfig {
                     FILE_PREFIX_DOC)
             .define(CODEC_CONFIG, ConfigSpec.Type.STRING, "snappy", ConfigSpec.oneOf(List.of("snappy", "none")),
                     CODEC_DOC)
-            .define(BATCH_SIZE_CONFIG, ConfigSpec.Type.INT, "1000", ConfigSpec.between(1, 1_000_000), BATCH_SIZE_DOC)
+            .define(BATCH_SIZE_CONFIG, ConfigSpec.Type.INT, String.valueOf(DEFAULT_BATCH_SIZE),
+                    ConfigSpec.between(1, 1_000_000), BATCH_SIZE_DOC)
             .define(ROLL_SIZE_CONFIG, ConfigSpec.Type.INT, "130023424", ConfigSpec.between(0, Integer.MAX_VALUE),
                     ROLL_SIZE_DOC)
             .define(ROLL_INTERVAL_CONFIG, ConfigSpec.Type.INT, "3600", ConfigSpec.between(0, 31 * 86400),

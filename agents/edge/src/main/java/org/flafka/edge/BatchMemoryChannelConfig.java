@@ -41,7 +41,9 @@ public final class BatchMemoryChannelConfig {
       + "headers and objects, which are not counted.";
 
   /** Flume's MemoryChannel counts body bytes in slots of this size. */
-  static final int BYTES_PER_SLOT = 100;
+  public static final int BYTES_PER_SLOT = 100;
+  /** Flume's MemoryChannel's default too, so either channel type holds the same bytes. */
+  public static final int DEFAULT_BYTE_CAPACITY_BUFFER_PERCENTAGE = 20;
 
   static final ConfigDef DEFINITION = new ConfigDef()
       .define(CAPACITY, Type.INT, 100, null, atLeast(1), CAPACITY_DOC)
@@ -49,8 +51,8 @@ public final class BatchMemoryChannelConfig {
       .define(KEEP_ALIVE, Type.INT, 3, null, atLeast(0), KEEP_ALIVE_DOC)
       .define(BYTE_CAPACITY, Type.LONG, -1L, "80% of the JVM's maximum heap", atLeast(0L),
           BYTE_CAPACITY_DOC)
-      .define(BYTE_CAPACITY_BUFFER_PERCENTAGE, Type.INT, 20, null, between(0, 99),
-          BYTE_CAPACITY_BUFFER_PERCENTAGE_DOC);
+      .define(BYTE_CAPACITY_BUFFER_PERCENTAGE, Type.INT, DEFAULT_BYTE_CAPACITY_BUFFER_PERCENTAGE, null,
+          between(0, 99), BYTE_CAPACITY_BUFFER_PERCENTAGE_DOC);
 
   /** Keys Flume itself reads from a channel's context; they are not typos. */
   private static final List<String> FLUME_KEYS = List.of("type");

@@ -34,6 +34,7 @@ public final class KafkaRecordSinkConfig {
       + "(Flume's sink does that for a header named 'topic' unless allowTopicOverride=false).";
 
   public static final String BATCH_SIZE = "batchSize";
+  public static final int DEFAULT_BATCH_SIZE = 1000;
   private static final String BATCH_SIZE_DOC = "Most events taken from the channel in one transaction. The "
       + "transaction commits once Kafka has acknowledged every event of it; the channel's transactionCapacity must "
       + "be at least this (Flume checks it at start-up).";
@@ -53,7 +54,7 @@ public final class KafkaRecordSinkConfig {
   static final ConfigDef DEFINITION = new ConfigDef()
       .define(BOOTSTRAP_SERVERS, Type.STRING, NO_DEFAULT, null, null, BOOTSTRAP_SERVERS_DOC)
       .define(TOPIC, Type.STRING, NO_DEFAULT, null, null, TOPIC_DOC)
-      .define(BATCH_SIZE, Type.INT, 1000, null, atLeast(1), BATCH_SIZE_DOC)
+      .define(BATCH_SIZE, Type.INT, DEFAULT_BATCH_SIZE, null, atLeast(1), BATCH_SIZE_DOC)
       .define(RECORD_HEADERS, Type.STRING, "*", null, null, RECORD_HEADERS_DOC)
       .define(KEY_HEADER, Type.STRING, "key", null, null, KEY_HEADER_DOC);
 

@@ -59,6 +59,7 @@ public final class SyslogSourceConfig {
       + "contains a NUL.";
 
   public static final String MAX_MESSAGE_BYTES = "maxMessageBytes";
+  public static final int DEFAULT_MAX_MESSAGE_BYTES = 65_536;
   private static final String MAX_MESSAGE_BYTES_DOC = "Largest message carried, in bytes, framing excluded. A "
       + "larger message is never truncated: it is dropped whole, counted in OversizeCount and EventReadFail, and "
       + "reported in a rate-limited WARN with the sender and size; the connection resumes at the next frame. "
@@ -66,6 +67,7 @@ public final class SyslogSourceConfig {
       + "65507 bytes whatever this says.";
 
   public static final String BATCH_SIZE = "batchSize";
+  public static final int DEFAULT_BATCH_SIZE = 1000;
   private static final String BATCH_SIZE_DOC = "Most events put to the channel in one transaction. The channel's "
       + "transactionCapacity must be at least this (Flume checks it at start-up).";
 
@@ -142,9 +144,9 @@ public final class SyslogSourceConfig {
       .define(FRAMING, Type.STRING, "auto", null, oneOf("auto", "octet-counting", "newline"), STREAM,
           FRAMING_DOC)
       .define(NUL_DELIMITER, Type.BOOLEAN, false, null, null, STREAM, NUL_DELIMITER_DOC)
-      .define(MAX_MESSAGE_BYTES, Type.INT, 65_536, null, between(1, 256 * 1024 * 1024), ALL,
+      .define(MAX_MESSAGE_BYTES, Type.INT, DEFAULT_MAX_MESSAGE_BYTES, null, between(1, 256 * 1024 * 1024), ALL,
           MAX_MESSAGE_BYTES_DOC)
-      .define(BATCH_SIZE, Type.INT, 1000, null, atLeast(1), ALL, BATCH_SIZE_DOC)
+      .define(BATCH_SIZE, Type.INT, DEFAULT_BATCH_SIZE, null, atLeast(1), ALL, BATCH_SIZE_DOC)
       .define(BATCH_DURATION_MILLIS, Type.INT, 100, null, atLeast(1), ALL, BATCH_DURATION_MILLIS_DOC)
       .define(MAX_CONNECTIONS, Type.INT, 2000, null, atLeast(1), STREAM, MAX_CONNECTIONS_DOC)
       .define(IDLE_TIMEOUT_SECONDS, Type.INT, 0, null, atLeast(0), STREAM, IDLE_TIMEOUT_SECONDS_DOC)
