@@ -2,6 +2,7 @@ package org.flafka.bench;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -173,7 +174,15 @@ public enum Variant {
 
     /** Every variant's flag name, comma-separated, for messages. */
     public static String flagNames() {
-        return String.join(", ", Arrays.stream(values()).map(Variant::flagName).toList());
+        return String.join(", ", new FlagNames());
+    }
+
+    /** The flag names in declaration order: the command line's completion candidates and its help's list. */
+    public static final class FlagNames implements Iterable<String> {
+        @Override
+        public Iterator<String> iterator() {
+            return Arrays.stream(values()).map(Variant::flagName).iterator();
+        }
     }
 
     static String sinkName(int index) {

@@ -77,9 +77,9 @@ public final class BenchCommand implements Runnable {
         CommandLine.Model.CommandSpec spec;
 
         @Option(names = "--variants", paramLabel = "V,...", defaultValue = "ours,stock",
-                description = "Which agents, in the order run: ours, ours-stock-sink, ours-stock-channel, "
-                        + "ours-lean-headers, stock, "
-                        + "stock-capacity, stock-tuned (default: ${DEFAULT-VALUE}).")
+                completionCandidates = Variant.FlagNames.class,
+                description = "Which agents, in the order run: ${COMPLETION-CANDIDATES} (default: "
+                        + "${DEFAULT-VALUE}).")
         String variants;
 
         @Option(names = "--duration", paramLabel = "TIME", defaultValue = "30s",

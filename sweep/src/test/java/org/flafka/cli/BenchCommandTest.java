@@ -14,6 +14,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.flafka.bench.Variant;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,6 +31,18 @@ class BenchCommandTest {
         StringWriter err = new StringWriter();
         int code = Flafka.execute(new PrintWriter(out, true), new PrintWriter(err, true), args);
         return new Run(code, out.toString(), err.toString());
+    }
+
+    @Test
+    void helpExplainsEveryVariant() {
+        Run run = flafka("bench", "edge", "--help");
+        assertEquals(ExitCode.OK, run.exitCode, run.err);
+        // the help is wrapped at 80 columns: join its lines before looking for "name = "
+        String help = run.out.replaceAll("\\s+", " ");
+        for (Variant variant : Variant.values()) {
+            assertTrue(help.contains(" " + variant.flagName() + " = "), variant.flagName() + " not explained");
+        }
+        assertTrue(help.contains("Which agents, in the order run: " + Variant.flagNames() + " (default"), run.out);
     }
 
     @ParameterizedTest
