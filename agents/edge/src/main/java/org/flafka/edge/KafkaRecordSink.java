@@ -41,10 +41,12 @@ import org.slf4j.LoggerFactory;
  * the whole batch back to the channel and the sink runner retries it after its back-off, so nothing is lost;
  * Kafka's idempotent producer keeps a retried send from being written twice within a producer session.
  *
- * <p>The one exception is a record Kafka refuses as too large ({@link RecordTooLargeException}): retrying can never
- * succeed, so it would stop the sink for good. Such an event is dropped whole, counted in
+ * <p>The one exception is a record too large for Kafka: over the producer's {@code max.request.size} (Kafka
+ * refuses it, {@link RecordTooLargeException}) or over the topic's {@code max.message.bytes}, which the sink
+ * checks before sending ({@link TopicMessageLimit}: Kafka's producer would retry the batch for ever). Retrying can
+ * never succeed, so it would stop the sink for good. Such an event is dropped whole, counted in
  * {@code RecordTooLargeDropCount} and the standard {@code EventWriteFail}, and reported in a rate-limited WARN with
- * its size and the setting to raise. The edge source's {@code maxMessageBytes} and {@code flafka lint} keep this
+ * its size and the settings to raise. The edge source's {@code maxMessageBytes} and {@code flafka lint} keep this
  * from happening in a consistent configuration.
  *
  * <p>Metrics ({@link KafkaRecordSinkCounter}) are those of Flume's Kafka sink under the same names, so Cloudera
@@ -63,6 +65,7 @@ public class KafkaRecordSink extends AbstractSink implements Configurable {
   private Set<String> recordHeaders;
   private KafkaRecordSinkCounter counter;
   private KafkaProducer<String, byte[]> producer;
+  private TopicMessageLimit topicLimit;
   private EncodedHeaders encodedHeaders;
 
   @Override
@@ -82,6 +85,7 @@ public class KafkaRecordSink extends AbstractSink implements Configurable {
       throw new IllegalStateException(getName() + " was started before it was configured");
     }
     producer = new KafkaProducer<>(config.producerProperties());
+    topicLimit = new TopicMessageLimit(config.component(), config.topic(), config.producerProperties());
     counter.incrementConnectionCreatedCount();
     counter.start();
     LOG.info("{}: writing to topic {} at {} in batches of up to {} events, record headers: {}", config.component(),
@@ -95,6 +99,8 @@ public class KafkaRecordSink extends AbstractSink implements Configurable {
     if (producer != null) {
       producer.close(Duration.ofSeconds(30));
       producer = null;
+      topicLimit.close();
+      topicLimit = null;
       counter.incrementConnectionClosedCount();
     }
     counter.stop();
@@ -111,6 +117,7 @@ public class KafkaRecordSink extends AbstractSink implements Configurable {
       long started = System.nanoTime();
       // A new one per batch: a send that fails synchronously leaves earlier ones to complete after the rollback.
       BatchAcknowledgements acks = new BatchAcknowledgements();
+      int topicLimitBytes = topicLimit.bytes();
       int taken = 0;
       while (taken < config.batchSize()) {
         Event event = channel.take();
@@ -118,7 +125,12 @@ public class KafkaRecordSink extends AbstractSink implements Configurable {
           break;
         }
         taken++;
-        producer.send(toRecord(event), acks);
+        ProducerRecord<String, byte[]> record = toRecord(event);
+        if (TopicMessageLimit.exceeds(record, topicLimitBytes)) {
+          acks.refusedBeforeSending(TopicMessageLimit.batchBytes(record));
+        } else {
+          producer.send(record, acks);
+        }
       }
       if (taken == 0) {
         transaction.commit();
@@ -136,10 +148,11 @@ public class KafkaRecordSink extends AbstractSink implements Configurable {
         counter.incrementRecordTooLargeDropCount();
       }
       if (tooLarge > 0) {
-        tooLargeLog.warn(() -> config.component() + ": dropped " + tooLarge + " event(s) Kafka refused as too "
-            + "large (the last " + acks.lastTooLargeBytes() + " bytes), counted in RecordTooLargeDropCount. Fix: "
-            + "raise kafka.producer.max.request.size and the topic's max.message.bytes above the source's "
-            + "maxMessageBytes plus the record headers");
+        tooLargeLog.warn(() -> config.component() + ": dropped " + tooLarge + " event(s) too large for Kafka (the "
+            + "last " + acks.lastTooLargeBytes() + " bytes; topic " + config.topic() + "'s max.message.bytes "
+            + (topicLimitBytes == TopicMessageLimit.UNKNOWN ? "unknown" : topicLimitBytes) + "), counted in "
+            + "RecordTooLargeDropCount. Fix: raise kafka.producer.max.request.size and the topic's "
+            + "max.message.bytes above the source's maxMessageBytes plus the record headers");
       }
       if (taken < config.batchSize()) {
         counter.incrementBatchUnderflowCount();
@@ -291,6 +304,12 @@ public class KafkaRecordSink extends AbstractSink implements Configurable {
 
     int tooLarge() {
       return tooLarge.get();
+    }
+
+    /** An event the sink did not send because the topic would refuse it ({@link TopicMessageLimit}). */
+    void refusedBeforeSending(int bytes) {
+      tooLarge.incrementAndGet();
+      lastTooLargeBytes = bytes;
     }
 
     int lastTooLargeBytes() {

@@ -14,7 +14,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.Random;
 import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
 import org.apache.flume.Channel;
 import org.apache.flume.Context;
 import org.apache.flume.Event;
@@ -25,6 +27,8 @@ import org.apache.flume.channel.MemoryChannel;
 import org.apache.flume.conf.Configurables;
 import org.apache.flume.event.EventBuilder;
 import org.apache.flume.instrumentation.util.JMXPollUtil;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.header.Header;
 import org.flafka.edge.KafkaRecordSink;
@@ -118,6 +122,37 @@ class KafkaRecordSinkTest {
         assertEquals("a", header(records.stream().filter(r -> r.value().length == 7 && r.value()[6] == '1')
                 .findFirst().orElseThrow(), "host"), "recordHeaders defaults to every header");
         Map<String, String> metrics = JMXPollUtil.getAllMBeans().get("SINK.k-large");
+        assertEquals("2", metrics.get("EventDrainSuccessCount"));
+        assertEquals("1", metrics.get("RecordTooLargeDropCount"));
+        assertEquals("1", metrics.get("EventWriteFail"));
+    }
+
+    @Test
+    void anEventTheTopicRefusesAsTooLargeIsDroppedWholeAndCountedToo() throws Exception {
+        // The producer's own limit (1 MiB by default) lets it through; the topic's max.message.bytes does not.
+        try (Admin admin = kafka.admin()) {
+            admin.createTopics(List.of(new NewTopic("refused", 1, (short) 1)
+                    .configs(Map.of("max.message.bytes", "4096")))).all().get(30, TimeUnit.SECONDS);
+        }
+        MemoryChannel channel = channel("c-refused");
+        // Random bytes, so that snappy cannot shrink the record under the limit.
+        byte[] large = new byte[8000];
+        new Random(42).nextBytes(large);
+        put(channel, EventBuilder.withBody("small-1".getBytes(StandardCharsets.US_ASCII), Map.of()));
+        put(channel, EventBuilder.withBody(large, Map.of()));
+        put(channel, EventBuilder.withBody("small-2".getBytes(StandardCharsets.US_ASCII), Map.of()));
+        Sink sink = sink("k-refused", channel, "kafka.topic", "refused");
+        try {
+            assertEquals(Sink.Status.READY, sink.process());
+            assertEquals(Sink.Status.BACKOFF, sink.process(), "the channel is empty: nothing is retried");
+        } finally {
+            sink.stop();
+        }
+
+        List<ConsumerRecord<byte[], byte[]>> records = EdgeTestSupport.awaitRecords(kafka, "refused", r -> true, 2);
+        assertEquals(List.of("small-1", "small-2"), records.stream()
+                .map(r -> new String(r.value(), StandardCharsets.US_ASCII)).sorted().toList());
+        Map<String, String> metrics = JMXPollUtil.getAllMBeans().get("SINK.k-refused");
         assertEquals("2", metrics.get("EventDrainSuccessCount"));
         assertEquals("1", metrics.get("RecordTooLargeDropCount"));
         assertEquals("1", metrics.get("EventWriteFail"));
