@@ -9,7 +9,6 @@ import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -102,29 +101,7 @@ class KafkaRecordSinkTest {
 
     @Test
     void aTooLargeEventIsDroppedWholeAndCountedWithoutStallingTheSink() throws Exception {
-        MemoryChannel channel = channel("c-large");
-        byte[] large = new byte[8000];
-        Arrays.fill(large, (byte) 'x');
-        put(channel, EventBuilder.withBody("small-1".getBytes(StandardCharsets.US_ASCII), Map.of("host", "a")));
-        put(channel, EventBuilder.withBody(large, Map.of("host", "b")));
-        put(channel, EventBuilder.withBody("small-2".getBytes(StandardCharsets.US_ASCII), Map.of("host", "c")));
-        Sink sink = sink("k-large", channel, "kafka.topic", "large", "kafka.producer.max.request.size", "4096");
-        try {
-            assertEquals(Sink.Status.READY, sink.process());
-            assertEquals(Sink.Status.BACKOFF, sink.process(), "the channel is empty: nothing is retried");
-        } finally {
-            sink.stop();
-        }
-
-        List<ConsumerRecord<byte[], byte[]>> records = EdgeTestSupport.awaitRecords(kafka, "large", r -> true, 2);
-        assertEquals(List.of("small-1", "small-2"), records.stream()
-                .map(r -> new String(r.value(), StandardCharsets.US_ASCII)).sorted().toList());
-        assertEquals("a", header(records.stream().filter(r -> r.value().length == 7 && r.value()[6] == '1')
-                .findFirst().orElseThrow(), "host"), "recordHeaders defaults to every header");
-        Map<String, String> metrics = JMXPollUtil.getAllMBeans().get("SINK.k-large");
-        assertEquals("2", metrics.get("EventDrainSuccessCount"));
-        assertEquals("1", metrics.get("RecordTooLargeDropCount"));
-        assertEquals("1", metrics.get("EventWriteFail"));
+        assertDroppedBetweenTwoSmallOnes("large", "kafka.producer.max.request.size", "4096");
     }
 
     @Test
@@ -134,14 +111,24 @@ class KafkaRecordSinkTest {
             admin.createTopics(List.of(new NewTopic("refused", 1, (short) 1)
                     .configs(Map.of("max.message.bytes", "4096")))).all().get(30, TimeUnit.SECONDS);
         }
-        MemoryChannel channel = channel("c-refused");
-        // Random bytes, so that snappy cannot shrink the record under the limit.
+        assertDroppedBetweenTwoSmallOnes("refused");
+    }
+
+    /**
+     * Sends an 8,000-byte event between two small ones to {@code topic} through a sink with {@code sinkSettings},
+     * then checks that the small ones arrived, the large one was counted, and the sink did not stall on it.
+     */
+    private static void assertDroppedBetweenTwoSmallOnes(String topic, String... sinkSettings) throws Exception {
+        MemoryChannel channel = channel("c-" + topic);
+        // Random bytes, so that snappy cannot shrink the record under a limit.
         byte[] large = new byte[8000];
         new Random(42).nextBytes(large);
-        put(channel, EventBuilder.withBody("small-1".getBytes(StandardCharsets.US_ASCII), Map.of()));
-        put(channel, EventBuilder.withBody(large, Map.of()));
-        put(channel, EventBuilder.withBody("small-2".getBytes(StandardCharsets.US_ASCII), Map.of()));
-        Sink sink = sink("k-refused", channel, "kafka.topic", "refused");
+        put(channel, EventBuilder.withBody("small-1".getBytes(StandardCharsets.US_ASCII), Map.of("host", "a")));
+        put(channel, EventBuilder.withBody(large, Map.of("host", "b")));
+        put(channel, EventBuilder.withBody("small-2".getBytes(StandardCharsets.US_ASCII), Map.of("host", "c")));
+        List<String> settings = new ArrayList<>(List.of("kafka.topic", topic));
+        settings.addAll(List.of(sinkSettings));
+        Sink sink = sink("k-" + topic, channel, settings.toArray(String[]::new));
         try {
             assertEquals(Sink.Status.READY, sink.process());
             assertEquals(Sink.Status.BACKOFF, sink.process(), "the channel is empty: nothing is retried");
@@ -149,10 +136,12 @@ class KafkaRecordSinkTest {
             sink.stop();
         }
 
-        List<ConsumerRecord<byte[], byte[]>> records = EdgeTestSupport.awaitRecords(kafka, "refused", r -> true, 2);
+        List<ConsumerRecord<byte[], byte[]>> records = EdgeTestSupport.awaitRecords(kafka, topic, r -> true, 2);
         assertEquals(List.of("small-1", "small-2"), records.stream()
                 .map(r -> new String(r.value(), StandardCharsets.US_ASCII)).sorted().toList());
-        Map<String, String> metrics = JMXPollUtil.getAllMBeans().get("SINK.k-refused");
+        assertEquals("a", header(records.stream().filter(r -> r.value().length == 7 && r.value()[6] == '1')
+                .findFirst().orElseThrow(), "host"), "recordHeaders defaults to every header");
+        Map<String, String> metrics = JMXPollUtil.getAllMBeans().get("SINK.k-" + topic);
         assertEquals("2", metrics.get("EventDrainSuccessCount"));
         assertEquals("1", metrics.get("RecordTooLargeDropCount"));
         assertEquals("1", metrics.get("EventWriteFail"));
