@@ -7,6 +7,7 @@ import java.util.Properties;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.LongSupplier;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.Config;
@@ -62,15 +63,23 @@ final class TopicMessageLimit implements AutoCloseable {
   private final String component;
   private final String topic;
   private final Admin admin;
+  private final LongSupplier nanoClock;
   private final RateLimitedLog failureLog = new RateLimitedLog(LOG, 5, TimeUnit.MINUTES);
   private int bytes = UNKNOWN;
   private boolean looked;
   private KafkaFuture<Config> pending;
-  private long nextLookupNanos = System.nanoTime();
+  private long nextLookupNanos;
 
   TopicMessageLimit(String component, String topic, Properties producerProperties) {
+    this(component, topic, producerProperties, System::nanoTime);
+  }
+
+  /** With the clock that times the lookups (tests move it on). */
+  TopicMessageLimit(String component, String topic, Properties producerProperties, LongSupplier nanoClock) {
     this.component = component;
     this.topic = topic;
+    this.nanoClock = nanoClock;
+    this.nextLookupNanos = nanoClock.getAsLong();
     Properties adminProperties = new Properties();
     for (String name : AdminClientConfig.configNames()) {
       if (producerProperties.containsKey(name)) {
@@ -82,7 +91,7 @@ final class TopicMessageLimit implements AutoCloseable {
 
   /** The topic's limit in bytes, or {@link #UNKNOWN}. */
   int bytes() {
-    long now = System.nanoTime();
+    long now = nanoClock.getAsLong();
     if (pending == null && now - nextLookupNanos >= 0) {
       ConfigResource resource = new ConfigResource(ConfigResource.Type.TOPIC, topic);
       pending = admin.describeConfigs(List.of(resource)).values().get(resource);

@@ -7,17 +7,85 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AlterConfigOp;
+import org.apache.kafka.clients.admin.ConfigEntry;
+import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.compress.Compression;
+import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.header.internals.RecordHeader;
 import org.apache.kafka.common.record.TimestampType;
 import org.apache.kafka.common.record.internal.MemoryRecords;
 import org.apache.kafka.common.record.internal.MemoryRecordsBuilder;
+import org.flafka.edge.it.KafkaBrokerExtension;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
-/** The size a record is judged by against the topic's limit, against the size Kafka's own encoding gives it. */
+/**
+ * The size a record is judged by against the topic's limit, against the size Kafka's own encoding gives it; and
+ * the lookups of the limit on a real broker, timed by a clock the test moves.
+ */
 class TopicMessageLimitTest {
+
+  @RegisterExtension
+  static final KafkaBrokerExtension kafka = new KafkaBrokerExtension();
+
+  @Test
+  void theLimitIsLookedUpThenRetriedAndRefreshedOnTheClock() throws Exception {
+    AtomicLong clock = new AtomicLong();
+    Properties producer = new Properties();
+    producer.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers());
+    producer.put(ProducerConfig.ACKS_CONFIG, "all"); // a producer key the AdminClient must not be given
+    try (TopicMessageLimit limit = new TopicMessageLimit("test sink", "limits", producer, clock::get)) {
+      assertEquals(TopicMessageLimit.UNKNOWN, limit.bytes(), "no such topic yet");
+      kafka.createTopic("limits", 1);
+      setMaxMessageBytes("limits", 4096);
+      assertStays(limit, TopicMessageLimit.UNKNOWN, "no lookup before the retry is due");
+      clock.addAndGet(TopicMessageLimit.RETRY_NANOS);
+      assertEquals(4096, awaitLimit(limit, 4096));
+
+      setMaxMessageBytes("limits", 16384);
+      clock.addAndGet(TopicMessageLimit.REFRESH_NANOS - 1);
+      assertStays(limit, 4096, "no lookup before the refresh is due");
+      clock.addAndGet(1);
+      assertEquals(16384, awaitLimit(limit, 16384));
+    }
+  }
+
+  private static void setMaxMessageBytes(String topic, int bytes) throws Exception {
+    try (Admin admin = kafka.admin()) {
+      ConfigResource resource = new ConfigResource(ConfigResource.Type.TOPIC, topic);
+      AlterConfigOp set = new AlterConfigOp(new ConfigEntry("max.message.bytes", Integer.toString(bytes)),
+          AlterConfigOp.OpType.SET);
+      admin.incrementalAlterConfigs(Map.of(resource, List.of(set))).all().get(30, TimeUnit.SECONDS);
+    }
+  }
+
+  /** Asserts that the limit stays {@code expected} for half a second of asking, the test's clock standing still. */
+  private static void assertStays(TopicMessageLimit limit, int expected, String why) throws InterruptedException {
+    long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(500);
+    while (System.nanoTime() < end) {
+      assertEquals(expected, limit.bytes(), why);
+      Thread.sleep(20);
+    }
+  }
+
+  /** The limit once the lookup under way has answered {@code expected}, or what it last answered after 30 s. */
+  private static int awaitLimit(TopicMessageLimit limit, int expected) throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    int bytes = limit.bytes();
+    while (bytes != expected && System.nanoTime() < deadline) {
+      Thread.sleep(20);
+      bytes = limit.bytes();
+    }
+    return bytes;
+  }
 
   private static ProducerRecord<String, byte[]> record(String key, int bodyBytes, List<Header> headers) {
     return new ProducerRecord<>("t", null, null, key, new byte[bodyBytes], headers);

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -31,11 +30,8 @@ import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.header.Header;
 import org.flafka.edge.KafkaRecordSink;
-import org.flafka.stack.KafkaBroker;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * {@link KafkaRecordSink} against a real KRaft broker: bodies byte-exact, the chosen headers as record headers, the
@@ -44,19 +40,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class KafkaRecordSinkTest {
 
-    @TempDir
-    static Path dir;
-    static KafkaBroker kafka;
-
-    @BeforeAll
-    static void startBroker() {
-        kafka = KafkaBroker.start(dir.resolve("kafka"));
-    }
-
-    @AfterAll
-    static void stopBroker() {
-        kafka.close();
-    }
+    @RegisterExtension
+    static final KafkaBrokerExtension kafka = new KafkaBrokerExtension();
 
     @Test
     void writesBodiesByteExactWithTheChosenHeadersAndTheKey() throws Exception {
