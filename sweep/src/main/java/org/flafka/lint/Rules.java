@@ -58,11 +58,6 @@ public final class Rules {
     /** ProducerConfig max.request.size default. */
     static final long KAFKA_DEFAULT_MAX_REQUEST_SIZE = ((Number) ProducerConfig.configDef().defaultValues()
             .get(ProducerConfig.MAX_REQUEST_SIZE_CONFIG)).longValue();
-    /**
-     * Room a Kafka record needs beyond its body: the contract's ~14 headers (names and values, a host name up
-     * to 255 bytes) come to a few KiB at most, record and batch framing to under 100 bytes. 16 KiB covers both.
-     */
-    static final long RECORD_HEADROOM_BYTES = 16_384;
 
     private Rules() {
     }
@@ -352,13 +347,16 @@ public final class Rules {
                     findings.add(notANumber("max-request-size", source, e));
                     continue;
                 }
-                if (largest.isPresent() && largest.get().size + RECORD_HEADROOM_BYTES > maxRequestSize) {
-                    long needed = largest.get().size + RECORD_HEADROOM_BYTES;
+                if (largest.isEmpty()) {
+                    continue;
+                }
+                long needed = largest.get().size + KafkaRecordSinkConfig.RECORD_HEADROOM_BYTES;
+                if (needed > maxRequestSize) {
                     findings.add(Finding.error("max-request-size", producer.key(key),
                             key + " " + maxRequestSize + " is below " + source.describe() + "'s largest message ("
                                     + largest.get().key + " " + largest.get().size + ") plus "
-                                    + RECORD_HEADROOM_BYTES + " bytes for headers; " + (producer.isType(
-                                            KAFKA_RECORD_SINK) ? "such a message is dropped (counted in "
+                                    + KafkaRecordSinkConfig.RECORD_HEADROOM_BYTES + " bytes for headers; "
+                                    + (producer.isType(KAFKA_RECORD_SINK) ? "such a message is dropped (counted in "
                                             + "EventWriteFail)" : "such a message fails every retry and blocks "
                                             + producer.describe()),
                             "set " + producer.key(key) + " to at least " + needed + " (and the topic's"

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -84,8 +85,9 @@ public class KafkaRecordSink extends AbstractSink implements Configurable {
     if (config == null) {
       throw new IllegalStateException(getName() + " was started before it was configured");
     }
-    producer = new KafkaProducer<>(config.producerProperties());
-    topicLimit = new TopicMessageLimit(config.component(), config.topic(), config.producerProperties());
+    Properties producerProperties = config.producerProperties();
+    producer = new KafkaProducer<>(producerProperties);
+    topicLimit = new TopicMessageLimit(config.component(), config.topic(), producerProperties);
     counter.incrementConnectionCreatedCount();
     counter.start();
     LOG.info("{}: writing to topic {} at {} in batches of up to {} events, record headers: {}", config.component(),

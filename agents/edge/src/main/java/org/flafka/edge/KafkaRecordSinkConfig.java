@@ -25,6 +25,14 @@ import org.flafka.edge.ConfigDef.Type;
  */
 public final class KafkaRecordSinkConfig {
 
+  /**
+   * Room a Kafka record needs beyond its body: the contract's ~14 headers (names and values, a host name up to 255
+   * bytes) come to a few KiB at most, record and batch framing to under 100 bytes. 16 KiB covers both. The sink's
+   * topic-limit check skips bodies this far under the limit; {@code flafka lint} asks this much room of
+   * max.request.size.
+   */
+  public static final int RECORD_HEADROOM_BYTES = 16_384;
+
   public static final String BOOTSTRAP_SERVERS = "kafka.bootstrap.servers";
   private static final String BOOTSTRAP_SERVERS_DOC = "Kafka brokers to connect to first, host:port[,host:port]; "
       + "the producer finds the rest of the cluster from them.";

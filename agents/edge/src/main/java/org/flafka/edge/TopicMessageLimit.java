@@ -1,6 +1,5 @@
 package org.flafka.edge;
 
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Properties;
@@ -17,6 +16,8 @@ import org.apache.kafka.common.KafkaFuture;
 import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.common.header.Header;
+import org.apache.kafka.common.utils.ByteUtils;
+import org.apache.kafka.common.utils.Utils;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -54,11 +55,6 @@ final class TopicMessageLimit implements AutoCloseable {
 
   /** Kafka's record batch header (DefaultRecordBatch.RECORD_BATCH_OVERHEAD). */
   private static final int BATCH_OVERHEAD_BYTES = 61;
-  /**
-   * Room for a record's headers and framing that a body this far under the limit cannot exceed: the contract's
-   * headers come to a few KiB at most (a host name up to 255 bytes). Bodies below it skip the exact sum.
-   */
-  private static final int HEADROOM_BYTES = 16_384;
 
   private final String component;
   private final String topic;
@@ -125,7 +121,8 @@ final class TopicMessageLimit implements AutoCloseable {
 
   /** Whether {@code record} is over {@code limit} in a batch of its own, uncompressed. */
   static boolean exceeds(ProducerRecord<String, byte[]> record, int limit) {
-    return record.value().length > limit - HEADROOM_BYTES && batchBytes(record) > limit;
+    // a body this far under the limit cannot reach it with the edge's headers: no need for the exact sum
+    return record.value().length > limit - KafkaRecordSinkConfig.RECORD_HEADROOM_BYTES && batchBytes(record) > limit;
   }
 
   /**
@@ -134,31 +131,21 @@ final class TopicMessageLimit implements AutoCloseable {
    */
   static int batchBytes(ProducerRecord<String, byte[]> record) {
     long body = 3; // attributes, timestamp delta, offset delta
-    body += lengthAndBytes(record.key() == null ? null : record.key().getBytes(StandardCharsets.UTF_8));
-    body += lengthAndBytes(record.value());
+    body += record.key() == null ? ByteUtils.sizeOfVarint(-1) : lengthAndBytes(Utils.utf8Length(record.key()));
+    body += lengthAndBytes(record.value().length);
     Header[] headers = record.headers().toArray();
-    body += varintBytes(headers.length);
+    body += ByteUtils.sizeOfVarint(headers.length);
     for (Header header : headers) {
-      body += lengthAndBytes(header.key().getBytes(StandardCharsets.UTF_8)) + lengthAndBytes(header.value());
+      body += lengthAndBytes(Utils.utf8Length(header.key()));
+      body += header.value() == null ? ByteUtils.sizeOfVarint(-1) : lengthAndBytes(header.value().length);
     }
-    return (int) Math.min(BATCH_OVERHEAD_BYTES + varintBytes((int) Math.min(body, Integer.MAX_VALUE)) + body,
-        Integer.MAX_VALUE);
+    return (int) Math.min(BATCH_OVERHEAD_BYTES + ByteUtils.sizeOfVarint((int) Math.min(body, Integer.MAX_VALUE))
+        + body, Integer.MAX_VALUE);
   }
 
-  /** A length as Kafka writes it (a varint, -1 for null) and the bytes after it. */
-  private static long lengthAndBytes(byte[] bytes) {
-    return bytes == null ? varintBytes(-1) : varintBytes(bytes.length) + (long) bytes.length;
-  }
-
-  /** Bytes of Kafka's zig-zag varint of {@code value}. */
-  static int varintBytes(int value) {
-    int zigZag = (value << 1) ^ (value >> 31);
-    int bytes = 1;
-    while ((zigZag & 0xFFFFFF80) != 0) {
-      zigZag >>>= 7;
-      bytes++;
-    }
-    return bytes;
+  /** A length as Kafka writes it, a varint, and the bytes after it. */
+  private static long lengthAndBytes(int length) {
+    return ByteUtils.sizeOfVarint(length) + (long) length;
   }
 
   /** At once: a lookup still waiting for an unreachable cluster is abandoned. */
