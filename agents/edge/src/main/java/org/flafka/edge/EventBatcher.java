@@ -4,6 +4,7 @@ import io.netty.channel.Channel;
 import io.netty.channel.EventLoop;
 import io.netty.util.concurrent.Promise;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -12,6 +13,7 @@ import org.apache.flume.ChannelException;
 import org.apache.flume.Event;
 import org.apache.flume.channel.ChannelProcessor;
 import org.apache.flume.event.SimpleEvent;
+import org.apache.kafka.common.errors.RecordTooLargeException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -39,8 +41,10 @@ import org.slf4j.LoggerFactory;
  *   <li>with a drop deadline (UDP, which cannot push back), whatever is queued when the channel still refuses after
  *       the deadline is dropped, counted in ChannelFullDropCount and logged, and reading resumes.</li>
  * </ol>
- * A put that fails with anything else (an interceptor threw) cannot succeed by retrying: the batch is dropped,
- * counted in GenericProcessingFail and ProcessingErrorDropCount, and logged.
+ * Two refusals cannot succeed by retrying. Flume's Kafka channel refuses a batch holding an event Kafka finds too
+ * large: only that event is dropped ({@link #putAroundTooLarge}). A put that fails with anything else (an
+ * interceptor threw): the batch is dropped, counted in GenericProcessingFail and ProcessingErrorDropCount, and
+ * logged.
  */
 final class EventBatcher {
   /** Room for the contract's 15 headers, a partition key and a fan-out lane without growing. */
@@ -49,9 +53,6 @@ final class EventBatcher {
   private static final Logger LOG = LoggerFactory.getLogger(EventBatcher.class);
   private static final long FIRST_BACKOFF_MILLIS = 10;
   private static final long MAX_BACKOFF_MILLIS = 1000;
-
-  /** Outcome of one put attempt. */
-  private enum Put { ACCEPTED, REFUSED, FAILED }
 
   private final EventLoop loop;
   private final ChannelProcessor processor;
@@ -170,37 +171,115 @@ final class EventBatcher {
   /** Puts full batches (and with {@code partial} the last, smaller one) until the queue is drained or refused. */
   private void putQueued(boolean partial) {
     while (!paused && !queue.isEmpty() && (partial || queue.size() >= batchSize)) {
-      if (put() == Put.REFUSED) {
+      if (!put()) {
         refused();
       }
     }
   }
 
-  /** Tries to put the head of the queue; removes it unless the channel refused it. */
-  private Put put() {
+  /**
+   * Tries to put the head of the queue; removes what was put or dropped. Returns false when the channel refused
+   * part of it (full), which then stays at the head of the queue.
+   */
+  private boolean put() {
     int size = Math.min(queue.size(), batchSize);
-    // a copy: interceptors may change the list they are given, and the queue must survive a refused put
-    List<Event> batch = new ArrayList<>(queue.subList(0, size));
     publishReceived();
+    int settled = putOrSplit(queue.subList(0, size), true);
+    queue.subList(0, settled).clear();
+    return settled == size;
+  }
+
+  /**
+   * Puts {@code events} in one transaction. Returns how many of them, from the first, are settled: put, or dropped
+   * and counted. A batch with an event Kafka refuses as too large is put in parts ({@link #putAroundTooLarge}).
+   */
+  private int putOrSplit(List<Event> events, boolean largestFirst) {
     counter.incrementAppendBatchReceivedCount();
-    Put outcome;
     try {
-      processor.processEventBatch(batch);
+      // a copy: interceptors may change the list they are given, and the queue must survive a refused put
+      processor.processEventBatch(new ArrayList<>(events));
       counter.incrementAppendBatchAcceptedCount();
-      counter.addToEventAcceptedCount(size);
-      outcome = Put.ACCEPTED;
+      counter.addToEventAcceptedCount(events.size());
+      return events.size();
     } catch (ChannelException e) {
+      if (isTooLargeForKafka(e)) {
+        return putAroundTooLarge(events, largestFirst, e);
+      }
       counter.incrementChannelWriteFail();
-      return Put.REFUSED;
+      return 0;
     } catch (RuntimeException e) {
       counter.incrementGenericProcessingFail();
-      counter.addProcessingErrorDrops(size);
+      counter.addProcessingErrorDrops(events.size());
       LOG.error("{}: dropped a batch of {} events: putting it failed with something other than a full channel "
-          + "(counted in ProcessingErrorDropCount); check the interceptors and channel selector", component, size, e);
-      outcome = Put.FAILED;
+          + "(counted in ProcessingErrorDropCount); check the interceptors and channel selector", component,
+          events.size(), e);
+      return events.size();
     }
-    queue.subList(0, size).clear();
-    return outcome;
+  }
+
+  /**
+   * The channel writes to Kafka (Flume's Kafka channel) and Kafka refused the batch because an event in it is
+   * larger than the topic's {@code max.message.bytes} or the producer's {@code max.request.size}. Retrying the
+   * batch would fail the same way for ever, holding every connection of this loop; so the events Kafka refuses are
+   * found, dropped whole and counted in RecordTooLargeDropCount, and the rest put.
+   *
+   * <p>Kafka has already written the batch's other events (its producer splits a refused batch and sends the parts
+   * again), but the channel cannot say which, so every put again writes them again: at least once, never lost.
+   * To keep those copies few, the usual case comes first: one event too large, the largest, put alone (moved to
+   * the front, so that what is settled stays a prefix), then the rest in one put, three puts and each other event
+   * twice in Kafka. If the rest is refused too, it is put in halves, a half still refused in halves again, until
+   * the refused events stand alone: about two puts per halving. A part the channel refuses for another reason ends
+   * the split; what is settled stays settled and the rest is retried as a refused batch.
+   */
+  private int putAroundTooLarge(List<Event> events, boolean largestFirst, ChannelException refusal) {
+    if (events.size() == 1) {
+      counter.addRecordTooLargeDrop();
+      int bytes = events.get(0).getBody().length;
+      dropLog.warn(() -> component + ": dropped an event of " + bytes + " bytes that Kafka refuses as too large ("
+          + rootCause(refusal).getMessage() + "), counted in RecordTooLargeDropCount. Fix: raise the topic's "
+          + "max.message.bytes and the channel's kafka.producer.max.request.size above this source's "
+          + "maxMessageBytes plus the headers, or lower maxMessageBytes");
+      return 1;
+    }
+    int first;
+    if (largestFirst) {
+      Collections.rotate(events.subList(0, indexOfLargest(events) + 1), 1);
+      first = 1;
+    } else {
+      first = events.size() / 2;
+    }
+    int settled = putOrSplit(events.subList(0, first), false);
+    if (settled < first) {
+      return settled;
+    }
+    return first + putOrSplit(events.subList(first, events.size()), false);
+  }
+
+  private static int indexOfLargest(List<Event> events) {
+    int largest = 0;
+    for (int i = 1; i < events.size(); i++) {
+      if (events.get(i).getBody().length > events.get(largest).getBody().length) {
+        largest = i;
+      }
+    }
+    return largest;
+  }
+
+  private static boolean isTooLargeForKafka(Throwable refusal) {
+    for (Throwable cause = refusal; cause != null; cause = cause.getCause()) {
+      if (cause instanceof RecordTooLargeException) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static Throwable rootCause(Throwable e) {
+    Throwable cause = e;
+    while (cause.getCause() != null) {
+      cause = cause.getCause();
+    }
+    return cause;
   }
 
   private void publishReceived() {
@@ -244,7 +323,7 @@ final class EventBatcher {
       return;
     }
     while (!queue.isEmpty()) {
-      if (put() == Put.REFUSED) {
+      if (!put()) {
         refused();
         return;
       }
@@ -290,7 +369,7 @@ final class EventBatcher {
     }
     long backoff = FIRST_BACKOFF_MILLIS;
     while (!queue.isEmpty()) {
-      if (put() != Put.REFUSED) {
+      if (put()) {
         continue;
       }
       if (System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(backoff) - deadlineNanos > 0) {

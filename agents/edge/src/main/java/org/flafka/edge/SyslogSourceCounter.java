@@ -25,6 +25,10 @@ public class SyslogSourceCounter extends SourceCounter implements SyslogSourceCo
   private static final Metric PROCESSING_ERROR_DROP = new Metric("src.syslog.processing-error.drop",
       "ProcessingErrorDropCount", "Events dropped because the put failed with something other than a full "
           + "channel (an interceptor threw); each failure is also in GenericProcessingFail and logged.");
+  private static final Metric RECORD_TOO_LARGE_DROP = new Metric("src.syslog.record-too-large.drop",
+      "RecordTooLargeDropCount", "Events dropped because Kafka refused them as too large for the topic's "
+          + "max.message.bytes or the producer's max.request.size, with Flume's Kafka channel (edge_channel_type "
+          + "kafka): the refused batch is put again in parts so that only these are dropped; rate-limited WARN.");
   private static final Metric CONNECTION_REFUSED = new Metric("src.syslog.connection.refused",
       "ConnectionRefusedCount", "TCP/TLS connections closed on accept because maxConnections were open.");
   private static final Metric CONNECTION_ERROR = new Metric("src.syslog.connection.error", "ConnectionErrorCount",
@@ -54,7 +58,8 @@ public class SyslogSourceCounter extends SourceCounter implements SyslogSourceCo
       new Metric("src.append-batch.accepted", "AppendBatchAcceptedCount",
           "Batches committed to the channel, one channel transaction each."),
       new Metric("src.channel.write.fail", "ChannelWriteFail", "Put attempts the channel refused because it was "
-          + "full: TCP/TLS retry them, UDP drops after udp.channelFullTimeoutMillis."),
+          + "full (or, Flume's Kafka channel, could not write to Kafka): TCP/TLS retry them, UDP drops after "
+          + "udp.channelFullTimeoutMillis."),
       new Metric("src.event.read.fail", "EventReadFail", "Oversize messages plus framing errors."),
       new Metric("src.generic.processing.fail", "GenericProcessingFail",
           "Puts that failed for another reason (an interceptor threw); the batch is dropped."),
@@ -64,7 +69,7 @@ public class SyslogSourceCounter extends SourceCounter implements SyslogSourceCo
 
   /** The extra metrics, in the order the docs list them. */
   static final List<Metric> METRICS = List.of(OVERSIZE, FRAMING_ERROR, CHANNEL_FULL_DROP, PROCESSING_ERROR_DROP,
-      CONNECTION_REFUSED, CONNECTION_ERROR, READ_PAUSE, UDP_SOCKET_DROP, UDP_HOST_RCVBUF_ERRORS,
+      RECORD_TOO_LARGE_DROP, CONNECTION_REFUSED, CONNECTION_ERROR, READ_PAUSE, UDP_SOCKET_DROP, UDP_HOST_RCVBUF_ERRORS,
       UDP_HOST_IN_ERRORS, UDP_RECEIVE_BUFFER, LISTEN_PORT);
 
   public SyslogSourceCounter(String name) {
@@ -87,6 +92,10 @@ public class SyslogSourceCounter extends SourceCounter implements SyslogSourceCo
 
   void addProcessingErrorDrops(long events) {
     addAndGet(PROCESSING_ERROR_DROP.key(), events);
+  }
+
+  void addRecordTooLargeDrop() {
+    increment(RECORD_TOO_LARGE_DROP.key());
   }
 
   void addConnectionRefused() {
@@ -136,6 +145,11 @@ public class SyslogSourceCounter extends SourceCounter implements SyslogSourceCo
   @Override
   public long getProcessingErrorDropCount() {
     return get(PROCESSING_ERROR_DROP.key());
+  }
+
+  @Override
+  public long getRecordTooLargeDropCount() {
+    return get(RECORD_TOO_LARGE_DROP.key());
   }
 
   @Override

@@ -15,6 +15,8 @@ public interface SyslogSourceCounterMBean extends SourceCounterMBean {
 
   long getProcessingErrorDropCount();
 
+  long getRecordTooLargeDropCount();
+
   long getConnectionRefusedCount();
 
   long getConnectionErrorCount();

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
+import org.apache.flume.Channel;
 import org.apache.flume.Context;
 import org.apache.flume.Event;
 import org.apache.flume.Transaction;
@@ -16,13 +17,14 @@ import org.apache.flume.channel.ReplicatingChannelSelector;
 import org.apache.flume.conf.Configurables;
 
 /**
- * A real Flume memory channel and channel processor around a {@link SyslogSource}, as an agent wires them, minus
- * the agent. The channel counts its transactions so tests can see batching.
+ * A real Flume channel (a memory channel unless the test gives another) and channel processor around a {@link
+ * SyslogSource}, as an agent wires them, minus the agent. The memory channel counts its transactions so tests can
+ * see batching.
  */
 final class SourceHarness implements AutoCloseable {
 
   /** A memory channel that counts the transactions it creates (one per put batch, one per take batch). */
-  static final class CountingMemoryChannel extends MemoryChannel {
+  static class CountingMemoryChannel extends MemoryChannel {
     final AtomicInteger transactions = new AtomicInteger();
 
     @Override
@@ -32,12 +34,18 @@ final class SourceHarness implements AutoCloseable {
     }
   }
 
-  final CountingMemoryChannel channel = new CountingMemoryChannel();
+  final Channel channel;
   final SyslogSource source = new SyslogSource();
   private final int takeBatch;
 
   /** Starts a source named r1 with {@code sourceProps} on a channel c1 with {@code channelProps}. */
   SourceHarness(Map<String, String> sourceProps, Map<String, String> channelProps) {
+    this(sourceProps, channelProps, new CountingMemoryChannel());
+  }
+
+  /** The same on {@code channel}, any channel: named c1, configured with {@code channelProps} and started here. */
+  SourceHarness(Map<String, String> sourceProps, Map<String, String> channelProps, Channel channel) {
+    this.channel = channel;
     takeBatch = Math.min(100, Integer.parseInt(channelProps.getOrDefault("transactionCapacity", "100")));
     channel.setName("c1");
     Configurables.configure(channel, new Context(channelProps));

@@ -20,11 +20,17 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.IntStream;
+import org.apache.flume.ChannelException;
 import org.apache.flume.Context;
 import org.apache.flume.Event;
 import org.apache.flume.SourceRunner;
@@ -35,6 +41,7 @@ import org.apache.flume.lifecycle.LifecycleState;
 import org.apache.flume.lifecycle.LifecycleSupervisor;
 import org.apache.flume.FlumeException;
 import org.apache.flume.instrumentation.util.JMXPollUtil;
+import org.apache.kafka.common.errors.RecordTooLargeException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -43,7 +50,7 @@ class SyslogSourceTest {
   private static final Duration WAIT = Duration.ofSeconds(20);
   private static final InetAddress LOOPBACK = InetAddress.getLoopbackAddress();
 
-  private static Map<String, String> source(String protocol, String... keyValues) {
+  static Map<String, String> source(String protocol, String... keyValues) {
     Map<String, String> props = new HashMap<>();
     props.put("protocol", protocol);
     props.put("bind", "127.0.0.1");
@@ -60,7 +67,7 @@ class SyslogSourceTest {
         Integer.toString(transactionCapacity), "keep-alive", "0");
   }
 
-  private static Map<String, String> roomyChannel() {
+  static Map<String, String> roomyChannel() {
     return channel(100_000, 10_000);
   }
 
@@ -184,8 +191,9 @@ class SyslogSourceTest {
   @Test
   void eventsArePutInBatchesOneTransactionPerBatch() throws Exception {
     // a long batch duration: only full batches go out, so 1000 events are exactly 10 transactions of 100
+    SourceHarness.CountingMemoryChannel channel = new SourceHarness.CountingMemoryChannel();
     try (SourceHarness harness = new SourceHarness(source("tcp", "batchSize", "100", "batchDurationMillis",
-        "60000", "tcp.workerThreads", "1"), roomyChannel());
+        "60000", "tcp.workerThreads", "1"), roomyChannel(), channel);
          Socket socket = connect(harness)) {
       StringBuilder lines = new StringBuilder();
       for (int i = 0; i < 1000; i++) {
@@ -194,7 +202,7 @@ class SyslogSourceTest {
       socket.getOutputStream().write(bytes(lines.toString()));
       assertTrue(await(() -> harness.counter().getEventAcceptedCount() == 1000, WAIT),
           "accepted " + harness.counter().getEventAcceptedCount());
-      assertEquals(10, harness.channel.transactions.get(), "channel transactions for 1000 events");
+      assertEquals(10, channel.transactions.get(), "channel transactions for 1000 events");
       assertEquals(10, harness.counter().getAppendBatchAcceptedCount());
       assertEquals(1000, harness.take(1000, WAIT).size());
     }
@@ -394,6 +402,108 @@ class SyslogSourceTest {
       assertEquals(1, harness.counter().getGenericProcessingFail());
       assertEquals(1, harness.counter().getProcessingErrorDropCount());
       assertEquals(2, harness.counter().getEventReceivedCount());
+    }
+  }
+
+  /**
+   * A memory channel that refuses, as Flume's Kafka channel does when Kafka refuses a record as too large, any
+   * transaction with an event over {@code maxBytes}; and then, as a full channel, the next {@code fullAfterTooLarge}
+   * puts of other events.
+   */
+  private static final class KafkaLimitChannel extends SourceHarness.CountingMemoryChannel {
+    private final int maxBytes;
+    private final AtomicInteger fullAfterTooLarge;
+
+    KafkaLimitChannel(int maxBytes, int fullAfterTooLarge) {
+      this.maxBytes = maxBytes;
+      this.fullAfterTooLarge = new AtomicInteger(fullAfterTooLarge);
+    }
+
+    private volatile boolean refusedTooLarge;
+
+    @Override
+    public void put(Event event) {
+      if (event.getBody().length > maxBytes) {
+        refusedTooLarge = true;
+        throw new ChannelException("Commit failed as send to Kafka failed", new ExecutionException(
+            new RecordTooLargeException("The request included a message larger than the max message size")));
+      }
+      if (refusedTooLarge && fullAfterTooLarge.getAndDecrement() > 0) {
+        throw new ChannelException("full");
+      }
+      super.put(event);
+    }
+  }
+
+  /**
+   * Sends ten messages that make one batch (a source with batchSize 10): those at {@code largeAt} of 8,014 bytes
+   * that compression cannot shrink, the others small ({@link #small}), then ten more ({@code <13>after 0..9}).
+   * Returns the bodies the channel gives back before the first of those: the later ten arriving shows that the
+   * source still reads.
+   */
+  static List<String> sendTen(SourceHarness harness, Set<Integer> largeAt) throws Exception {
+    byte[] random = new byte[6000];
+    new Random(3).nextBytes(random);
+    StringBuilder lines = new StringBuilder();
+    for (int i = 0; i < 10; i++) {
+      lines.append(largeAt.contains(i) ? "<13>large " + Base64.getEncoder().encodeToString(random) : "<13>small " + i)
+          .append('\n');
+    }
+    List<String> after = new ArrayList<>();
+    for (int i = 0; i < 10; i++) {
+      after.add("<13>after " + i);
+      lines.append("<13>after ").append(i).append('\n');
+    }
+    try (Socket socket = connect(harness)) {
+      socket.getOutputStream().write(bytes(lines.toString()));
+      List<String> got = new ArrayList<>();
+      while (!got.contains(after.get(after.size() - 1))) {
+        List<String> one = bodies(harness.take(1, WAIT));
+        assertEquals(1, one.size(), "nothing more within " + WAIT + " after " + got);
+        got.addAll(one);
+      }
+      int firstAfter = got.indexOf(after.get(0));
+      assertEquals(after, got.subList(firstAfter, got.size()));
+      return got.subList(0, firstAfter);
+    }
+  }
+
+  /** The small messages {@link #sendTen} sends with {@code largeAt}, in the order sent. */
+  static List<String> small(Set<Integer> largeAt) {
+    return IntStream.range(0, 10).filter(i -> !largeAt.contains(i)).mapToObj(i -> "<13>small " + i).toList();
+  }
+
+  private static SourceHarness batchesOfTen(KafkaLimitChannel channel) {
+    return new SourceHarness(source("tcp", "batchSize", "10", "batchDurationMillis", "60000", "tcp.workerThreads",
+        "1"), roomyChannel(), channel);
+  }
+
+  @Test
+  void anEventKafkaRefusesAsTooLargeIsDroppedAloneAndCounted() throws Exception {
+    try (SourceHarness harness = batchesOfTen(new KafkaLimitChannel(1000, 0))) {
+      assertEquals(small(Set.of(3)), sendTen(harness, Set.of(3)), "the rest of the batch, each once, in order");
+      SyslogSourceCounter counter = harness.counter();
+      assertEquals(1, counter.getRecordTooLargeDropCount());
+      assertEquals(4, counter.getAppendBatchReceivedCount(), "the batch, its large event alone, the rest, the ten after");
+      assertEquals(2, counter.getAppendBatchAcceptedCount());
+      assertEquals(19, counter.getEventAcceptedCount());
+      assertEquals(20, counter.getEventReceivedCount());
+      assertEquals(0, counter.getChannelWriteFail(), "not counted as a full channel");
+      assertEquals(0, counter.getReadPauseCount(), "reading never paused");
+    }
+  }
+
+  @Test
+  void severalTooLargeEventsAndAFullChannelWhileSplittingLoseNothingElse() throws Exception {
+    Set<Integer> largeAt = Set.of(2, 3, 7);
+    try (SourceHarness harness = batchesOfTen(new KafkaLimitChannel(1000, 2))) {
+      assertEquals(small(largeAt), sendTen(harness, largeAt), "each once, in order");
+      SyslogSourceCounter counter = harness.counter();
+      assertEquals(3, counter.getRecordTooLargeDropCount());
+      assertEquals(2, counter.getChannelWriteFail(), "the two refusals as full");
+      assertEquals(1, counter.getReadPauseCount());
+      assertEquals(0, counter.getChannelFullDropCount());
+      assertEquals(counter.getEventReceivedCount(), counter.getEventAcceptedCount() + 3);
     }
   }
 

@@ -1,0 +1,49 @@
+package org.flafka.edge;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import org.apache.flume.channel.kafka.KafkaChannel;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.flafka.edge.it.KafkaBrokerExtension;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * The edge source on Flume's Kafka channel (the template's {@code edge_channel_type: kafka}, so with Flume's event
+ * envelope) and a real broker whose topic refuses records over 4 KiB. Kafka refuses the whole batch holding the
+ * one large event; before the source put such a batch again in halves, it retried it for ever and read nothing
+ * more from its connections (the test then fails waiting for the ten events sent after it).
+ */
+class SyslogSourceKafkaChannelTest {
+
+  @RegisterExtension
+  static final KafkaBrokerExtension kafka = new KafkaBrokerExtension();
+
+  @Test
+  void anEventTheTopicRefusesIsDroppedAloneAndTheRestOfItsBatchArrives() throws Exception {
+    try (Admin admin = kafka.admin()) {
+      admin.createTopics(List.of(new NewTopic("refused", 1, (short) 1)
+          .configs(Map.of("max.message.bytes", "4096")))).all().get(30, TimeUnit.SECONDS);
+    }
+    Map<String, String> channel = Map.of("kafka.bootstrap.servers", kafka.bootstrapServers(),
+        "kafka.topic", "refused", "parseAsFlumeEvent", "true", "kafka.producer.compression.type", "snappy",
+        "kafka.producer.acks", "all");
+    try (SourceHarness harness = new SourceHarness(SyslogSourceTest.source("tcp", "batchSize", "10",
+        "batchDurationMillis", "60000", "tcp.workerThreads", "1"), channel, new KafkaChannel())) {
+      List<String> got = SyslogSourceTest.sendTen(harness, Set.of(3));
+      // Kafka wrote the small events of every refused put (the producer splits the refused batch and sends them
+      // again on its own), so the ones put again are there more than once: at least once, never the large one.
+      assertEquals(SyslogSourceTest.small(Set.of(3)), got.stream().distinct().sorted().toList(), got.toString());
+      System.out.println("the nine small events arrived as " + got.size() + " records: " + got);
+      SyslogSourceCounter counter = harness.counter();
+      assertEquals(1, counter.getRecordTooLargeDropCount());
+      assertEquals(19, counter.getEventAcceptedCount());
+      assertEquals(0, counter.getChannelWriteFail());
+    }
+  }
+}
