@@ -74,6 +74,8 @@ final class EventBatcher {
   private boolean stopped;
   /** Events queued since the received counter was last published. */
   private long unpublishedReceived;
+  /** Why the channel last refused a put: a memory channel is full, a Kafka channel could not write, .... */
+  private String lastRefusal = "";
   /** The "received" header of the last event, reused while the clock stays in the same millisecond. */
   private long receivedMillis = Long.MIN_VALUE;
   private String receivedText;
@@ -206,6 +208,8 @@ final class EventBatcher {
         return putAroundTooLarge(events, largestFirst, e);
       }
       counter.incrementChannelWriteFail();
+      Throwable cause = rootCause(e);
+      lastRefusal = e.getMessage() + (cause == e ? "" : " (" + cause + ")");
       return 0;
     } catch (RuntimeException e) {
       counter.incrementGenericProcessingFail();
@@ -300,8 +304,10 @@ final class EventBatcher {
       setAutoRead(false);
       String fate = dropAfterNanos < 0 ? ""
           : " (dropped if still full after " + TimeUnit.NANOSECONDS.toMillis(dropAfterNanos) + " ms)";
-      channelFullLog.warn(() -> component + ": the channel is full; stopped reading " + readers.size()
-          + " socket(s) on this thread until it takes the " + queue.size() + " events waiting" + fate);
+      String reason = lastRefusal;
+      channelFullLog.warn(() -> component + ": the channel refused a batch (" + reason + "); stopped reading "
+          + readers.size() + " socket(s) on this thread until it takes the " + queue.size() + " events waiting"
+          + fate);
     } else {
       backoffMillis = Math.min(backoffMillis * 2, MAX_BACKOFF_MILLIS);
     }
