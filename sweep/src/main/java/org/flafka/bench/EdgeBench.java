@@ -22,8 +22,6 @@ import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.RetriableException;
-import org.flafka.edge.SyslogSource;
-import org.flafka.interceptors.SyslogInterceptor;
 import org.flafka.load.Clock;
 import org.flafka.load.ConnectFailedException;
 import org.flafka.load.FormatMix;
@@ -36,9 +34,10 @@ import org.flafka.load.SizeSpec;
 import org.flafka.load.TlsSettings;
 import org.flafka.stack.AgentMetrics;
 import org.flafka.stack.AgentProcess;
-import org.flafka.stack.ThreadCpu;
 import org.flafka.stack.AgentRuntime;
 import org.flafka.stack.KafkaBrokerProcess;
+import org.flafka.stack.ThreadCpu;
+import org.flafka.sweep.OurPlugins;
 
 /**
  * Runs {@code flafka bench edge}: one broker process for the whole run; per trial a fresh topic, one agent process
@@ -77,7 +76,7 @@ public final class EdgeBench {
     /** Runs every trial and returns them; throws {@link BenchException} naming the part that failed and its log. */
     public EdgeBenchReport run() {
         AgentRuntime stock = AgentRuntime.locate();
-        AgentRuntime ours = stock.withPluginsOf(SyslogSource.class, SyslogInterceptor.class);
+        AgentRuntime ours = OurPlugins.addTo(stock);
         List<Trial> trials = new ArrayList<>();
         long started = System.currentTimeMillis();
         progress.accept("starting the Kafka broker process in " + settings.workDir().resolve("broker"));

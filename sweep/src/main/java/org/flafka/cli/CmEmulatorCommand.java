@@ -16,14 +16,10 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.flafka.cm.emulator.CmEmulator;
 import org.flafka.cm.emulator.CmEmulatorConfig;
-import org.flafka.core.BucketHeadersInterceptor;
-import org.flafka.edge.SyslogSource;
-import org.flafka.interceptors.EventIdInterceptor;
-import org.flafka.interceptors.SyslogInterceptor;
-import org.flafka.partitioner.StripePartitioner;
 import org.flafka.stack.AgentRuntime;
 import org.flafka.stack.HdfsProcess;
 import org.flafka.stack.KafkaBroker;
+import org.flafka.sweep.OurPlugins;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -104,9 +100,7 @@ final class CmEmulatorCommand implements Callable<Integer> {
             }
             CmEmulatorConfig config = CmEmulatorConfig.builder(work.resolve("cm")).port(port)
                     .credentials(user, password).agents(agents).kafka(kafka).sampleInterval(interval)
-                    .initialConfigs(initial).runtime(AgentRuntime.locate().withPluginsOf(SyslogSource.class,
-                            SyslogInterceptor.class, EventIdInterceptor.class, StripePartitioner.class,
-                            BucketHeadersInterceptor.class)).build();
+                    .initialConfigs(initial).runtime(OurPlugins.addTo(AgentRuntime.locate())).build();
             CountDownLatch stopped = new CountDownLatch(1);
             try (CmEmulator emulator = startEmulator(config)) {
                 Thread hook = new Thread(stopped::countDown, "cm-emulator-stop");

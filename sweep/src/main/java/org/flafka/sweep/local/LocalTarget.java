@@ -27,17 +27,14 @@ import java.util.concurrent.CompletionException;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
-import org.flafka.core.BucketHeadersInterceptor;
-import org.flafka.edge.SyslogSource;
-import org.flafka.interceptors.SyslogInterceptor;
 import org.flafka.load.Protocol;
-import org.flafka.partitioner.StripePartitioner;
 import org.flafka.render.Tier;
 import org.flafka.stack.AgentProcess;
 import org.flafka.stack.AgentRuntime;
 import org.flafka.stack.HdfsProcess;
 import org.flafka.stack.KafkaBrokerProcess;
 import org.flafka.stack.StackException;
+import org.flafka.sweep.OurPlugins;
 import org.flafka.sweep.target.AgentSample;
 import org.flafka.sweep.target.Target;
 import org.flafka.sweep.target.TargetException;
@@ -143,8 +140,7 @@ public final class LocalTarget implements Target {
             return;
         }
         try {
-            runtime = AgentRuntime.locate().withPluginsOf(SyslogSource.class, SyslogInterceptor.class,
-                    StripePartitioner.class, BucketHeadersInterceptor.class);
+            runtime = OurPlugins.addTo(AgentRuntime.locate());
         } catch (StackException e) {
             throw new TargetException(e.getMessage(), e);
         }
