@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 
 /**
  * A JVM the stack started as a child process (broker, HDFS, Flume agent), its stdout and stderr going to one log file.
@@ -24,6 +25,8 @@ import java.util.concurrent.TimeUnit;
 public final class ChildProcess implements AutoCloseable {
     /** How long {@link #stop()} waits after SIGTERM before it sends SIGKILL. */
     public static final Duration STOP_GRACE = Duration.ofSeconds(30);
+    /** A line of a Java stack trace below its exception: "\tat ..." or "\t... 12 more". */
+    private static final Pattern STACK_FRAME = Pattern.compile("\\s+(at |\\.\\.\\. \\d+ more)");
 
     private static final Set<ChildProcess> LIVE = ConcurrentHashMap.newKeySet();
 
@@ -176,9 +179,13 @@ public final class ChildProcess implements AutoCloseable {
         }
     }
 
-    /** The last {@code lines} lines of this process's output, for error messages. */
+    /**
+     * The last {@code lines} lines of this process's output, for error messages, without the frames of stack traces
+     * (their exception and {@code Caused by} lines stay): the CLI prints a failure as one line, where the frames
+     * would bury the reason.
+     */
     public String logTail(int lines) {
-        List<String> all = output().lines().toList();
+        List<String> all = output().lines().filter(line -> !STACK_FRAME.matcher(line).lookingAt()).toList();
         return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
     }
 
