@@ -74,7 +74,7 @@ final class EventBatcher {
   private boolean stopped;
   /** Events queued since the received counter was last published. */
   private long unpublishedReceived;
-  /** Why the channel last refused a put: a memory channel is full, a Kafka channel could not write, .... */
+  /** Why the channel last refused a put (a memory channel is full, a Kafka channel cannot write, ...): the WARN's. */
   private String lastRefusal = "";
   /** The "received" header of the last event, reused while the clock stays in the same millisecond. */
   private long receivedMillis = Long.MIN_VALUE;
@@ -230,7 +230,7 @@ final class EventBatcher {
    * <p>Kafka has already written the batch's other events (its producer splits a refused batch and sends the parts
    * again), but the channel cannot say which, so every put again writes them again: at least once, never lost.
    * To keep those copies few, the usual case comes first: one event too large, the largest, put alone (moved to
-   * the front, so that what is settled stays a prefix), then the rest in one put, three puts and each other event
+   * the front, so that what is settled stays a prefix), then the rest in one put: three puts in all, each other event
    * twice in Kafka. If the rest is refused too, it is put in halves, a half still refused in halves again, until
    * the refused events stand alone: about two puts per halving. A part the channel refuses for another reason ends
    * the split; what is settled stays settled and the rest is retried as a refused batch.

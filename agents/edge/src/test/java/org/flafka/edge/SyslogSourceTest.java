@@ -484,7 +484,8 @@ class SyslogSourceTest {
       assertEquals(small(Set.of(3)), sendTen(harness, Set.of(3)), "the rest of the batch, each once, in order");
       SyslogSourceCounter counter = harness.counter();
       assertEquals(1, counter.getRecordTooLargeDropCount());
-      assertEquals(4, counter.getAppendBatchReceivedCount(), "the batch, its large event alone, the rest, the ten after");
+      assertEquals(4, counter.getAppendBatchReceivedCount(),
+          "the batch, its large event alone, the rest, the ten after");
       assertEquals(2, counter.getAppendBatchAcceptedCount());
       assertEquals(19, counter.getEventAcceptedCount());
       assertEquals(20, counter.getEventReceivedCount());
