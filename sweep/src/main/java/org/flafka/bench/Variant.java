@@ -66,6 +66,18 @@ public enum Variant {
         }
     },
     /**
+     * Ours with Flume's Kafka channel and no sinks ({@code edge_channel_type: kafka}): the source's put writes to
+     * Kafka itself, durably. The contract's headers travel inside Flume's Avro envelope in the record's value (which
+     * the core unwraps, {@code kafka_flume_event_format}), not as Kafka record headers: what the template's durable,
+     * simplest choice costs, in the same run.
+     */
+    OURS_KAFKA_CHANNEL("ours-kafka-channel", true) {
+        @Override
+        public String properties(Target target, int sinks, Map<String, Object> templateVariables) {
+            return oursWith("edge_channel_type", "kafka", target, sinks, templateVariables);
+        }
+    },
+    /**
      * Stock Flume 1.11 with its defaults: {@code multiport_syslogtcp} (batchSize 100, keepFields none: priority,
      * timestamp and host are stripped from the body into headers the Kafka sink then drops), memory channel
      * (capacity 100, transactionCapacity 100), one Kafka sink (flumeBatchSize 100, acks=1, no compression, the
