@@ -15,8 +15,8 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.KafkaFuture;
 import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.config.TopicConfig;
-import org.apache.kafka.common.header.Header;
-import org.apache.kafka.common.utils.ByteUtils;
+import org.apache.kafka.common.record.internal.DefaultRecord;
+import org.apache.kafka.common.record.internal.DefaultRecordBatch;
 import org.apache.kafka.common.utils.Utils;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -52,9 +52,6 @@ final class TopicMessageLimit implements AutoCloseable {
   static final long FIRST_LOOKUP_WAIT_MILLIS = 5_000;
   static final long REFRESH_NANOS = TimeUnit.MINUTES.toNanos(5);
   static final long RETRY_NANOS = TimeUnit.SECONDS.toNanos(30);
-
-  /** Kafka's record batch header (DefaultRecordBatch.RECORD_BATCH_OVERHEAD). */
-  private static final int BATCH_OVERHEAD_BYTES = 61;
 
   private final String component;
   private final String topic;
@@ -126,26 +123,13 @@ final class TopicMessageLimit implements AutoCloseable {
   }
 
   /**
-   * The record's uncompressed size in a batch of its own: the batch header, then the record as Kafka's
-   * DefaultRecord writes it, its timestamp and offset deltas 0 (one byte each) in a batch of one.
+   * The record's uncompressed size in a batch of its own, by Kafka's own arithmetic: the batch header, then the
+   * record as DefaultRecord writes it, its offset and timestamp deltas 0 in a batch of one.
    */
   static int batchBytes(ProducerRecord<String, byte[]> record) {
-    long body = 3; // attributes, timestamp delta, offset delta
-    body += record.key() == null ? ByteUtils.sizeOfVarint(-1) : lengthAndBytes(Utils.utf8Length(record.key()));
-    body += lengthAndBytes(record.value().length);
-    Header[] headers = record.headers().toArray();
-    body += ByteUtils.sizeOfVarint(headers.length);
-    for (Header header : headers) {
-      body += lengthAndBytes(Utils.utf8Length(header.key()));
-      body += header.value() == null ? ByteUtils.sizeOfVarint(-1) : lengthAndBytes(header.value().length);
-    }
-    return (int) Math.min(BATCH_OVERHEAD_BYTES + ByteUtils.sizeOfVarint((int) Math.min(body, Integer.MAX_VALUE))
-        + body, Integer.MAX_VALUE);
-  }
-
-  /** A length as Kafka writes it, a varint, and the bytes after it. */
-  private static long lengthAndBytes(int length) {
-    return ByteUtils.sizeOfVarint(length) + (long) length;
+    int keyBytes = record.key() == null ? -1 : Utils.utf8Length(record.key());
+    return DefaultRecordBatch.RECORD_BATCH_OVERHEAD
+        + DefaultRecord.sizeInBytes(0, 0L, keyBytes, record.value().length, record.headers().toArray());
   }
 
   /** At once: a lookup still waiting for an unreachable cluster is abandoned. */

@@ -413,13 +413,12 @@ class SyslogSourceTest {
   private static final class KafkaLimitChannel extends SourceHarness.CountingMemoryChannel {
     private final int maxBytes;
     private final AtomicInteger fullAfterTooLarge;
+    private volatile boolean refusedTooLarge;
 
     KafkaLimitChannel(int maxBytes, int fullAfterTooLarge) {
       this.maxBytes = maxBytes;
       this.fullAfterTooLarge = new AtomicInteger(fullAfterTooLarge);
     }
-
-    private volatile boolean refusedTooLarge;
 
     @Override
     public void put(Event event) {
