@@ -66,15 +66,27 @@ public enum Variant {
         }
     },
     /**
-     * Ours with Flume's Kafka channel and no sinks ({@code edge_channel_type: kafka}): the source's put writes to
-     * Kafka itself, durably. The contract's headers travel inside Flume's Avro envelope in the record's value (which
-     * the core unwraps, {@code kafka_flume_event_format}), not as Kafka record headers: what the template's durable,
-     * simplest choice costs, in the same run.
+     * Ours with the Kafka record channel and no sinks ({@code edge_channel_type: kafka}): the source's put writes
+     * the records the Kafka sink would, contract headers as Kafka record headers, durably. What the template's
+     * durable choice costs, in the same run.
      */
     OURS_KAFKA_CHANNEL("ours-kafka-channel", true) {
         @Override
         public String properties(Target target, int sinks, Map<String, Object> templateVariables) {
             return oursWith("edge_channel_type", "kafka", target, sinks, templateVariables);
+        }
+    },
+    /**
+     * Ours with Flume's Kafka channel and no sinks ({@code edge_channel_type: kafka}, {@code
+     * kafka_flume_event_format: true}): the contract's headers travel inside Flume's Avro envelope in the record's
+     * value (which the core unwraps), not as Kafka record headers.
+     */
+    OURS_FLUME_KAFKA_CHANNEL("ours-flume-kafka-channel", true) {
+        @Override
+        public String properties(Target target, int sinks, Map<String, Object> templateVariables) {
+            Map<String, Object> variables = new LinkedHashMap<>(templateVariables);
+            variables.put("kafka_flume_event_format", true);
+            return oursWith("edge_channel_type", "kafka", target, sinks, variables);
         }
     },
     /**

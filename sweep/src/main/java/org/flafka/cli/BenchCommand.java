@@ -58,8 +58,9 @@ public final class BenchCommand implements Runnable {
                 "Variants: ours = the edge template (flafka source, interceptors, flafka Kafka sink, snappy, "
                         + "acks=all); ours-stock-sink = the same with Flume's Kafka sink; ours-stock-channel = the same "
                         + "with Flume's memory channel; ours-lean-headers = the same with 4 record headers (timestamp, "
-                        + "host, site, id) instead of 15; ours-kafka-channel = the same with Flume's Kafka channel and no "
-                        + "sinks (headers inside Flume's Avro envelope, not record headers); stock = "
+                        + "host, site, id) instead of 15; ours-kafka-channel = the same with the Kafka record channel and no "
+                        + "sinks (durable, record headers); ours-flume-kafka-channel = the same with Flume's Kafka "
+                        + "channel (headers inside Flume's Avro envelope, not record headers); stock = "
                         + "multiport_syslogtcp -> memory channel -> Kafka sink with Flume's defaults (it stalls: see "
                         + "docs/benchmarks.md); stock-capacity = stock with only the channel capacity raised to "
                         + "10000; stock-tuned = the same with larger batches, a larger channel, snappy, linger.ms 10.",

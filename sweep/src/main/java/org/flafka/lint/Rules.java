@@ -13,7 +13,7 @@ import org.apache.flume.source.kafka.KafkaSourceConstants;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.flafka.core.HdfsBucketSinkConfig;
 import org.flafka.edge.BatchMemoryChannelConfig;
-import org.flafka.edge.KafkaRecordSinkConfig;
+import org.flafka.edge.KafkaRecordConfig;
 import org.flafka.edge.SyslogSourceConfig;
 import org.flafka.lint.FlumeAgentConfig.Component;
 import org.flafka.lint.FlumeAgentConfig.Kind;
@@ -258,8 +258,8 @@ public final class Rules {
                         new BatchSize(longValue(component, key, KafkaSinkConstants.DEFAULT_BATCH_SIZE), key));
             }
             if (component.isType(KAFKA_RECORD_SINK)) {
-                return Optional.of(new BatchSize(longValue(component, KafkaRecordSinkConfig.BATCH_SIZE,
-                        KafkaRecordSinkConfig.DEFAULT_BATCH_SIZE), KafkaRecordSinkConfig.BATCH_SIZE));
+                return Optional.of(new BatchSize(longValue(component, KafkaRecordConfig.BATCH_SIZE,
+                        KafkaRecordConfig.DEFAULT_BATCH_SIZE), KafkaRecordConfig.BATCH_SIZE));
             }
             if (component.isType("hdfs", "org.apache.flume.sink.hdfs.HDFSEventSink")) {
                 return Optional.of(new BatchSize(
@@ -350,12 +350,12 @@ public final class Rules {
                 if (largest.isEmpty()) {
                     continue;
                 }
-                long needed = largest.get().size + KafkaRecordSinkConfig.RECORD_HEADROOM_BYTES;
+                long needed = largest.get().size + KafkaRecordConfig.RECORD_HEADROOM_BYTES;
                 if (needed > maxRequestSize) {
                     findings.add(Finding.error("max-request-size", producer.key(key),
                             key + " " + maxRequestSize + " is below " + source.describe() + "'s largest message ("
                                     + largest.get().key + " " + largest.get().size + ") plus "
-                                    + KafkaRecordSinkConfig.RECORD_HEADROOM_BYTES + " bytes for headers; "
+                                    + KafkaRecordConfig.RECORD_HEADROOM_BYTES + " bytes for headers; "
                                     + (producer.isType(KAFKA_RECORD_SINK) ? "such a message is dropped (counted in "
                                             + "EventWriteFail)" : "such a message fails every retry and blocks "
                                             + producer.describe()),

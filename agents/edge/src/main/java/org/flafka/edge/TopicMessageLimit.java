@@ -119,7 +119,7 @@ final class TopicMessageLimit implements AutoCloseable {
   /** Whether {@code record} is over {@code limit} in a batch of its own, uncompressed. */
   static boolean exceeds(ProducerRecord<String, byte[]> record, int limit) {
     // a body this far under the limit cannot reach it with the edge's headers: no need for the exact sum
-    return record.value().length > limit - KafkaRecordSinkConfig.RECORD_HEADROOM_BYTES && batchBytes(record) > limit;
+    return record.value().length > limit - KafkaRecordConfig.RECORD_HEADROOM_BYTES && batchBytes(record) > limit;
   }
 
   /**

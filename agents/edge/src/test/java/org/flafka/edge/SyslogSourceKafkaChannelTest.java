@@ -2,6 +2,10 @@ package org.flafka.edge;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.net.InetAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -9,15 +13,16 @@ import java.util.concurrent.TimeUnit;
 import org.apache.flume.channel.kafka.KafkaChannel;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.flafka.edge.it.EdgeTestSupport;
 import org.flafka.edge.it.KafkaBrokerExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * The edge source on Flume's Kafka channel (the template's {@code edge_channel_type: kafka}, so with Flume's event
- * envelope) and a real broker whose topic refuses records over 4 KiB. Kafka refuses the whole batch holding the
- * one large event; before the source put such a batch again in halves, it retried it for ever and read nothing
- * more from its connections (the test then fails waiting for the ten events sent after it).
+ * The edge source on the two Kafka channels of the template's {@code edge_channel_type: kafka} and a real broker
+ * whose topic refuses records over 4 KiB. The channel refuses the whole batch holding the one large event; before
+ * the source put such a batch again in halves, it retried it for ever and read nothing more from its connections
+ * (the tests then fail waiting for the ten events sent after it).
  */
 class SyslogSourceKafkaChannelTest {
 
@@ -25,11 +30,8 @@ class SyslogSourceKafkaChannelTest {
   static final KafkaBrokerExtension kafka = new KafkaBrokerExtension();
 
   @Test
-  void anEventTheTopicRefusesIsDroppedAloneAndTheRestOfItsBatchArrives() throws Exception {
-    try (Admin admin = kafka.admin()) {
-      admin.createTopics(List.of(new NewTopic("refused", 1, (short) 1)
-          .configs(Map.of("max.message.bytes", "4096")))).all().get(30, TimeUnit.SECONDS);
-    }
+  void flumesKafkaChannelAnEventTheTopicRefusesIsDroppedAloneAndTheRestOfItsBatchArrives() throws Exception {
+    createRefusingTopic("refused");
     Map<String, String> channel = Map.of("kafka.bootstrap.servers", kafka.bootstrapServers(),
         "kafka.topic", "refused", "parseAsFlumeEvent", "true", "kafka.producer.compression.type", "snappy",
         "kafka.producer.acks", "all");
@@ -44,6 +46,36 @@ class SyslogSourceKafkaChannelTest {
       assertEquals(1, counter.getRecordTooLargeDropCount());
       assertEquals(19, counter.getEventAcceptedCount());
       assertEquals(0, counter.getChannelWriteFail());
+    }
+  }
+
+  @Test
+  void kafkaRecordChannelAnEventTheTopicRefusesIsDroppedAloneAndEveryOtherArrivesOnce() throws Exception {
+    createRefusingTopic("refused-records");
+    Map<String, String> channel = Map.of("kafka.bootstrap.servers", kafka.bootstrapServers(),
+        "kafka.topic", "refused-records", "kafka.producer.linger.ms", "0");
+    try (SourceHarness harness = new SourceHarness(SyslogSourceTest.source("tcp", "batchSize", "10",
+        "batchDurationMillis", "200", "tcp.workerThreads", "1"), channel, new KafkaRecordChannel());
+         Socket socket = new Socket(InetAddress.getLoopbackAddress(), harness.source.getPort())) {
+      socket.getOutputStream().write(SyslogSourceTest.tenThenTenAfter(Set.of(3)).getBytes(StandardCharsets.UTF_8));
+      List<String> expected = new ArrayList<>(SyslogSourceTest.small(Set.of(3)));
+      expected.addAll(SyslogSourceTest.after());
+      // The channel checks the topic's limit before it sends anything, so nothing of a refused put is written:
+      // every small event exactly once, in the order sent (one partition).
+      List<String> got = EdgeTestSupport.awaitRecords(kafka, "refused-records", r -> true, expected.size()).stream()
+          .map(r -> new String(r.value(), StandardCharsets.UTF_8)).toList();
+      assertEquals(expected, got);
+      SyslogSourceCounter counter = harness.counter();
+      assertEquals(1, counter.getRecordTooLargeDropCount());
+      assertEquals(19, counter.getEventAcceptedCount());
+      assertEquals(0, counter.getChannelWriteFail());
+    }
+  }
+
+  private static void createRefusingTopic(String topic) throws Exception {
+    try (Admin admin = kafka.admin()) {
+      admin.createTopics(List.of(new NewTopic(topic, 1, (short) 1)
+          .configs(Map.of("max.message.bytes", "4096")))).all().get(30, TimeUnit.SECONDS);
     }
   }
 }

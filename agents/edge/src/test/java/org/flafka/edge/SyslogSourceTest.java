@@ -441,20 +441,9 @@ class SyslogSourceTest {
    * source still reads.
    */
   static List<String> sendTen(SourceHarness harness, Set<Integer> largeAt) throws Exception {
-    byte[] random = new byte[6000];
-    new Random(3).nextBytes(random);
-    StringBuilder lines = new StringBuilder();
-    for (int i = 0; i < 10; i++) {
-      lines.append(largeAt.contains(i) ? "<13>large " + Base64.getEncoder().encodeToString(random) : "<13>small " + i)
-          .append('\n');
-    }
-    List<String> after = new ArrayList<>();
-    for (int i = 0; i < 10; i++) {
-      after.add("<13>after " + i);
-      lines.append("<13>after ").append(i).append('\n');
-    }
+    List<String> after = after();
     try (Socket socket = connect(harness)) {
-      socket.getOutputStream().write(bytes(lines.toString()));
+      socket.getOutputStream().write(bytes(tenThenTenAfter(largeAt)));
       List<String> got = new ArrayList<>();
       while (!got.contains(after.get(after.size() - 1))) {
         List<String> one = bodies(harness.take(1, WAIT));
@@ -465,6 +454,27 @@ class SyslogSourceTest {
       assertEquals(after, got.subList(firstAfter, got.size()));
       return got.subList(0, firstAfter);
     }
+  }
+
+  /**
+   * Ten messages, large ones at {@code largeAt} (8,014 bytes that compression cannot shrink) and small ones elsewhere, then the ten of {@link #after()}, as
+   * newline-framed lines.
+   */
+  static String tenThenTenAfter(Set<Integer> largeAt) {
+    byte[] random = new byte[6000];
+    new Random(3).nextBytes(random);
+    StringBuilder lines = new StringBuilder();
+    for (int i = 0; i < 10; i++) {
+      lines.append(largeAt.contains(i) ? "<13>large " + Base64.getEncoder().encodeToString(random) : "<13>small " + i)
+          .append('\n');
+    }
+    after().forEach(line -> lines.append(line).append('\n'));
+    return lines.toString();
+  }
+
+  /** The ten small messages {@link #tenThenTenAfter} sends last. */
+  static List<String> after() {
+    return IntStream.range(0, 10).mapToObj(i -> "<13>after " + i).toList();
   }
 
   /** The small messages {@link #sendTen} sends with {@code largeAt}, in the order sent. */

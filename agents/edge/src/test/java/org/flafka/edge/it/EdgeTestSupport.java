@@ -36,7 +36,7 @@ import org.flafka.stack.FlumeAgent;
 import org.flafka.stack.KafkaCluster;
 
 /** What the edge end-to-end tests share: rendering, senders, a Kafka reader, keystores, metric waits. */
-final class EdgeTestSupport {
+public final class EdgeTestSupport {
 
     static final Duration WAIT = Duration.ofSeconds(60);
     static final String KEYSTORE_PASSWORD = "test-only";
@@ -179,7 +179,7 @@ final class EdgeTestSupport {
      * Reads the topic from the beginning until {@code count} records match {@code filter} (or the wait ends), and
      * returns the matching ones. Reads a little longer after reaching the count so that duplicates show.
      */
-    static List<ConsumerRecord<byte[], byte[]>> awaitRecords(KafkaCluster kafka, String topic,
+    public static List<ConsumerRecord<byte[], byte[]>> awaitRecords(KafkaCluster kafka, String topic,
             Predicate<ConsumerRecord<byte[], byte[]>> filter, int count) {
         Properties props = new Properties();
         props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers());
@@ -210,7 +210,7 @@ final class EdgeTestSupport {
     }
 
     /** A record header's value as UTF-8, or null when absent. */
-    static String header(ConsumerRecord<byte[], byte[]> record, String name) {
+    public static String header(ConsumerRecord<byte[], byte[]> record, String name) {
         Header header = record.headers().lastHeader(name);
         return header == null ? null : new String(header.value(), StandardCharsets.UTF_8);
     }

@@ -16,11 +16,11 @@ import java.util.Properties;
 import org.apache.flume.conf.ConfigurationException;
 import org.junit.jupiter.api.Test;
 
-class KafkaRecordSinkConfigTest {
+class KafkaRecordConfigTest {
 
   private static final String K0 = "Kafka record sink k0";
 
-  private static KafkaRecordSinkConfig parse(String... keyValues) {
+  private static KafkaRecordConfig parse(String... keyValues) {
     Map<String, String> props = new HashMap<>(Map.of("kafka.bootstrap.servers", "b:9092", "kafka.topic", "syslog"));
     for (int i = 0; i < keyValues.length; i += 2) {
       if (keyValues[i + 1] == null) {
@@ -29,7 +29,7 @@ class KafkaRecordSinkConfigTest {
         props.put(keyValues[i], keyValues[i + 1]);
       }
     }
-    return KafkaRecordSinkConfig.parse(K0, props);
+    return KafkaRecordConfig.parse(KafkaRecordConfig.Role.SINK, "k0", props);
   }
 
   private static String error(String... keyValues) {
@@ -38,7 +38,7 @@ class KafkaRecordSinkConfigTest {
 
   @Test
   void defaultsCarryEveryHeaderKeyedByTheKeyHeaderWithAcksAll() {
-    KafkaRecordSinkConfig config = parse();
+    KafkaRecordConfig config = parse();
     assertEquals(1000, config.batchSize());
     assertTrue(config.allRecordHeaders());
     assertEquals("key", config.keyHeader());
@@ -58,10 +58,10 @@ class KafkaRecordSinkConfigTest {
 
   @Test
   void headerListsAndTheirEmptyValues() {
-    KafkaRecordSinkConfig listed = parse("recordHeaders", "host, id,,site");
+    KafkaRecordConfig listed = parse("recordHeaders", "host, id,,site");
     assertFalse(listed.allRecordHeaders());
     assertEquals(List.of("host", "id", "site"), listed.recordHeaders());
-    KafkaRecordSinkConfig none = parse("recordHeaders", "", "keyHeader", " ");
+    KafkaRecordConfig none = parse("recordHeaders", "", "keyHeader", " ");
     assertFalse(none.allRecordHeaders());
     assertEquals(List.of(), none.recordHeaders());
     assertNull(none.keyHeader());
@@ -92,7 +92,36 @@ class KafkaRecordSinkConfigTest {
   @Test
   void theReferenceDocIsUpToDate() throws Exception {
     String text = Files.readString(Path.of("../../docs/edge-sink.md"), StandardCharsets.UTF_8);
-    assertEquals(KafkaRecordSinkConfig.withGeneratedDoc(text), text,
+    assertEquals(KafkaRecordConfig.withGeneratedDoc(KafkaRecordConfig.Role.SINK, text), text,
         "docs/edge-sink.md is out of date: regenerate it with the command in its Reference section");
+  }
+
+  @Test
+  void theChannelHasTransactionCapacityInsteadOfBatchSizeAndNamesItselfInErrors() {
+    Map<String, String> props = new HashMap<>(Map.of("kafka.bootstrap.servers", "b:9092", "kafka.topic", "syslog"));
+    KafkaRecordConfig channel = KafkaRecordConfig.parse(KafkaRecordConfig.Role.CHANNEL, "ch0", props);
+    assertEquals(10_000, channel.transactionCapacity());
+    props.put("transactionCapacity", "0");
+    String capacityError = assertThrows(ConfigurationException.class,
+        () -> KafkaRecordConfig.parse(KafkaRecordConfig.Role.CHANNEL, "ch0", props)).getMessage();
+    assertTrue(capacityError.startsWith("Kafka record channel ch0: invalid value '0' for key 'transactionCapacity': "
+        + "must be at least 1."), capacityError);
+    props.put("transactionCapacity", "5");
+    props.put("kafka.producer.key.serializer", "x");
+    assertEquals("Kafka record channel ch0: key 'kafka.producer.key.serializer' is set by the channel itself. Fix: "
+        + "remove it.", assertThrows(ConfigurationException.class,
+            () -> KafkaRecordConfig.parse(KafkaRecordConfig.Role.CHANNEL, "ch0", props)).getMessage());
+    props.remove("kafka.producer.key.serializer");
+    props.put("type", "org.flafka.edge.KafkaRecordChannel");
+    props.put("batchSize", "5");
+    assertEquals(List.of("Kafka record channel ch0: unknown key 'batchSize' is ignored"),
+        KafkaRecordConfig.parse(KafkaRecordConfig.Role.CHANNEL, "ch0", props).unknownKeyWarnings());
+  }
+
+  @Test
+  void theChannelsReferenceDocIsUpToDate() throws Exception {
+    String text = Files.readString(Path.of("../../docs/edge-kafka-channel.md"), StandardCharsets.UTF_8);
+    assertEquals(KafkaRecordConfig.withGeneratedDoc(KafkaRecordConfig.Role.CHANNEL, text), text,
+        "docs/edge-kafka-channel.md is out of date: regenerate it with the command in its Reference section");
   }
 }

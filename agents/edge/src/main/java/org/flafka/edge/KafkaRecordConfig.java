@@ -5,8 +5,10 @@ import static org.flafka.edge.ConfigDef.atLeast;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
@@ -17,13 +19,36 @@ import org.apache.kafka.common.serialization.StringSerializer;
 import org.flafka.edge.ConfigDef.Type;
 
 /**
- * Every configuration key of {@link KafkaRecordSink} in one place, and the producer properties it derives from
- * them. {@link #main} writes the key table into {@code docs/edge-sink.md}. The key names follow Flume's own Kafka
- * sink where the meaning is the same ({@code kafka.bootstrap.servers}, {@code kafka.topic},
- * {@code kafka.producer.*}), so switching a template between the two sinks changes the type and the header keys
+ * Every configuration key of the two components that write the edge's Kafka records, {@link KafkaRecordSink} and
+ * {@link KafkaRecordChannel}, in one place, and the producer properties they derive from them. The two share every
+ * key but one: the sink's {@code batchSize} (events taken per transaction), the channel's
+ * {@code transactionCapacity} (events put per transaction). {@link #main} writes each one's key table into its
+ * reference ({@code docs/edge-sink.md}, {@code docs/edge-kafka-channel.md}). The key names follow Flume's own Kafka
+ * sink and channel where the meaning is the same ({@code kafka.bootstrap.servers}, {@code kafka.topic},
+ * {@code kafka.producer.*}), so switching a template between ours and Flume's changes the type and the header keys
  * only.
  */
-public final class KafkaRecordSinkConfig {
+public final class KafkaRecordConfig {
+
+  /** Which component a configuration is for. */
+  public enum Role {
+    SINK("Kafka record sink", "sink", "docs/edge-sink.md", List.of("type", "channel")),
+    CHANNEL("Kafka record channel", "channel", "docs/edge-kafka-channel.md", List.of("type"));
+
+    /** How error messages name the component, before its name. */
+    final String title;
+    final String noun;
+    final String reference;
+    /** Keys Flume itself reads from the component's context; they are not typos. */
+    final List<String> flumeKeys;
+
+    Role(String title, String noun, String reference, List<String> flumeKeys) {
+      this.title = title;
+      this.noun = noun;
+      this.reference = reference;
+      this.flumeKeys = flumeKeys;
+    }
+  }
 
   /**
    * Room a Kafka record needs beyond its body: the contract's ~14 headers (names and values, a host name up to 255
@@ -53,6 +78,12 @@ public final class KafkaRecordSinkConfig {
       + "Each record header costs about 0.13 CPU-s per million events in the agent, mostly in Kafka's record "
       + "encoding, and 0.04 in the broker (docs/benchmarks.md).";
 
+  public static final String TRANSACTION_CAPACITY = "transactionCapacity";
+  public static final int DEFAULT_TRANSACTION_CAPACITY = 10_000;
+  private static final String TRANSACTION_CAPACITY_DOC = "Most events put in one transaction: a put beyond it "
+      + "fails the transaction. Must be at least the batch size of every source that puts into the channel (Flume "
+      + "checks it at start-up); the transaction holds its events until the commit writes them.";
+
   public static final String KEY_HEADER = "keyHeader";
   private static final String KEY_HEADER_DOC = "Header whose value becomes the record key (what Kafka's and "
       + "flafka's partitioners hash); an event without it gets no key. Empty: never a key. Flume's sink uses "
@@ -60,47 +91,58 @@ public final class KafkaRecordSinkConfig {
 
   public static final String PRODUCER_PREFIX = "kafka.producer.";
 
-  static final ConfigDef DEFINITION = new ConfigDef()
-      .define(BOOTSTRAP_SERVERS, Type.STRING, NO_DEFAULT, null, null, BOOTSTRAP_SERVERS_DOC)
-      .define(TOPIC, Type.STRING, NO_DEFAULT, null, null, TOPIC_DOC)
-      .define(BATCH_SIZE, Type.INT, DEFAULT_BATCH_SIZE, null, atLeast(1), BATCH_SIZE_DOC)
-      .define(RECORD_HEADERS, Type.STRING, "*", null, null, RECORD_HEADERS_DOC)
-      .define(KEY_HEADER, Type.STRING, "key", null, null, KEY_HEADER_DOC);
+  static final ConfigDef SINK_DEFINITION = writerKeys()
+      .define(BATCH_SIZE, Type.INT, DEFAULT_BATCH_SIZE, null, atLeast(1), BATCH_SIZE_DOC);
+
+  static final ConfigDef CHANNEL_DEFINITION = writerKeys()
+      .define(TRANSACTION_CAPACITY, Type.INT, DEFAULT_TRANSACTION_CAPACITY, null, atLeast(1),
+          TRANSACTION_CAPACITY_DOC);
+
+  /** The keys of both roles. */
+  private static ConfigDef writerKeys() {
+    return new ConfigDef()
+        .define(BOOTSTRAP_SERVERS, Type.STRING, NO_DEFAULT, null, null, BOOTSTRAP_SERVERS_DOC)
+        .define(TOPIC, Type.STRING, NO_DEFAULT, null, null, TOPIC_DOC)
+        .define(RECORD_HEADERS, Type.STRING, "*", null, null, RECORD_HEADERS_DOC)
+        .define(KEY_HEADER, Type.STRING, "key", null, null, KEY_HEADER_DOC);
+  }
 
   /**
-   * Producer settings this sink chooses unless {@code kafka.producer.*} says otherwise: no event is acknowledged
+   * Producer settings both roles choose unless {@code kafka.producer.*} says otherwise: no event is acknowledged
    * before every in-sync replica has it (which also leaves Kafka's idempotent producer on, so a retried send is
-   * not written twice), snappy as the edge template's default, and 10 ms for a batch to fill (the sink flushes at
-   * the end of its own batch anyway).
+   * not written twice), snappy as the edge template's default, and 10 ms for a batch to fill (both flush at the
+   * end of each of their own batches anyway).
    */
   static final Map<String, String> PRODUCER_DEFAULTS = Map.of(
       ProducerConfig.ACKS_CONFIG, "all",
       ProducerConfig.COMPRESSION_TYPE_CONFIG, "snappy",
       ProducerConfig.LINGER_MS_CONFIG, "10");
 
-  /** Producer settings the sink owns: a user value would break how it writes records. */
+  /** Producer settings the writer owns: a user value would break how it writes records. */
   private static final Set<String> PRODUCER_OWNED = Set.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
       ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG);
 
-  /** Keys Flume itself reads from a sink's context; they are not typos. */
-  private static final List<String> FLUME_KEYS = List.of("type", "channel");
-
+  private final Role role;
+  private final ConfigDef definition;
   private final String component;
   private final String bootstrapServers;
   private final String topic;
-  private final int batchSize;
+  /** The sink's batchSize or the channel's transactionCapacity: most events in one transaction. */
+  private final int transactionEvents;
   private final List<String> recordHeaders;
   private final boolean allRecordHeaders;
   private final String keyHeader;
   private final Map<String, String> producerOverrides;
   private final List<String> unknownKeys;
 
-  private KafkaRecordSinkConfig(String component, Map<String, String> props) {
-    this.component = component;
-    Map<String, Object> v = DEFINITION.parse(component, props);
+  private KafkaRecordConfig(Role role, String componentName, Map<String, String> props) {
+    this.role = role;
+    this.definition = role == Role.SINK ? SINK_DEFINITION : CHANNEL_DEFINITION;
+    this.component = role.title + " " + componentName;
+    Map<String, Object> v = definition.parse(component, props);
     bootstrapServers = required(v, BOOTSTRAP_SERVERS, "broker1:9092,broker2:9092");
     topic = required(v, TOPIC, "syslog");
-    batchSize = (Integer) v.get(BATCH_SIZE);
+    transactionEvents = (Integer) v.get(role == Role.SINK ? BATCH_SIZE : TRANSACTION_CAPACITY);
     String headers = emptyMeansNone(props, v, RECORD_HEADERS);
     allRecordHeaders = headers.equals("*");
     recordHeaders = allRecordHeaders ? List.of() : ConfigDef.splitList(headers);
@@ -119,12 +161,12 @@ public final class KafkaRecordSinkConfig {
       if (name.startsWith(PRODUCER_PREFIX)) {
         String producerKey = name.substring(PRODUCER_PREFIX.length());
         if (PRODUCER_OWNED.contains(producerKey)) {
-          throw new ConfigurationException(component + ": key '" + name + "' is set by the sink itself. Fix: "
+          throw new ConfigurationException(component + ": key '" + name + "' is set by the " + role.noun + " itself. Fix: "
               + "remove it" + (producerKey.equals(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG)
               ? " and set " + BOOTSTRAP_SERVERS + " instead." : "."));
         }
         producerOverrides.put(producerKey, entry.getValue().trim());
-      } else if (DEFINITION.key(name) == null && FLUME_KEYS.stream().noneMatch(name::equals)) {
+      } else if (definition.key(name) == null && !role.flumeKeys.contains(name)) {
         unknownKeys.add(name);
       }
     }
@@ -140,22 +182,22 @@ public final class KafkaRecordSinkConfig {
     Object value = values.get(key);
     if (value == NO_DEFAULT) {
       throw new ConfigurationException(component + ": missing required key '" + key + "'. Fix: add " + key
-          + " = " + example + " to the sink.");
+          + " = " + example + " to the " + role.noun + ".");
     }
     return (String) value;
   }
 
   /**
-   * Validates a sink's Flume context. {@code component} names the sink in error messages, e.g.
+   * Validates a sink's or channel's Flume context; error messages name it by its role and {@code name}, e.g.
    * "Kafka record sink kafka0".
    *
    * @throws ConfigurationException naming the key, the value, the rule and the fix
    */
-  public static KafkaRecordSinkConfig parse(String component, Map<String, String> props) {
-    return new KafkaRecordSinkConfig(component, props);
+  public static KafkaRecordConfig parse(Role role, String name, Map<String, String> props) {
+    return new KafkaRecordConfig(role, name, props);
   }
 
-  /** The producer's properties: the sink's defaults, then {@code kafka.producer.*}, then what the sink owns. */
+  /** The producer's properties: the defaults, then {@code kafka.producer.*}, then what the writer owns. */
   Properties producerProperties() {
     Properties props = new Properties();
     props.putAll(PRODUCER_DEFAULTS);
@@ -168,7 +210,7 @@ public final class KafkaRecordSinkConfig {
 
   /** Keys given that neither this definition, the producer prefix nor Flume knows, with a hint for a case slip. */
   List<String> unknownKeyWarnings() {
-    return DEFINITION.unknownKeyWarnings(component, unknownKeys);
+    return definition.unknownKeyWarnings(component, unknownKeys);
   }
 
   String component() {
@@ -183,8 +225,14 @@ public final class KafkaRecordSinkConfig {
     return topic;
   }
 
+  /** The sink's batchSize. */
   int batchSize() {
-    return batchSize;
+    return transactionEvents;
+  }
+
+  /** The channel's transactionCapacity. */
+  int transactionCapacity() {
+    return transactionEvents;
   }
 
   /** The headers to write; empty with {@link #allRecordHeaders()}. */
@@ -203,17 +251,22 @@ public final class KafkaRecordSinkConfig {
 
   // ---- documentation ----
 
-  static final String DOC_BEGIN = "<!-- BEGIN GENERATED by org.flafka.edge.KafkaRecordSinkConfig: do not edit -->";
   static final String DOC_END = "<!-- END GENERATED -->";
 
-  /** The generated part of docs/edge-sink.md: the key table and the producer defaults. */
-  static String generatedDoc() {
+  static String docBegin(Role role) {
+    return "<!-- BEGIN GENERATED by org.flafka.edge.KafkaRecordConfig " + role.name().toLowerCase(Locale.ROOT)
+        + ": do not edit -->";
+  }
+
+  /** The generated part of the role's reference: the key table and the producer defaults. */
+  static String generatedDoc(Role role) {
     StringBuilder sb = new StringBuilder();
-    sb.append(DOC_BEGIN).append("\n\n### Configuration keys\n\n").append(DEFINITION.keyTable(false));
+    sb.append(docBegin(role)).append("\n\n### Configuration keys\n\n")
+        .append((role == Role.SINK ? SINK_DEFINITION : CHANNEL_DEFINITION).keyTable(false));
     sb.append("| `").append(PRODUCER_PREFIX).append("*` | | | | Any Kafka producer setting, e.g. ")
-        .append("`kafka.producer.batch.size`. Set by the sink, not here: ")
+        .append("`kafka.producer.batch.size`. Set by the ").append(role.noun).append(", not here: ")
         .append(String.join(", ", PRODUCER_OWNED.stream().sorted().toList()))
-        .append(" (the serializers are the sink's own). |\n");
+        .append(" (the serializers are the ").append(role.noun).append("'s own). |\n");
     sb.append("\n### Producer defaults\n\nUnless `kafka.producer.*` sets them:\n\n| producer setting | default |\n"
         + "|---|---|\n");
     PRODUCER_DEFAULTS.entrySet().stream().sorted(Map.Entry.comparingByKey())
@@ -222,12 +275,26 @@ public final class KafkaRecordSinkConfig {
     return sb.toString();
   }
 
-  static String withGeneratedDoc(String doc) {
-    return ConfigDef.withGeneratedRegion(doc, DOC_BEGIN, DOC_END, generatedDoc());
+  static String withGeneratedDoc(Role role, String doc) {
+    return ConfigDef.withGeneratedRegion(doc, docBegin(role), DOC_END, generatedDoc(role));
   }
 
-  /** Prints the generated documentation, or with {@code --write FILE} rewrites its region in FILE in place. */
+  /**
+   * Prints the generated documentation of a role ({@code sink} or {@code channel}), or with {@code --write FILE}
+   * rewrites its region in FILE in place.
+   */
   public static void main(String[] args) throws IOException {
-    ConfigDef.writeDocs(args, "KafkaRecordSinkConfig", DOC_BEGIN, DOC_END, generatedDoc());
+    String usage = "KafkaRecordConfig sink|channel";
+    Role role = args.length == 0 ? null : switch (args[0]) {
+      case "sink" -> Role.SINK;
+      case "channel" -> Role.CHANNEL;
+      default -> null;
+    };
+    if (role == null) {
+      System.err.println("usage: " + usage + " [--write FILE]");
+      throw new IllegalArgumentException("the first argument must be sink or channel");
+    }
+    ConfigDef.writeDocs(Arrays.copyOfRange(args, 1, args.length), usage, docBegin(role), DOC_END,
+        generatedDoc(role));
   }
 }
