@@ -224,12 +224,26 @@ class AgentTemplatesTest {
 
     @Test
     void kafkaChannelWritesTheTopicItselfWithoutSinks() throws IOException {
-        Properties p = properties(AgentTemplates.render(Tier.EDGE, Map.of(
-                "edge_channel_type", "kafka", "kafka_flume_event_format", true)));
-        assertNull(p.getProperty("edge.sinks"));
-        assertEquals("org.apache.flume.channel.kafka.KafkaChannel", p.getProperty("edge.channels.ch0.type"));
-        assertEquals("true", p.getProperty("edge.channels.ch0.parseAsFlumeEvent"));
-        assertEquals("syslog", p.getProperty("edge.channels.ch1.kafka.topic"));
+        Properties ours = properties(AgentTemplates.render(Tier.EDGE, Map.of("edge_channel_type", "kafka")));
+        assertNull(ours.getProperty("edge.sinks"));
+        assertEquals("org.flafka.edge.KafkaRecordChannel", ours.getProperty("edge.channels.ch1.type"));
+        List<?> recordHeaders = (List<?>) AgentTemplates.defaults(Tier.EDGE).get("kafka_record_headers");
+        assertEquals(String.join(",", recordHeaders.stream().map(String::valueOf).toList()),
+                ours.getProperty("edge.channels.ch1.recordHeaders"));
+        assertEquals("all", ours.getProperty("edge.channels.ch1.kafka.producer.acks"));
+        assertNull(ours.getProperty("edge.channels.ch1.parseAsFlumeEvent"));
+
+        for (Map<String, Object> flumes : List.<Map<String, Object>>of(
+                Map.of("edge_channel_type", "kafka", "kafka_flume_event_format", true),
+                Map.of("edge_channel_type", "kafka", "edge_channel_impl", "stock"))) {
+            Properties p = properties(AgentTemplates.render(Tier.EDGE, flumes));
+            assertNull(p.getProperty("edge.sinks"));
+            assertEquals("org.apache.flume.channel.kafka.KafkaChannel", p.getProperty("edge.channels.ch0.type"));
+            assertEquals(String.valueOf(flumes.containsKey("kafka_flume_event_format")),
+                    p.getProperty("edge.channels.ch0.parseAsFlumeEvent"));
+            assertEquals("syslog", p.getProperty("edge.channels.ch1.kafka.topic"));
+            assertEquals("all", p.getProperty("edge.channels.ch1.kafka.producer.acks"));
+        }
     }
 
     @Test

@@ -40,6 +40,7 @@ public final class Rules {
     static final String KAFKA_SOURCE = "org.apache.flume.source.kafka.KafkaSource";
     static final String KAFKA_RECORD_SOURCE = "org.flafka.core.KafkaRecordSource";
     static final String KAFKA_CHANNEL = "org.apache.flume.channel.kafka.KafkaChannel";
+    static final String KAFKA_RECORD_CHANNEL = "org.flafka.edge.KafkaRecordChannel";
     static final String FLAFKA_SYSLOG_SOURCE = "org.flafka.edge.SyslogSource";
 
     /*
@@ -162,7 +163,7 @@ public final class Rules {
                         sinks.size() + " sinks (" + names(sinks) + ") take from channel " + channel.name()
                                 + " and contend for it instead of scaling",
                         "give each sink its own channel and let the sources fan out to them"));
-            } else if (sinks.isEmpty() && !channel.isType(KAFKA_CHANNEL)
+            } else if (sinks.isEmpty() && !channel.isType(KAFKA_CHANNEL, KAFKA_RECORD_CHANNEL)
                     && !agent.sourcesFeeding(channel.name()).isEmpty()) {
                 findings.add(Finding.error("one-channel-per-sink", channel.id(),
                         "no sink takes from channel " + channel.name() + ": it fills up and then the sources"
@@ -231,6 +232,11 @@ public final class Rules {
             return Optional.of(new long[] {
                 longValue(channel, "transactionCapacity", FileChannelConfiguration.DEFAULT_TRANSACTION_CAPACITY),
                 longValue(channel, "capacity", FileChannelConfiguration.DEFAULT_CAPACITY)});
+        }
+        if (channel.isType(KAFKA_RECORD_CHANNEL)) {
+            return Optional.of(new long[] {
+                longValue(channel, "transactionCapacity", KafkaRecordConfig.DEFAULT_TRANSACTION_CAPACITY),
+                Long.MAX_VALUE});
         }
         if (channel.get("transactionCapacity").isPresent()) {
             long transactionCapacity = longValue(channel, "transactionCapacity", 0);
@@ -325,7 +331,7 @@ public final class Rules {
             }
         }
         for (Component channel : agent.active(Kind.CHANNEL)) {
-            if (channel.isType(KAFKA_CHANNEL)) {
+            if (channel.isType(KAFKA_CHANNEL, KAFKA_RECORD_CHANNEL)) {
                 producers.add(channel);
             }
         }
@@ -356,9 +362,7 @@ public final class Rules {
                             key + " " + maxRequestSize + " is below " + source.describe() + "'s largest message ("
                                     + largest.get().key + " " + largest.get().size + ") plus "
                                     + KafkaRecordConfig.RECORD_HEADROOM_BYTES + " bytes for headers; "
-                                    + (producer.isType(KAFKA_RECORD_SINK) ? "such a message is dropped (counted in "
-                                            + "EventWriteFail)" : "such a message fails every retry and blocks "
-                                            + producer.describe()),
+                                    + tooLargeOutcome(producer),
                             "set " + producer.key(key) + " to at least " + needed + " (and the topic's"
                                     + " max.message.bytes with it), or lower " + source.key(largest.get().key)));
                 }
@@ -514,15 +518,33 @@ public final class Rules {
         return findings;
     }
 
+    /** What happens to a message over {@code producer}'s max.request.size. */
+    private static String tooLargeOutcome(Component producer) {
+        if (producer.isType(KAFKA_RECORD_SINK)) {
+            return "such a message is dropped (counted in EventWriteFail)";
+        }
+        if (producer.kind() == Kind.CHANNEL) {
+            return "such a message is dropped (counted in the source's RecordTooLargeDropCount) and the other"
+                    + " events of its batch arrive twice";
+        }
+        return "such a message fails every retry and blocks " + producer.describe();
+    }
+
     static List<Finding> kafkaHeaders(FlumeAgentConfig agent, OptionalInt partitions) {
         List<Finding> findings = new ArrayList<>();
-        for (Component sink : agent.active(Kind.SINK)) {
-            if (sink.isType(KAFKA_RECORD_SINK) && sink.get("recordHeaders").map(String::isBlank).orElse(false)) {
-                findings.add(Finding.warning("kafka-headers", sink.key("recordHeaders"),
-                        "sink " + sink.name() + " writes no Flume header as a Kafka record header, so only the"
+        List<Component> recordWriters = new ArrayList<>(agent.active(Kind.SINK));
+        recordWriters.addAll(agent.active(Kind.CHANNEL));
+        for (Component writer : recordWriters) {
+            if (writer.isType(KAFKA_RECORD_SINK, KAFKA_RECORD_CHANNEL)
+                    && writer.get("recordHeaders").map(String::isBlank).orElse(false)) {
+                findings.add(Finding.warning("kafka-headers", writer.key("recordHeaders"),
+                        writer.describe() + " writes no Flume header as a Kafka record header, so only the"
                                 + " body reaches Kafka",
-                        "set " + sink.key("recordHeaders") + " to the headers to carry, or * for all"));
+                        "set " + writer.key("recordHeaders") + " to the headers to carry, or * for all"));
             }
+        }
+        for (Component sink : agent.active(Kind.SINK)) {
+
             if (!sink.isType(KAFKA_SINK)) {
                 continue;
             }
@@ -559,8 +581,8 @@ public final class Rules {
                 findings.add(Finding.error("kafka-headers", channel.key("parseAsFlumeEvent"),
                         "Flume 1.11's Kafka channel writes no record headers, so parseAsFlumeEvent = false drops"
                                 + " every header",
-                        "set it to true and read the topic with useFlumeEventFormat = true, or use a memory or"
-                                + " file channel with Kafka sinks"));
+                        "set it to true and read the topic with useFlumeEventFormat = true, or use "
+                                + KAFKA_RECORD_CHANNEL + ", which writes record headers"));
             }
         }
         return findings;

@@ -38,6 +38,7 @@ class RenderedConfigsFlumeAcceptsTest {
                         "edge_channel_type", "file", "edge_kafka_sinks", 3, "edge_partitioner", "stripe")),
                 Arguments.of(Tier.EDGE, Map.of("edge_channel_type", "kafka", "kafka_flume_event_format", true,
                         "edge_kafka_sinks", 2)),
+                Arguments.of(Tier.EDGE, Map.of("edge_channel_type", "kafka", "edge_kafka_sinks", 2)),
                 Arguments.of(Tier.CORE, Map.of()),
                 Arguments.of(Tier.CORE, Map.of("core_kafka_sources", 1, "core_hdfs_sinks", 1)),
                 Arguments.of(Tier.CORE, Map.of("core_hdfs_format", "avro", "core_channel_type", "file",

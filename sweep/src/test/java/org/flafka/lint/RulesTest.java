@@ -369,9 +369,40 @@ class RulesTest {
                 """;
         assertEquals(List.of("ERROR [kafka-headers] e.channels.kc.parseAsFlumeEvent: Flume 1.11's Kafka channel"
                         + " writes no record headers, so parseAsFlumeEvent = false drops every header. Fix: set it"
-                        + " to true and read the topic with useFlumeEventFormat = true, or use a memory or file"
-                        + " channel with Kafka sinks."),
+                        + " to true and read the topic with useFlumeEventFormat = true, or use"
+                        + " org.flafka.edge.KafkaRecordChannel, which writes record headers."),
                 lines(text));
+    }
+
+    @Test
+    void ourKafkaRecordChannelNeedsNoSinkAndIsHeldToItsTransactionCapacityAndHeaderList() {
+        String ours = """
+                e.sources = s
+                e.channels = kc
+                e.sources.s.type = org.flafka.edge.SyslogSource
+                e.sources.s.protocol = tcp
+                e.sources.s.port = 5514
+                e.sources.s.batchSize = 1000
+                e.sources.s.channels = kc
+                e.channels.kc.type = org.flafka.edge.KafkaRecordChannel
+                e.channels.kc.kafka.bootstrap.servers = k:9092
+                e.channels.kc.kafka.topic = syslog
+                e.channels.kc.recordHeaders = host,id
+                """;
+        assertEquals(List.of(), lines(ours), "no sink, and its transactionCapacity defaults to 10000");
+        assertEquals(List.of("ERROR [transaction-capacity] e.channels.kc.transactionCapacity: transactionCapacity 500"
+                        + " is below the batch size 1000 of source s (batchSize), so its transactions fail."
+                        + " Fix: set e.channels.kc.transactionCapacity to at least 1000, or lower"
+                        + " e.sources.s.batchSize."),
+                lines(ours + "e.channels.kc.transactionCapacity = 500\n"));
+        assertEquals(List.of("WARNING [kafka-headers] e.channels.kc.recordHeaders: channel kc writes no Flume header"
+                        + " as a Kafka record header, so only the body reaches Kafka. Fix: set"
+                        + " e.channels.kc.recordHeaders to the headers to carry, or * for all."),
+                lines(ours.replace("recordHeaders = host,id", "recordHeaders =")));
+        List<String> tooSmall = lines(ours + "e.channels.kc.kafka.producer.max.request.size = 4096\n");
+        assertEquals(1, tooSmall.size(), tooSmall.toString());
+        assertTrue(tooSmall.get(0).contains("such a message is dropped (counted in the source's"
+                + " RecordTooLargeDropCount) and the other events of its batch arrive twice. Fix:"), tooSmall.get(0));
     }
 
     @Test

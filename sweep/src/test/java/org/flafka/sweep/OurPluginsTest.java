@@ -30,6 +30,7 @@ class OurPluginsTest {
         for (String partitioner : new String[] {"default", "stripe", "host-affinity"}) {
             named.addAll(ourClasses(AgentTemplates.render(Tier.EDGE, Map.of("edge_partitioner", partitioner))));
         }
+        named.addAll(ourClasses(AgentTemplates.render(Tier.EDGE, Map.of("edge_channel_type", "kafka"))));
         named.addAll(ourClasses(AgentTemplates.render(Tier.CORE, Map.of())));
         assertTrue(named.size() >= 8, "the renderings name our source, channel, sink, interceptors, partitioners and "
                 + "the core's plugins: " + named);

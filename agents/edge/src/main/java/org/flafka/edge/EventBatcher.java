@@ -41,8 +41,8 @@ import org.slf4j.LoggerFactory;
  *   <li>with a drop deadline (UDP, which cannot push back), whatever is queued when the channel still refuses after
  *       the deadline is dropped, counted in ChannelFullDropCount and logged, and reading resumes.</li>
  * </ol>
- * Two refusals cannot succeed by retrying. Flume's Kafka channel refuses a batch holding an event Kafka finds too
- * large: only that event is dropped ({@link #putAroundTooLarge}). A put that fails with anything else (an
+ * Two refusals cannot succeed by retrying. A Kafka channel (ours or Flume's) refuses a batch holding an event
+ * Kafka finds too large: only that event is dropped ({@link #putAroundTooLarge}). A put that fails with anything else (an
  * interceptor threw): the batch is dropped, counted in GenericProcessingFail and ProcessingErrorDropCount, and
  * logged.
  */
@@ -222,7 +222,7 @@ final class EventBatcher {
   }
 
   /**
-   * The channel writes to Kafka (Flume's Kafka channel) and Kafka refused the batch because an event in it is
+   * The channel writes to Kafka (a Kafka channel, ours or Flume's) and Kafka refused the batch because an event in it is
    * larger than the topic's {@code max.message.bytes} or the producer's {@code max.request.size}. Retrying the
    * batch would fail the same way for ever, holding every connection of this loop; so the events Kafka refuses are
    * found, dropped whole and counted in RecordTooLargeDropCount, and the rest put.

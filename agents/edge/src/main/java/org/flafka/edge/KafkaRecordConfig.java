@@ -209,7 +209,7 @@ public final class KafkaRecordConfig {
   }
 
   /** Keys given that neither this definition, the producer prefix nor Flume knows, with a hint for a case slip. */
-  List<String> unknownKeyWarnings() {
+  public List<String> unknownKeyWarnings() {
     return definition.unknownKeyWarnings(component, unknownKeys);
   }
 

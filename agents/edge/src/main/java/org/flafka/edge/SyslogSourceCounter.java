@@ -27,8 +27,8 @@ public class SyslogSourceCounter extends SourceCounter implements SyslogSourceCo
           + "channel (an interceptor threw); each failure is also in GenericProcessingFail and logged.");
   private static final Metric RECORD_TOO_LARGE_DROP = new Metric("src.syslog.record-too-large.drop",
       "RecordTooLargeDropCount", "Events dropped because Kafka refused them as too large for the topic's "
-          + "max.message.bytes or the producer's max.request.size, with Flume's Kafka channel (edge_channel_type "
-          + "kafka): the refused batch is put again in parts so that only these are dropped; rate-limited WARN.");
+          + "max.message.bytes or the producer's max.request.size, with a Kafka channel (edge_channel_type kafka): "
+          + "the refused batch is put again in parts so that only these are dropped; rate-limited WARN.");
   private static final Metric CONNECTION_REFUSED = new Metric("src.syslog.connection.refused",
       "ConnectionRefusedCount", "TCP/TLS connections closed on accept because maxConnections were open.");
   private static final Metric CONNECTION_ERROR = new Metric("src.syslog.connection.error", "ConnectionErrorCount",

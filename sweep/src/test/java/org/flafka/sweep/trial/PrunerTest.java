@@ -59,18 +59,19 @@ class PrunerTest {
     }
 
     @Test
-    void aKafkaChannelWithoutFlumeEventFormatIsPruned() {
-        String reason = new Pruner(RULES_ONLY).reason(point("""
+    void flumesKafkaChannelWithoutFlumeEventFormatIsPrunedButOursIsNot() {
+        String space = """
                 dimensions:
                   edge_channel_type: [kafka]
+                  edge_channel_impl: [stock, flafka]
                   kafka_flume_event_format: [false, true]
-                """, 0, 0)).orElseThrow();
+                """;
+        String reason = new Pruner(RULES_ONLY).reason(point(space, 0, 0, 0)).orElseThrow();
         assertTrue(reason.startsWith("edge lint ERROR [kafka-headers]"), reason);
-        assertEquals(Optional.empty(), new Pruner(RULES_ONLY).reason(point("""
-                dimensions:
-                  edge_channel_type: [kafka]
-                  kafka_flume_event_format: [false, true]
-                """, 0, 1)));
+        assertEquals(Optional.empty(), new Pruner(RULES_ONLY).reason(point(space, 0, 0, 1)),
+                "Flume's Kafka channel with its Avro envelope keeps the headers");
+        assertEquals(Optional.empty(), new Pruner(RULES_ONLY).reason(point(space, 0, 1, 0)),
+                "the Kafka record channel writes record headers");
     }
 
     @Test

@@ -15,6 +15,9 @@ import org.apache.flume.interceptor.Interceptor;
 import org.apache.kafka.clients.producer.Partitioner;
 import org.flafka.edge.BatchMemoryChannel;
 import org.flafka.edge.BatchMemoryChannelConfig;
+import org.flafka.edge.KafkaRecordChannel;
+import org.flafka.edge.KafkaRecordConfig;
+import org.flafka.edge.KafkaRecordSink;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -34,7 +37,8 @@ class EdgeTemplatePluginKeysTest {
                 Arguments.of(Map.of("edge_partitioner", "stripe", "edge_kafka_sinks", 3)),
                 Arguments.of(Map.of("edge_partitioner", "host-affinity", "edge_kafka_sinks", 4)),
                 Arguments.of(Map.of("edge_partitioner", "host-affinity", "edge_channel_type", "kafka",
-                        "kafka_flume_event_format", true)));
+                        "kafka_flume_event_format", true)),
+                Arguments.of(Map.of("edge_partitioner", "stripe", "edge_channel_type", "kafka")));
     }
 
     @ParameterizedTest
@@ -59,6 +63,19 @@ class EdgeTemplatePluginKeysTest {
             Map<String, String> settings = subProperties(p, "edge.channels." + channel + ".");
             if (settings.get("type").equals(BatchMemoryChannel.class.getName())) {
                 assertEquals(List.of(), BatchMemoryChannelConfig.parse(channel, settings).unknownKeyWarnings());
+                built++;
+            } else if (settings.get("type").equals(KafkaRecordChannel.class.getName())) {
+                assertEquals(List.of(), KafkaRecordConfig.parse(KafkaRecordConfig.Role.CHANNEL, channel, settings)
+                        .unknownKeyWarnings());
+                built++;
+            }
+        }
+        String sinks = p.getProperty("edge.sinks");
+        for (String sink : sinks == null ? new String[0] : sinks.split(" ")) {
+            Map<String, String> settings = subProperties(p, "edge.sinks." + sink + ".");
+            if (settings.get("type").equals(KafkaRecordSink.class.getName())) {
+                assertEquals(List.of(), KafkaRecordConfig.parse(KafkaRecordConfig.Role.SINK, sink, settings)
+                        .unknownKeyWarnings());
                 built++;
             }
         }
