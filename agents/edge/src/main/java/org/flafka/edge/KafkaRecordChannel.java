@@ -4,7 +4,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.flume.ChannelException;
@@ -51,7 +50,6 @@ public class KafkaRecordChannel extends BasicChannelSemantics implements Transac
 
   private final AtomicBoolean takeWarned = new AtomicBoolean();
   private KafkaRecordConfig config;
-  private Set<String> recordHeaders;
   private KafkaRecordChannelCounter counter;
   private KafkaProducer<String, byte[]> producer;
   /** Guarded by itself: it is not thread-safe, and read once per commit. */
@@ -62,7 +60,6 @@ public class KafkaRecordChannel extends BasicChannelSemantics implements Transac
   public void configure(Context context) {
     config = KafkaRecordConfig.parse(KafkaRecordConfig.Role.CHANNEL, getName(), context.getParameters());
     config.unknownKeyWarnings().forEach(LOG::warn);
-    recordHeaders = config.allRecordHeaders() ? null : Set.copyOf(config.recordHeaders());
     if (counter == null) {
       counter = new KafkaRecordChannelCounter(getName());
     }
@@ -76,9 +73,7 @@ public class KafkaRecordChannel extends BasicChannelSemantics implements Transac
     Properties producerProperties = config.producerProperties();
     producer = new KafkaProducer<>(producerProperties);
     topicLimit = new TopicMessageLimit(config.component(), config.topic(), producerProperties);
-    KafkaRecordConfig encoding = config;
-    encoders = ThreadLocal.withInitial(
-        () -> new KafkaRecordEncoder(encoding.topic(), encoding.keyHeader(), recordHeaders));
+    encoders = ThreadLocal.withInitial(config::newEncoder);
     counter.start();
     LOG.info("{}: writing each committed put to topic {} at {}, record headers: {}", config.component(),
         config.topic(), config.bootstrapServers(), config.allRecordHeaders() ? "all" : config.recordHeaders());

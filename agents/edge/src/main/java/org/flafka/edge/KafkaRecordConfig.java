@@ -244,6 +244,11 @@ public final class KafkaRecordConfig {
     return allRecordHeaders;
   }
 
+  /** A new encoder of the records these settings describe; one per thread that writes. */
+  KafkaRecordEncoder newEncoder() {
+    return new KafkaRecordEncoder(topic, keyHeader, allRecordHeaders ? null : Set.copyOf(recordHeaders));
+  }
+
   /** The header holding the record key, or null for none. */
   String keyHeader() {
     return keyHeader;

@@ -2,7 +2,6 @@ package org.flafka.edge;
 
 import java.time.Duration;
 import java.util.Properties;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.apache.flume.Channel;
 import org.apache.flume.Context;
@@ -61,8 +60,7 @@ public class KafkaRecordSink extends AbstractSink implements Configurable {
   public void configure(Context context) {
     config = KafkaRecordConfig.parse(KafkaRecordConfig.Role.SINK, getName(), context.getParameters());
     config.unknownKeyWarnings().forEach(LOG::warn);
-    encoder = new KafkaRecordEncoder(config.topic(), config.keyHeader(),
-        config.allRecordHeaders() ? null : Set.copyOf(config.recordHeaders()));
+    encoder = config.newEncoder();
     if (counter == null) {
       counter = new KafkaRecordSinkCounter(getName());
     }

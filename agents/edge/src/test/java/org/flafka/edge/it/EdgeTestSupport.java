@@ -1,5 +1,6 @@
 package org.flafka.edge.it;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -19,11 +20,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.LongPredicate;
 import java.util.function.Predicate;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLSocket;
 import javax.net.ssl.TrustManagerFactory;
+import org.apache.flume.Event;
+import org.apache.flume.event.EventBuilder;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -217,5 +222,45 @@ public final class EdgeTestSupport {
 
     static boolean bodyContains(ConsumerRecord<byte[], byte[]> record, String token) {
         return new String(record.value(), StandardCharsets.ISO_8859_1).contains(token);
+    }
+
+    // ---- the records a Kafka record sink or channel writes
+
+    /**
+     * Event {@code seq} of a stream from three routers: a body that is not UTF-8 (the value must be the bytes
+     * received, not a decoded and re-encoded string), {@code host} and {@code id} headers, and two that are not
+     * record headers ({@code fanout}, and {@code key}, which becomes the record key).
+     */
+    static Event routerEvent(int seq) {
+        return EventBuilder.withBody(routerBody(seq), Map.of("host", "router" + (seq % 3), "id", "id-" + seq,
+                "fanout", "1", "key", "router" + (seq % 3)));
+    }
+
+    private static byte[] routerBody(int seq) {
+        return ("<13>Nov 21 12:00:00 router" + (seq % 3) + " seq=" + seq + " \u00ff").getBytes(
+                StandardCharsets.ISO_8859_1);
+    }
+
+    /**
+     * Reads {@code topic} and checks that it holds the {@link #routerEvent}s 0 to {@code count - 1}, each once, as
+     * written with {@code recordHeaders = host,id}: byte-exact bodies, those two record headers only, the key.
+     */
+    static void assertRouterRecords(KafkaCluster kafka, String topic, int count) {
+        List<ConsumerRecord<byte[], byte[]>> records = awaitRecords(kafka, topic, r -> true, count);
+        assertEquals(count, records.size());
+        Set<Integer> seen = new TreeSet<>();
+        for (ConsumerRecord<byte[], byte[]> record : records) {
+            int seq = Integer.parseInt(header(record, "id").substring(3));
+            seen.add(seq);
+            assertArrayEquals(routerBody(seq), record.value());
+            assertEquals("router" + (seq % 3), header(record, "host"));
+            assertEquals("router" + (seq % 3), new String(record.key(), StandardCharsets.UTF_8));
+            Set<String> names = new TreeSet<>();
+            for (Header h : record.headers()) {
+                names.add(h.key());
+            }
+            assertEquals(Set.of("host", "id"), names, "only the listed headers, not fanout or key");
+        }
+        assertEquals(count, seen.size(), "each event once");
     }
 }

@@ -1,7 +1,5 @@
 package org.flafka.edge.it;
 
-import static org.flafka.edge.it.EdgeTestSupport.header;
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -10,13 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.Set;
-import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import org.apache.flume.Channel;
 import org.apache.flume.ChannelException;
@@ -30,7 +25,6 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.errors.RecordTooLargeException;
-import org.apache.kafka.common.header.Header;
 import org.flafka.edge.KafkaRecordChannel;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -48,18 +42,12 @@ class KafkaRecordChannelTest {
     @Test
     void eachCommittedPutIsInKafkaByteExactWithTheChosenHeadersAndTheKey() throws Exception {
         Channel channel = channel("c-exact", "kafka.topic", "exact", "recordHeaders", "host,id");
-        List<byte[]> bodies = new ArrayList<>();
         try {
             for (int batch = 0; batch < 3; batch++) {
                 Transaction tx = channel.getTransaction();
                 tx.begin();
-                for (int i = batch * 100; i < Math.min(250, batch * 100 + 100); i++) {
-                    // Not UTF-8: the value must be the bytes received, not a decoded and re-encoded string.
-                    byte[] body = ("<13>Nov 21 12:00:00 router" + (i % 3) + " seq=" + i + " \u00ff").getBytes(
-                            StandardCharsets.ISO_8859_1);
-                    bodies.add(body);
-                    channel.put(EventBuilder.withBody(body, Map.of("host", "router" + (i % 3), "id", "id-" + i,
-                            "fanout", "1", "key", "router" + (i % 3))));
+                for (int seq = batch * 100; seq < Math.min(250, batch * 100 + 100); seq++) {
+                    channel.put(EdgeTestSupport.routerEvent(seq));
                 }
                 tx.commit();
                 tx.close();
@@ -73,19 +61,7 @@ class KafkaRecordChannelTest {
             channel.stop();
         }
 
-        List<ConsumerRecord<byte[], byte[]>> records = EdgeTestSupport.awaitRecords(kafka, "exact", r -> true, 250);
-        assertEquals(250, records.size());
-        for (ConsumerRecord<byte[], byte[]> record : records) {
-            int seq = Integer.parseInt(header(record, "id").substring(3));
-            assertArrayEquals(bodies.get(seq), record.value());
-            assertEquals("router" + (seq % 3), header(record, "host"));
-            assertEquals("router" + (seq % 3), new String(record.key(), StandardCharsets.UTF_8));
-            Set<String> names = new TreeSet<>();
-            for (Header h : record.headers()) {
-                names.add(h.key());
-            }
-            assertEquals(Set.of("host", "id"), names, "only the listed headers, not fanout or key");
-        }
+        EdgeTestSupport.assertRouterRecords(kafka, "exact", 250);
         Map<String, String> metrics = JMXPollUtil.getAllMBeans().get("CHANNEL.c-exact");
         assertEquals("250", metrics.get("EventPutAttemptCount"));
         assertEquals("250", metrics.get("EventPutSuccessCount"));

@@ -1,7 +1,6 @@
 package org.flafka.edge.it;
 
 import static org.flafka.edge.it.EdgeTestSupport.header;
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -11,9 +10,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.Random;
-import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import org.apache.flume.Channel;
 import org.apache.flume.Context;
@@ -28,7 +25,6 @@ import org.apache.flume.instrumentation.util.JMXPollUtil;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.common.header.Header;
 import org.flafka.edge.KafkaRecordSink;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -46,14 +42,8 @@ class KafkaRecordSinkTest {
     @Test
     void writesBodiesByteExactWithTheChosenHeadersAndTheKey() throws Exception {
         MemoryChannel channel = channel("c-exact");
-        List<byte[]> bodies = new ArrayList<>();
-        for (int i = 0; i < 250; i++) {
-            // Not UTF-8: the value must be the bytes received, not a decoded and re-encoded string.
-            byte[] body = ("<13>Nov 21 12:00:00 router" + (i % 3) + " seq=" + i + " \u00ff").getBytes(
-                    StandardCharsets.ISO_8859_1);
-            bodies.add(body);
-            put(channel, EventBuilder.withBody(body, Map.of("host", "router" + (i % 3), "id", "id-" + i,
-                    "fanout", "1", "key", "router" + (i % 3))));
+        for (int seq = 0; seq < 250; seq++) {
+            put(channel, EdgeTestSupport.routerEvent(seq));
         }
         Sink sink = sink("k-exact", channel, "kafka.topic", "exact", "batchSize", "100", "recordHeaders", "host,id");
         try {
@@ -62,19 +52,7 @@ class KafkaRecordSinkTest {
             sink.stop();
         }
 
-        List<ConsumerRecord<byte[], byte[]>> records = EdgeTestSupport.awaitRecords(kafka, "exact", r -> true, 250);
-        assertEquals(250, records.size());
-        for (ConsumerRecord<byte[], byte[]> record : records) {
-            int seq = Integer.parseInt(header(record, "id").substring(3));
-            assertArrayEquals(bodies.get(seq), record.value());
-            assertEquals("router" + (seq % 3), header(record, "host"));
-            assertEquals("router" + (seq % 3), new String(record.key(), StandardCharsets.UTF_8));
-            Set<String> names = new TreeSet<>();
-            for (Header h : record.headers()) {
-                names.add(h.key());
-            }
-            assertEquals(Set.of("host", "id"), names, "only the listed headers, not fanout or key");
-        }
+        EdgeTestSupport.assertRouterRecords(kafka, "exact", 250);
         Map<String, String> metrics = JMXPollUtil.getAllMBeans().get("SINK.k-exact");
         assertEquals("250", metrics.get("EventDrainAttemptCount"));
         assertEquals("250", metrics.get("EventDrainSuccessCount"));
