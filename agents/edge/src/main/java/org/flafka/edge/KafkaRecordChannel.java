@@ -1,9 +1,7 @@
 package org.flafka.edge;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.flume.ChannelException;
@@ -12,7 +10,6 @@ import org.apache.flume.Event;
 import org.apache.flume.channel.BasicChannelSemantics;
 import org.apache.flume.channel.BasicTransactionSemantics;
 import org.apache.flume.conf.TransactionCapacitySupported;
-import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.errors.RecordTooLargeException;
 import org.slf4j.Logger;
@@ -51,9 +48,7 @@ public class KafkaRecordChannel extends BasicChannelSemantics implements Transac
   private final AtomicBoolean takeWarned = new AtomicBoolean();
   private KafkaRecordConfig config;
   private KafkaRecordChannelCounter counter;
-  private KafkaProducer<String, byte[]> producer;
-  /** Guarded by itself: it is not thread-safe, and read once per commit. */
-  private TopicMessageLimit topicLimit;
+  private KafkaRecordProducer producer;
   private ThreadLocal<KafkaRecordEncoder> encoders;
 
   @Override
@@ -70,9 +65,7 @@ public class KafkaRecordChannel extends BasicChannelSemantics implements Transac
     if (config == null) {
       throw new IllegalStateException(getName() + " was started before it was configured");
     }
-    Properties producerProperties = config.producerProperties();
-    producer = new KafkaProducer<>(producerProperties);
-    topicLimit = new TopicMessageLimit(config.component(), config.topic(), producerProperties);
+    producer = new KafkaRecordProducer(config);
     encoders = ThreadLocal.withInitial(config::newEncoder);
     counter.start();
     LOG.info("{}: writing each committed put to topic {} at {}, record headers: {}", config.component(),
@@ -83,10 +76,8 @@ public class KafkaRecordChannel extends BasicChannelSemantics implements Transac
   @Override
   public synchronized void stop() {
     if (producer != null) {
-      producer.close(Duration.ofSeconds(30));
+      producer.close();
       producer = null;
-      topicLimit.close();
-      topicLimit = null;
     }
     counter.stop();
     LOG.info("{}: stopped; {}", config == null ? getName() : config.component(), counter);
@@ -101,12 +92,6 @@ public class KafkaRecordChannel extends BasicChannelSemantics implements Transac
   @Override
   protected BasicTransactionSemantics createTransaction() {
     return new RecordTransaction(encoders.get());
-  }
-
-  private int topicLimitBytes() {
-    synchronized (topicLimit) {
-      return topicLimit.bytes();
-    }
   }
 
   /** Confined to the thread that opened it, which {@link BasicTransactionSemantics} checks. */
@@ -145,7 +130,7 @@ public class KafkaRecordChannel extends BasicChannelSemantics implements Transac
       }
       counter.addToEventPutAttemptCount(puts.size());
       long started = System.nanoTime();
-      int limit = topicLimitBytes();
+      int limit = producer.topicLimitBytes();
       for (ProducerRecord<String, byte[]> record : puts) {
         if (TopicMessageLimit.exceeds(record, limit)) {
           int bytes = TopicMessageLimit.batchBytes(record);

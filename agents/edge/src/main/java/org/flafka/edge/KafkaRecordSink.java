@@ -1,7 +1,5 @@
 package org.flafka.edge;
 
-import java.time.Duration;
-import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import org.apache.flume.Channel;
 import org.apache.flume.Context;
@@ -10,7 +8,6 @@ import org.apache.flume.EventDeliveryException;
 import org.apache.flume.Transaction;
 import org.apache.flume.conf.Configurable;
 import org.apache.flume.sink.AbstractSink;
-import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -51,8 +48,7 @@ public class KafkaRecordSink extends AbstractSink implements Configurable {
 
   private KafkaRecordConfig config;
   private KafkaRecordSinkCounter counter;
-  private KafkaProducer<String, byte[]> producer;
-  private TopicMessageLimit topicLimit;
+  private KafkaRecordProducer producer;
   /** Confined to the sink runner's thread. */
   private KafkaRecordEncoder encoder;
 
@@ -71,9 +67,7 @@ public class KafkaRecordSink extends AbstractSink implements Configurable {
     if (config == null) {
       throw new IllegalStateException(getName() + " was started before it was configured");
     }
-    Properties producerProperties = config.producerProperties();
-    producer = new KafkaProducer<>(producerProperties);
-    topicLimit = new TopicMessageLimit(config.component(), config.topic(), producerProperties);
+    producer = new KafkaRecordProducer(config);
     counter.incrementConnectionCreatedCount();
     counter.start();
     LOG.info("{}: writing to topic {} at {} in batches of up to {} events, record headers: {}", config.component(),
@@ -85,10 +79,8 @@ public class KafkaRecordSink extends AbstractSink implements Configurable {
   @Override
   public synchronized void stop() {
     if (producer != null) {
-      producer.close(Duration.ofSeconds(30));
+      producer.close();
       producer = null;
-      topicLimit.close();
-      topicLimit = null;
       counter.incrementConnectionClosedCount();
     }
     counter.stop();
@@ -105,7 +97,7 @@ public class KafkaRecordSink extends AbstractSink implements Configurable {
       long started = System.nanoTime();
       // A new one per batch: a send that fails synchronously leaves earlier ones to complete after the rollback.
       BatchAcknowledgements acks = new BatchAcknowledgements();
-      int topicLimitBytes = topicLimit.bytes();
+      int topicLimitBytes = producer.topicLimitBytes();
       int taken = 0;
       while (taken < config.batchSize()) {
         Event event = channel.take();

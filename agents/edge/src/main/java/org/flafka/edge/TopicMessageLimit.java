@@ -41,7 +41,7 @@ import org.slf4j.LoggerFactory;
  * <p>The first lookup waits up to {@link #FIRST_LOOKUP_WAIT_MILLIS} (a sink cannot judge its first batch without
  * it); later ones run in the background every {@link #REFRESH_NANOS}, or {@link #RETRY_NANOS} after a failure (a
  * principal without DescribeConfigs on the topic, an unreachable cluster), during which the last known limit
- * holds, or none. Confined to the sink runner's thread.
+ * holds, or none. Not thread-safe (KafkaRecordProducer locks around it).
  */
 final class TopicMessageLimit implements AutoCloseable {
 
