@@ -1,12 +1,19 @@
 package org.flafka.bench;
 
+import java.io.IOException;
+import java.io.StringReader;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
+import java.util.Properties;
 import java.util.Set;
+import org.flafka.lint.Finding;
+import org.flafka.lint.Linter;
 import org.flafka.render.AgentTemplates;
 import org.flafka.render.Tier;
 
@@ -172,13 +179,30 @@ public enum Variant {
         return OURS.properties(target, sinks, variables);
     }
 
+    /**
+     * The errors {@code flafka lint} finds in this variant's configuration with {@code templateVariables}: a variant
+     * must not measure an agent that loses events or drops headers (as {@code edge_channel_type=kafka
+     * edge_channel_impl=stock} would: Flume's Kafka channel without its envelope writes bodies only).
+     */
+    public List<Finding> lintErrors(int sinks, Map<String, Object> templateVariables, int partitions) {
+        Properties rendered = new Properties();
+        try {
+            rendered.load(new StringReader(properties(new Target("127.0.0.1:9092", "lint", choosesItsPort() ? 0 : 5140),
+                    sinks, templateVariables)));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return Linter.lint(rendered, OptionalInt.of(partitions)).stream()
+                .filter(finding -> finding.severity() == Finding.Severity.ERROR).toList();
+    }
+
     /** Whether the agent can listen on port 0 and report the port (ListenPort); stock needs a fixed port. */
     boolean choosesItsPort() {
         return usesPlugins();
     }
 
     /** Whether the agent runs our plugins (their jars go on its classpath). */
-    boolean usesPlugins() {
+    public boolean usesPlugins() {
         return usesPlugins;
     }
 

@@ -24,6 +24,7 @@ import org.flafka.bench.EdgeBenchReport;
 import org.flafka.bench.EdgeBenchSettings;
 import org.flafka.bench.JfrHotspots;
 import org.flafka.bench.Variant;
+import org.flafka.lint.Finding;
 import org.flafka.stack.StackException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -279,6 +280,17 @@ public final class BenchCommand implements Runnable {
                         new LinkedHashMap<>(oursVariables));
             } catch (TemplateVariableException e) {
                 throw new IllegalArgumentException("--set: " + e.getMessage());
+            }
+            for (Variant variant : parsed) {
+                if (!variant.usesPlugins()) {
+                    continue;
+                }
+                List<Finding> errors = variant.lintErrors(sinks, new LinkedHashMap<>(oursVariables), partitions);
+                if (!errors.isEmpty()) {
+                    throw new IllegalArgumentException("--set: " + variant.flagName() + " would measure an agent that"
+                            + " flafka lint rejects: " + errors.get(0)
+                            + (errors.size() > 1 ? " (and " + (errors.size() - 1) + " more)" : ""));
+                }
             }
         }
 

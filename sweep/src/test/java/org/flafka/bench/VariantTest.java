@@ -24,6 +24,16 @@ class VariantTest {
     }
 
     @Test
+    void everyVariantRunsAConfigurationLintAccepts() {
+        for (Variant variant : Variant.values()) {
+            assertEquals(java.util.List.of(), variant.lintErrors(2, Map.of(), 4), variant.flagName());
+        }
+        assertEquals("kafka-headers", Variant.OURS.lintErrors(2,
+                Map.of("edge_channel_type", "kafka", "edge_channel_impl", "stock"), 4).get(0).rule(),
+                "Flume's Kafka channel without its envelope writes bodies only");
+    }
+
+    @Test
     void stockSetsNothingButWhatItNeedsToRun() throws IOException {
         Properties stock = parse(Variant.STOCK.properties(TARGET, 4, Map.of()));
         Set<String> expected = new TreeSet<>(Set.of("edge.sources", "edge.channels", "edge.sinks",
