@@ -8,13 +8,17 @@ import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.stream.Stream;
 
-/** File-system helpers the stack parts share. */
-final class Directories {
+/** File-system helpers the stack parts and the CLI share. */
+public final class Directories {
     private Directories() {
     }
 
-    /** Deletes {@code dir} and everything under it; a missing directory is not an error. */
-    static void deleteRecursively(Path dir) {
+    /**
+     * Deletes {@code dir} and everything under it; a missing directory is not an error.
+     *
+     * @throws UncheckedIOException naming the first path that could not be deleted
+     */
+    public static void deleteRecursively(Path dir) {
         if (!Files.exists(dir)) {
             return;
         }

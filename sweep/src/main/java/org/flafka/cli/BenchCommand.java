@@ -2,12 +2,10 @@ package org.flafka.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -25,6 +23,7 @@ import org.flafka.bench.EdgeBenchSettings;
 import org.flafka.bench.JfrHotspots;
 import org.flafka.bench.Variant;
 import org.flafka.lint.Finding;
+import org.flafka.stack.Directories;
 import org.flafka.stack.StackException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -197,7 +196,7 @@ public final class BenchCommand implements Runnable {
                     Thread.currentThread().interrupt();
                 }
                 if (temporary) {
-                    deleteTree(work);
+                    deleteTemporary(work);
                 }
             }, "flafka-bench-interrupt");
             Runtime.getRuntime().addShutdownHook(onInterrupt);
@@ -216,7 +215,7 @@ public final class BenchCommand implements Runnable {
                 }
             }
             if (temporary) {
-                deleteTree(work);
+                deleteTemporary(work);
             }
             String text = json ? report.json() : report.text();
             if (out == null) {
@@ -349,25 +348,10 @@ public final class BenchCommand implements Runnable {
             }
         }
 
-        private static void deleteTree(Path root) {
-            if (!Files.exists(root)) {
-                return;
-            }
+        private static void deleteTemporary(Path work) {
             try {
-                Files.walkFileTree(root, new SimpleFileVisitor<>() {
-                    @Override
-                    public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-                        Files.deleteIfExists(file);
-                        return FileVisitResult.CONTINUE;
-                    }
-
-                    @Override
-                    public FileVisitResult postVisitDirectory(Path dir, IOException exc) throws IOException {
-                        Files.deleteIfExists(dir);
-                        return FileVisitResult.CONTINUE;
-                    }
-                });
-            } catch (IOException e) {
+                Directories.deleteRecursively(work);
+            } catch (UncheckedIOException e) {
                 // A temporary directory left behind is harmless; the run's result stands.
             }
         }

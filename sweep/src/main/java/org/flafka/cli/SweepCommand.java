@@ -1,13 +1,13 @@
 package org.flafka.cli;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
-import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -15,10 +15,10 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
-import java.util.stream.Stream;
 import org.flafka.cm.CmClient;
 import org.flafka.load.Protocol;
 import org.flafka.stack.AgentProcess;
+import org.flafka.stack.Directories;
 import org.flafka.sweep.ConsoleProgress;
 import org.flafka.sweep.Progress;
 import org.flafka.sweep.Sweep;
@@ -254,7 +254,11 @@ public final class SweepCommand implements Callable<Integer> {
             if (keep) {
                 stderr.println("flafka sweep: configurations and agent logs kept in " + work);
             } else {
-                deleteTree(work);
+                try {
+                    Directories.deleteRecursively(work);
+                } catch (UncheckedIOException e) {
+                    stderr.println("flafka sweep: " + e.getMessage() + "; delete it by hand");
+                }
             }
             stderr.flush();
         }
@@ -413,16 +417,4 @@ public final class SweepCommand implements Callable<Integer> {
                 .toList()));
         stdout.flush();
     }
-
-    private static void deleteTree(Path dir) {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(dir)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
-        } catch (IOException e) {
-            // leftovers in a results directory are harmless
-        }
-    }
-
 }

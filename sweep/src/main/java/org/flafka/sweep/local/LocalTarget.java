@@ -13,7 +13,6 @@ import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -26,11 +25,11 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
-import java.util.stream.Stream;
 import org.flafka.load.Protocol;
 import org.flafka.render.Tier;
 import org.flafka.stack.AgentProcess;
 import org.flafka.stack.AgentRuntime;
+import org.flafka.stack.Directories;
 import org.flafka.stack.HdfsProcess;
 import org.flafka.stack.KafkaBrokerProcess;
 import org.flafka.stack.StackException;
@@ -280,8 +279,13 @@ public final class LocalTarget implements Target {
         edgeStop.join();
         coreStop.join();
         if (environment != null) {
-            deleteQuietly(environment.directory().resolve("edge-data"));
-            deleteQuietly(environment.directory().resolve("core-data"));
+            for (String data : List.of("edge-data", "core-data")) {
+                try {
+                    Directories.deleteRecursively(environment.directory().resolve(data));
+                } catch (UncheckedIOException e) {
+                    // a file channel's leftovers only cost disk space until the work directory goes
+                }
+            }
         }
     }
 
@@ -391,16 +395,6 @@ public final class LocalTarget implements Target {
         return urls.toArray(URL[]::new);
     }
 
-    private static void deleteQuietly(Path dir) {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(dir)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
-        } catch (IOException e) {
-            // a file channel's leftovers only cost disk space until the work directory goes
-        }
-    }
 
     static String firstLine(Throwable e) {
         String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();

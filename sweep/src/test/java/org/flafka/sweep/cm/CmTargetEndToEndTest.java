@@ -87,15 +87,17 @@ class CmTargetEndToEndTest {
         background.shutdown();
         CompletableFuture<HdfsProcess> hdfsStart = CompletableFuture.supplyAsync(
                 () -> HdfsProcess.start(dir.resolve("hdfs")));
-        JsonNode cm;
+        Result cmRun;
         try {
-            cm = sweepOnCm(space, password, hdfsStart);
+            cmRun = sweepOnCm(space, password, hdfsStart);
         } finally {
             awaitQuietly(localRun); // a failure above still lets the local sweep stop what it started
         }
         Result local = localRun.get();
         assertEquals(ExitCode.OK, local.code, local.toString());
         assertEquals(before, children(), "every process either sweep, the emulator and the stacks started is gone");
+        JsonNode cm = resultsJson(dir.resolve("cm-results"));
+        assertTrue(cm.get("target").asText().contains("Kafka localhost:"), "brokers found through CM: " + cm.get("target"));
         JsonNode onLocal = resultsJson(dir.resolve("local-results"));
 
         for (JsonNode results : List.of(cm, onLocal)) {
@@ -128,6 +130,9 @@ class CmTargetEndToEndTest {
             assertEquals(descending, medians, where);
             assertEquals(results.at("/verdict/ranking/0").asText(), results.at("/verdict/best").asText(), where);
         }
+        // a trial that failed keeps the work directory for its logs; every trial ran, so it is gone
+        assertWorkDirectoryGone(dir.resolve("local-results"), local);
+        assertWorkDirectoryGone(dir.resolve("cm-results"), cmRun);
         for (JsonNode trial : cm.get("trials")) {
             String id = trial.get("id").asText();
             JsonNode other = trial(onLocal, id);
@@ -146,8 +151,8 @@ class CmTargetEndToEndTest {
         }
     }
 
-    private JsonNode sweepOnCm(Path space, Path password, CompletableFuture<HdfsProcess> hdfsStart) throws Exception {
-        JsonNode cm;
+    private Result sweepOnCm(Path space, Path password, CompletableFuture<HdfsProcess> hdfsStart) throws Exception {
+        Result result;
         try (KafkaBroker kafka = KafkaBroker.start(dir.resolve("kafka"));
              HdfsProcess hdfs = hdfsStart.join();
              CmEmulator emulator = CmEmulator.start(CmEmulatorConfig.builder(dir.resolve("cm")).kafka(kafka)
@@ -156,7 +161,7 @@ class CmTargetEndToEndTest {
                              EventIdInterceptor.class, StripePartitioner.class, BucketHeadersInterceptor.class))
                      .agentJvmOptions(AGENT_JVM).build());
              CmValidatingProxy proxy = new CmValidatingProxy(emulator.url(), Strictness.DECLARED_ONLY)) {
-            Result result = run("sweep", space.toString(), "--target", "cm", "--out", dir.resolve("cm-results").toString(),
+            result = run("sweep", space.toString(), "--target", "cm", "--out", dir.resolve("cm-results").toString(),
                     "--cm-url", proxy.url(), "--cm-password-file", password.toString(),
                     "--cm-command-poll-interval-ms", "200",
                     "--cm-edge-group", EDGE_GROUP, "--cm-core-group", CORE_GROUP,
@@ -164,8 +169,6 @@ class CmTargetEndToEndTest {
                     "--port", Integer.toString(freePort()), "--edge-bind-address", "127.0.0.1");
             assertEquals(ExitCode.OK, result.code, result.toString());
             proxy.assertConforms();
-            cm = resultsJson(dir.resolve("cm-results"));
-            assertTrue(cm.get("target").asText().contains("Kafka localhost:"), "brokers found through CM: " + cm.get("target"));
 
             // the cluster as the sweep found it: roles stopped, groups without a configuration, no sweep topic left
             CmClient client = CmClient.connect(CmClientConfig.from(Map.of(CmClientConfig.URL, emulator.url()),
@@ -182,7 +185,7 @@ class CmTargetEndToEndTest {
                 assertTrue(left.stream().noneMatch(t -> t.startsWith("flafka-sweep-")), "topics left: " + left);
             }
         }
-        return cm;
+        return result;
     }
 
     private static void awaitQuietly(Future<?> future) {
@@ -202,11 +205,17 @@ class CmTargetEndToEndTest {
         throw new AssertionError("no trial " + id + " in " + results.get("target"));
     }
 
+    private static void assertWorkDirectoryGone(Path out, Result sweep) throws IOException {
+        try (Stream<Path> runs = Files.list(out)) {
+            Path run = runs.findFirst().orElseThrow();
+            assertFalse(Files.exists(run.resolve("work")), "the work directory goes when every trial ran: " + sweep);
+        }
+    }
+
     private static JsonNode resultsJson(Path out) throws IOException {
         try (Stream<Path> runs = Files.list(out)) {
             List<Path> all = runs.toList();
             assertEquals(1, all.size(), all.toString());
-            assertFalse(Files.exists(all.get(0).resolve("work")), "the work directory goes when every trial ran");
             JsonNode json = new ObjectMapper().readTree(all.get(0).resolve("results.json").toFile());
             assertNotNull(json.get("target"));
             return json;
