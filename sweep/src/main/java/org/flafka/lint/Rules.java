@@ -523,6 +523,9 @@ public final class Rules {
         if (producer.isType(KAFKA_RECORD_SINK)) {
             return "such a message is dropped (counted in EventWriteFail)";
         }
+        if (producer.isType(KAFKA_RECORD_CHANNEL)) {
+            return "such a message is dropped (counted in the source's RecordTooLargeDropCount)";
+        }
         if (producer.kind() == Kind.CHANNEL) {
             return "such a message is dropped (counted in the source's RecordTooLargeDropCount) and the other"
                     + " events of its batch arrive twice";

@@ -402,7 +402,7 @@ class RulesTest {
         List<String> tooSmall = lines(ours + "e.channels.kc.kafka.producer.max.request.size = 4096\n");
         assertEquals(1, tooSmall.size(), tooSmall.toString());
         assertTrue(tooSmall.get(0).contains("such a message is dropped (counted in the source's"
-                + " RecordTooLargeDropCount) and the other events of its batch arrive twice. Fix:"), tooSmall.get(0));
+                + " RecordTooLargeDropCount). Fix:"), tooSmall.get(0));
     }
 
     @Test

@@ -31,11 +31,11 @@ import org.slf4j.LoggerFactory;
  * throws {@link ChannelException}; the transaction rolls back and the source puts the batch again. Kafka may
  * already hold some of its events then, so they can arrive twice: at least once, as with Flume's Kafka channel
  * (the {@code id} header tells copies apart). A record over the topic's {@code max.message.bytes}
- * ({@link TopicMessageLimit}) fails its commit before anything of it is sent, with a {@link RecordTooLargeException}
- * as the cause: the edge source then puts the batch around that event, drops it and counts it (docs/edge-source.md),
- * and no event is written twice. One over the producer's {@code max.request.size} is refused by the producer
- * after the others were sent: the same, except that they arrive twice ({@code flafka lint} keeps
- * {@code max.request.size} above the source's {@code maxMessageBytes}).
+ * ({@link TopicMessageLimit}) or over the producer's {@code max.request.size} (by the producer's own estimate) fails
+ * its commit before anything of it is sent, with a {@link RecordTooLargeException} as the cause: the edge source
+ * then puts the batch around that event, drops it and counts it (docs/edge-source.md), and no event is written
+ * twice. Should the producer still refuse one after sending the others, the commit fails the same way and those
+ * others arrive twice.
  *
  * <p>Several sources' threads put at once: each has its own transaction (Flume's {@link BasicChannelSemantics})
  * and its own encoder; the producer is shared. Metrics: Flume's Kafka channel's ({@link KafkaRecordChannelCounter}).
@@ -131,12 +131,21 @@ public class KafkaRecordChannel extends BasicChannelSemantics implements Transac
       counter.addToEventPutAttemptCount(puts.size());
       long started = System.nanoTime();
       int limit = producer.topicLimitBytes();
+      // Kafka would refuse such a record after sending the others of the transaction, which the source then puts
+      // again: refused here, before anything is sent, every other event arrives once.
       for (ProducerRecord<String, byte[]> record : puts) {
         if (TopicMessageLimit.exceeds(record, limit)) {
           int bytes = TopicMessageLimit.batchBytes(record);
           throw new ChannelException(config.component() + ": an event of " + bytes + " bytes is over topic "
               + config.topic() + "'s max.message.bytes (" + limit + "); nothing of this transaction was written",
               new RecordTooLargeException("a record of " + bytes + " bytes, over max.message.bytes " + limit));
+        }
+        if (producer.overRequestLimit(record)) {
+          int bytes = KafkaRecordProducer.requestBytes(record);
+          throw new ChannelException(config.component() + ": an event of " + bytes + " bytes is over the "
+              + "producer's max.request.size (" + producer.maxRequestBytes() + "); nothing of this transaction was "
+              + "written", new RecordTooLargeException("a record of " + bytes + " bytes, over max.request.size "
+              + producer.maxRequestBytes()));
         }
       }
       BatchAcknowledgements acks = new BatchAcknowledgements();

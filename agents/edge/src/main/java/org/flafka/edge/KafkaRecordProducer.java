@@ -4,12 +4,18 @@ import java.time.Duration;
 import java.util.Properties;
 import org.apache.kafka.clients.producer.Callback;
 import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.record.internal.AbstractRecords;
+import org.apache.kafka.common.record.internal.CompressionType;
+import org.apache.kafka.common.record.internal.RecordBatch;
+import org.apache.kafka.common.utils.Utils;
 
 /**
- * The Kafka producer of a {@link KafkaRecordSink} or {@link KafkaRecordChannel} and the limit of the topic it writes
- * ({@link TopicMessageLimit}), opened and closed together. Thread-safe: the producer is, and the limit is read
- * under this object's lock, once per batch (a channel's source puts from several threads).
+ * The Kafka producer of a {@link KafkaRecordSink} or {@link KafkaRecordChannel}, the limit of the topic it writes
+ * ({@link TopicMessageLimit}) and its own {@code max.request.size}, opened and closed together. Thread-safe: the
+ * producer is, and the topic's limit is read under this object's lock, once per batch (a channel's source puts from
+ * several threads).
  */
 final class KafkaRecordProducer implements AutoCloseable {
   /** How long closing waits for records still being sent. */
@@ -17,11 +23,40 @@ final class KafkaRecordProducer implements AutoCloseable {
 
   private final KafkaProducer<String, byte[]> producer;
   private final TopicMessageLimit topicLimit;
+  private final int maxRequestBytes;
 
   KafkaRecordProducer(KafkaRecordConfig config) {
     Properties producerProperties = config.producerProperties();
     producer = new KafkaProducer<>(producerProperties);
     topicLimit = new TopicMessageLimit(config.component(), config.topic(), producerProperties);
+    // the producer has just accepted the value, so it parses
+    maxRequestBytes = (Integer) org.apache.kafka.common.config.ConfigDef.parseType(
+        ProducerConfig.MAX_REQUEST_SIZE_CONFIG,
+        producerProperties.getOrDefault(ProducerConfig.MAX_REQUEST_SIZE_CONFIG,
+            ProducerConfig.configDef().defaultValues().get(ProducerConfig.MAX_REQUEST_SIZE_CONFIG)),
+        org.apache.kafka.common.config.ConfigDef.Type.INT);
+  }
+
+  /** The producer's {@code max.request.size}. */
+  int maxRequestBytes() {
+    return maxRequestBytes;
+  }
+
+  /**
+   * Whether the producer would refuse {@code record} as over its {@code max.request.size}, judged as the producer
+   * judges it in {@code send}: the upper bound of the record's size in a batch of its own.
+   */
+  boolean overRequestLimit(ProducerRecord<String, byte[]> record) {
+    // a body this far under the limit cannot reach it with the edge's headers: no need for the exact sum
+    return record.value().length > maxRequestBytes - KafkaRecordConfig.RECORD_HEADROOM_BYTES
+        && requestBytes(record) > maxRequestBytes;
+  }
+
+  /** The producer's estimate of {@code record}'s size, which it compares with {@code max.request.size}. */
+  static int requestBytes(ProducerRecord<String, byte[]> record) {
+    byte[] key = record.key() == null ? null : Utils.utf8(record.key());
+    return AbstractRecords.estimateSizeInBytesUpperBound(RecordBatch.CURRENT_MAGIC_VALUE, CompressionType.NONE, key,
+        record.value(), record.headers().toArray());
   }
 
   /** The topic's {@code max.message.bytes}, or {@link TopicMessageLimit#UNKNOWN}. */
