@@ -18,8 +18,8 @@ public final class HdfsMain {
         MainArgs parsed;
         try {
             parsed = MainArgs.parse(args);
-            if (!parsed.settings.isEmpty()) {
-                throw new IllegalArgumentException("--set is not supported for HDFS");
+            if (!parsed.settings.isEmpty() || !parsed.clientLatency.isZero()) {
+                throw new IllegalArgumentException("--set and --client-latency-ms are not supported for HDFS");
             }
         } catch (IllegalArgumentException e) {
             System.err.println("HdfsMain: " + e.getMessage() + "; usage: HdfsMain --dir DIR --ready-file FILE"

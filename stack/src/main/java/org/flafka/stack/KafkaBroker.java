@@ -3,6 +3,7 @@ package org.flafka.stack;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.lang.reflect.Field;
+import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -29,6 +30,9 @@ import scala.Option;
  * written into the quorum configuration before start, so it is allocated and the start retried on a bind conflict.
  * {@link #close()} stops the node and deletes its directory.
  *
+ * <p>With a client latency the broker listens on an allocated port and advertises a {@link LatencyProxy} in front of
+ * it, so every client, bootstrap and metadata alike, reaches it as it would a remote cluster.
+ *
  * <p>For a broker in its own process (so an agent's CPU can be measured apart) use {@link KafkaBrokerProcess}.
  */
 public final class KafkaBroker implements KafkaCluster, AutoCloseable {
@@ -43,13 +47,16 @@ public final class KafkaBroker implements KafkaCluster, AutoCloseable {
     private final Path dir;
     private final Path dataDir;
     private final KafkaRaftServer server;
+    /** In front of the broker listener, or null. */
+    private final LatencyProxy proxy;
     private final String bootstrapServers;
     private boolean closed;
 
-    private KafkaBroker(Path dir, Path dataDir, KafkaRaftServer server, String bootstrapServers) {
+    private KafkaBroker(Path dir, Path dataDir, KafkaRaftServer server, LatencyProxy proxy, String bootstrapServers) {
         this.dir = dir;
         this.dataDir = dataDir;
         this.server = server;
+        this.proxy = proxy;
         this.bootstrapServers = bootstrapServers;
     }
 
@@ -66,17 +73,39 @@ public final class KafkaBroker implements KafkaCluster, AutoCloseable {
      * (e.g. {@code num.network.threads}); the listener and quorum settings are the stack's and cannot be overridden.
      */
     public static KafkaBroker start(Path dir, Map<String, String> overrides) {
+        return start(dir, overrides, Duration.ZERO);
+    }
+
+    /**
+     * Starts a broker as {@link #start(Path, Map)} does, which its clients reach through a {@link LatencyProxy} that
+     * delays each direction by {@code clientLatency} (none when zero).
+     */
+    public static KafkaBroker start(Path dir, Map<String, String> overrides, Duration clientLatency) {
         Directories.create(dir);
         for (int attempt = 1; ; attempt++) {
             Path dataDir = dir.resolve("kraft");
             Directories.deleteRecursively(dataDir);
-            KafkaConfig config = KafkaConfig.fromProps(config(dataDir, FreePort.allocate(), overrides));
-            format(config, dataDir);
+            int listenerPort = clientLatency.isZero() ? 0 : FreePort.allocate();
+            LatencyProxy proxy = clientLatency.isZero() ? null
+                    : LatencyProxy.start(new InetSocketAddress("127.0.0.1", listenerPort), clientLatency);
+            KafkaConfig config = KafkaConfig.fromProps(config(dataDir, FreePort.allocate(), listenerPort,
+                    proxy == null ? 0 : proxy.port(), overrides));
+            try {
+                format(config, dataDir);
+            } catch (RuntimeException e) {
+                if (proxy != null) {
+                    proxy.close();
+                }
+                throw e;
+            }
             KafkaRaftServer server = new KafkaRaftServer(config, Time.SYSTEM);
             try {
                 server.startup();
             } catch (RuntimeException e) {
                 shutdown(server);
+                if (proxy != null) {
+                    proxy.close();
+                }
                 if (FreePort.isBindConflict(e) && attempt < START_ATTEMPTS) {
                     LOG.info("Kafka could not bind its ports, retrying with new ones: {}", e.getMessage());
                     continue;
@@ -86,13 +115,13 @@ public final class KafkaBroker implements KafkaCluster, AutoCloseable {
             }
             int port;
             try {
-                port = boundBrokerPort(server);
+                port = proxy != null ? proxy.port() : boundBrokerPort(server);
             } catch (RuntimeException e) {
                 shutdown(server);
                 Directories.deleteOwned(dataDir, dir);
                 throw e;
             }
-            KafkaBroker broker = new KafkaBroker(dir, dataDir, server, "127.0.0.1:" + port);
+            KafkaBroker broker = new KafkaBroker(dir, dataDir, server, proxy, "127.0.0.1:" + port);
             try {
                 broker.awaitRegistered();
             } catch (RuntimeException e) {
@@ -104,7 +133,12 @@ public final class KafkaBroker implements KafkaCluster, AutoCloseable {
         }
     }
 
-    private static Properties config(Path dataDir, int controllerPort, Map<String, String> overrides) {
+    /**
+     * @param listenerPort   the broker listener's port, 0 for any
+     * @param advertisedPort the port to advertise for it instead, 0 for the one it binds
+     */
+    private static Properties config(Path dataDir, int controllerPort, int listenerPort, int advertisedPort,
+            Map<String, String> overrides) {
         Map<String, String> settings = new LinkedHashMap<>();
         // One node, so every internal topic must make do with one replica (DEPENDENCIES.md 13)
         settings.put("offsets.topic.replication.factor", "1");
@@ -124,7 +158,11 @@ public final class KafkaBroker implements KafkaCluster, AutoCloseable {
         settings.put("node.id", Integer.toString(NODE_ID));
         settings.put("controller.quorum.voters", NODE_ID + "@127.0.0.1:" + controllerPort);
         settings.put("controller.listener.names", CONTROLLER_LISTENER);
-        settings.put("listeners", BROKER_LISTENER + "://127.0.0.1:0," + CONTROLLER_LISTENER + "://127.0.0.1:" + controllerPort);
+        settings.put("listeners", BROKER_LISTENER + "://127.0.0.1:" + listenerPort + "," + CONTROLLER_LISTENER
+                + "://127.0.0.1:" + controllerPort);
+        if (advertisedPort != 0) {
+            settings.put("advertised.listeners", BROKER_LISTENER + "://127.0.0.1:" + advertisedPort);
+        }
         settings.put("inter.broker.listener.name", BROKER_LISTENER);
         settings.put("listener.security.protocol.map", BROKER_LISTENER + ":PLAINTEXT," + CONTROLLER_LISTENER + ":PLAINTEXT");
         settings.put("log.dirs", dataDir.toAbsolutePath().toString());
@@ -207,6 +245,9 @@ public final class KafkaBroker implements KafkaCluster, AutoCloseable {
         }
         closed = true;
         shutdown(server);
+        if (proxy != null) {
+            proxy.close();
+        }
         Directories.deleteOwned(dataDir, dir);
         LOG.info("Kafka broker at {} stopped", bootstrapServers);
     }

@@ -8,7 +8,8 @@ import java.util.concurrent.CountDownLatch;
  *
  * <pre>java -cp &lt;stack classpath&gt; org.flafka.stack.KafkaBrokerMain --dir D --ready-file F [--set key=value]...</pre>
  *
- * {@code --set} overrides a broker setting; {@code --exit-with-parent} stops the broker when stdin closes.
+ * {@code --set} overrides a broker setting; {@code --client-latency-ms N} puts a {@link LatencyProxy} of N ms each
+ * way in front of the broker; {@code --exit-with-parent} stops the broker when stdin closes.
  */
 public final class KafkaBrokerMain {
     private KafkaBrokerMain() {
@@ -25,7 +26,7 @@ public final class KafkaBrokerMain {
         }
         CountDownLatch stopRequest = parsed.stopRequest();
         try {
-            KafkaBroker broker = KafkaBroker.start(parsed.dir, parsed.settings);
+            KafkaBroker broker = KafkaBroker.start(parsed.dir, parsed.settings, parsed.clientLatency);
             ChildProcess.ReadyFile.write(parsed.readyFile, broker.bootstrapServers());
             stopRequest.await();
             broker.close();

@@ -34,6 +34,16 @@ public final class KafkaBrokerProcess implements KafkaCluster, AutoCloseable {
      * {@link KafkaBroker#start(Path, Map)}) and {@code jvmOptions} (heap, GC) for its JVM.
      */
     public static KafkaBrokerProcess start(Path dir, Map<String, String> overrides, List<String> jvmOptions) {
+        return start(dir, overrides, jvmOptions, Duration.ZERO);
+    }
+
+    /**
+     * Starts a broker process as {@link #start(Path, Map, List)} does, which clients reach through a
+     * {@link LatencyProxy} in that process delaying each direction by {@code clientLatency} (none when zero; the
+     * proxy's CPU then counts as the broker's).
+     */
+    public static KafkaBrokerProcess start(Path dir, Map<String, String> overrides, List<String> jvmOptions,
+            Duration clientLatency) {
         Path root = Directories.create(dir).toAbsolutePath();
         Path readyFile = root.resolve("broker.ready");
         List<String> args = new ArrayList<>(List.of("--dir", root.resolve("data").toString(),
@@ -42,6 +52,10 @@ public final class KafkaBrokerProcess implements KafkaCluster, AutoCloseable {
             args.add("--set");
             args.add(key + "=" + value);
         });
+        if (!clientLatency.isZero()) {
+            args.add("--client-latency-ms");
+            args.add(Long.toString(clientLatency.toMillis()));
+        }
         ChildProcess process = ChildProcess.startJava("Kafka broker process", StackClasspath.withProcessLogging(jvmOptions), StackClasspath.current(),
                 KafkaBrokerMain.class.getName(), args, root, root.resolve("broker.log"));
         return new KafkaBrokerProcess(process, process.awaitReadyFile(readyFile, READY_TIMEOUT));

@@ -3,6 +3,7 @@ package org.flafka.stack;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
@@ -14,17 +15,22 @@ import sun.misc.Signal;
  * {@code --dir D --ready-file F [--set key=value]... [--exit-with-parent]}.
  */
 final class MainArgs {
-    static final String USAGE_TAIL = "--dir DIR --ready-file FILE [--set key=value]... [--exit-with-parent]";
+    static final String USAGE_TAIL = "--dir DIR --ready-file FILE [--set key=value]... [--client-latency-ms N]"
+            + " [--exit-with-parent]";
 
     final Path dir;
     final Path readyFile;
     final Map<String, String> settings;
+    /** Added to each direction of every client connection (the broker's {@link LatencyProxy}); zero for none. */
+    final Duration clientLatency;
     final boolean exitWithParent;
 
-    private MainArgs(Path dir, Path readyFile, Map<String, String> settings, boolean exitWithParent) {
+    private MainArgs(Path dir, Path readyFile, Map<String, String> settings, Duration clientLatency,
+            boolean exitWithParent) {
         this.dir = dir;
         this.readyFile = readyFile;
         this.settings = settings;
+        this.clientLatency = clientLatency;
         this.exitWithParent = exitWithParent;
     }
 
@@ -33,6 +39,7 @@ final class MainArgs {
         Path dir = null;
         Path readyFile = null;
         Map<String, String> settings = new LinkedHashMap<>();
+        Duration clientLatency = Duration.ZERO;
         boolean exitWithParent = false;
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
@@ -47,6 +54,18 @@ final class MainArgs {
                     }
                     settings.put(setting.substring(0, eq), setting.substring(eq + 1));
                 }
+                case "--client-latency-ms" -> {
+                    String millis = value(args, ++i, arg);
+                    try {
+                        clientLatency = Duration.ofMillis(Long.parseLong(millis));
+                    } catch (NumberFormatException e) {
+                        throw new IllegalArgumentException(arg + " needs a whole number of milliseconds, got '"
+                                + millis + "'");
+                    }
+                    if (clientLatency.isNegative()) {
+                        throw new IllegalArgumentException(arg + " must be 0 or more, got " + millis);
+                    }
+                }
                 case "--exit-with-parent" -> exitWithParent = true;
                 default -> throw new IllegalArgumentException("unknown argument '" + arg + "'");
             }
@@ -54,7 +73,7 @@ final class MainArgs {
         if (dir == null || readyFile == null) {
             throw new IllegalArgumentException("--dir and --ready-file are required");
         }
-        return new MainArgs(dir, readyFile, settings, exitWithParent);
+        return new MainArgs(dir, readyFile, settings, clientLatency, exitWithParent);
     }
 
     private static String value(String[] args, int index, String flag) {

@@ -67,6 +67,36 @@ class KafkaBrokerTest {
         }
     }
 
+    @Test
+    void withClientLatencyEveryClientGoesThroughTheProxyAndWaitsForIt() throws Exception {
+        Duration oneWay = Duration.ofMillis(25);
+        try (KafkaBroker broker = KafkaBroker.start(tmp.resolve("remote"), Map.of(), oneWay)) {
+            broker.createTopic("far", 2);
+            // the metadata names the proxy: a client that bootstrapped through it stays behind it
+            try (var admin = broker.admin()) {
+                String advertised = admin.describeCluster().nodes().get().iterator().next().port() + "";
+                assertTrue(broker.bootstrapServers().endsWith(":" + advertised), advertised);
+            }
+            try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(Map.of(
+                    ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers(),
+                    ProducerConfig.ACKS_CONFIG, "all",
+                    ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class,
+                    ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class))) {
+                producer.send(new ProducerRecord<>("far", 0, null, "warm".getBytes(StandardCharsets.UTF_8))).get();
+                long started = System.nanoTime();
+                producer.send(new ProducerRecord<>("far", 0, null, "timed".getBytes(StandardCharsets.UTF_8))).get();
+                Duration roundTrip = Duration.ofNanos(System.nanoTime() - started);
+                assertTrue(roundTrip.compareTo(oneWay.multipliedBy(2)) >= 0, "a send waits a round trip: " + roundTrip);
+            }
+            KafkaClients.produce(broker, "far", 20);
+            List<ConsumerRecord<byte[], byte[]>> records = KafkaClients.consume(broker, "far", 22);
+            Set<String> bodies = new HashSet<>();
+            records.forEach(r -> bodies.add(new String(r.value(), StandardCharsets.UTF_8)));
+            assertTrue(bodies.containsAll(Set.of("warm", "timed", "event-0", "event-19")), bodies.toString());
+            assertEquals(22, bodies.size(), "every byte through the proxy, in order, once");
+        }
+    }
+
     /** Minimal producer and consumer the stack tests share. */
     static final class KafkaClients {
         private KafkaClients() {

@@ -80,7 +80,8 @@ public final class EdgeBench {
         List<Trial> trials = new ArrayList<>();
         long started = System.currentTimeMillis();
         progress.accept("starting the Kafka broker process in " + settings.workDir().resolve("broker"));
-        KafkaBrokerProcess startedBroker = KafkaBrokerProcess.start(settings.workDir().resolve("broker"));
+        KafkaBrokerProcess startedBroker = KafkaBrokerProcess.start(settings.workDir().resolve("broker"), Map.of(),
+                KafkaBrokerProcess.DEFAULT_JVM_OPTIONS, settings.kafkaLatency());
         synchronized (lock) {
             broker = startedBroker;
         }

@@ -87,6 +87,11 @@ public final class EdgeBenchReport {
             text.setLength(text.length() - 1);
             text.append('\n');
         }
+        if (!settings.kafkaLatency().isZero()) {
+            text.append("Kafka latency: ").append(settings.kafkaLatency().toMillis())
+                    .append(" ms each way between every client and the broker (its proxy's CPU counts as the"
+                            + " broker's)\n");
+        }
         if (!settings.agentJvmOptions().isEmpty()) {
             text.append("agent JVM options: ").append(String.join(" ", settings.agentJvmOptions())).append('\n');
         }
@@ -232,6 +237,7 @@ public final class EdgeBenchReport {
             json.writeNumberField("size", settings.size());
             json.writeNumberField("sinks", settings.sinks());
             json.writeNumberField("partitions", settings.partitions());
+            json.writeNumberField("kafkaLatencyMillis", settings.kafkaLatency().toMillis());
             json.writeStringField("baseline", settings.baseline().flagName());
             if (settings.unlimitedRate()) {
                 json.writeStringField("rate", "max");

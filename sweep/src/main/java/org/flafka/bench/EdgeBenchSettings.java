@@ -19,6 +19,8 @@ import java.util.Map;
  * @param oursVariables edge template variables for {@link Variant#OURS} ({@code --set}), on top of the template's
  *     defaults; never one of {@link Variant#BENCH_OWNED_VARIABLES}
  * @param agentJvmOptions JVM options of every variant's agent process; empty for the stack's default heap
+ * @param kafkaLatency added to each direction between every client and the broker, as a remote cluster would
+ *     (the broker process's {@code LatencyProxy}); zero for none
  */
 public record EdgeBenchSettings(
         List<Variant> variants,
@@ -34,7 +36,11 @@ public record EdgeBenchSettings(
         Path workDir,
         Path jfrDir,
         Map<String, Object> oursVariables,
-        List<String> agentJvmOptions) {
+        List<String> agentJvmOptions,
+        Duration kafkaLatency) {
+
+    /** The longest {@link #kafkaLatency}: more than any cluster an edge should write to. */
+    public static final Duration MAX_KAFKA_LATENCY = Duration.ofSeconds(1);
 
     public EdgeBenchSettings {
         variants = List.copyOf(variants);
@@ -45,7 +51,7 @@ public record EdgeBenchSettings(
     /** These settings with the directory for the broker's and agents' data and logs. */
     public EdgeBenchSettings withWorkDir(Path dir) {
         return new EdgeBenchSettings(variants, warmup, duration, repeats, connections, size, sinks, rate, partitions,
-                baseline, dir, jfrDir, oursVariables, agentJvmOptions);
+                baseline, dir, jfrDir, oursVariables, agentJvmOptions, kafkaLatency);
     }
 
     public boolean unlimitedRate() {
@@ -65,6 +71,10 @@ public record EdgeBenchSettings(
         if (duration.toMillis() < 500) {
             throw new IllegalArgumentException("--duration must be at least 500ms (the measure window) but was "
                     + duration.toMillis() + "ms");
+        }
+        if (kafkaLatency.isNegative() || kafkaLatency.compareTo(MAX_KAFKA_LATENCY) > 0) {
+            throw new IllegalArgumentException("--kafka-latency must be between 0 and " + MAX_KAFKA_LATENCY.toMillis()
+                    + "ms but was " + kafkaLatency.toMillis() + "ms");
         }
         if (repeats < 1) {
             throw new IllegalArgumentException("--repeats must be at least 1 but was " + repeats);

@@ -88,6 +88,12 @@ public final class BenchCommand implements Runnable {
                 description = "Measure window per trial, e.g. 15s (default: ${DEFAULT-VALUE}).")
         String duration;
 
+        @Option(names = "--kafka-latency", paramLabel = "TIME", defaultValue = "0ms",
+                description = "Delay added to each direction between every Kafka client and the broker, as a remote"
+                        + " cluster would add, e.g. 5ms (a round trip then takes 10 ms more) (default: "
+                        + "${DEFAULT-VALUE}).")
+        String kafkaLatency;
+
         @Option(names = "--warmup", paramLabel = "TIME", defaultValue = "10s",
                 description = "Load before the measure window, not counted; lasts up to twice as long while the "
                         + "agent's JIT compilers still use over 5%% of its CPU (default: ${DEFAULT-VALUE}).")
@@ -258,7 +264,7 @@ public final class BenchCommand implements Runnable {
             EdgeBenchSettings settings = new EdgeBenchSettings(parsed, duration("--warmup", warmup, true),
                     duration("--duration", duration, false), repeats, connections, bytes, sinks, parseRate(),
                     partitions, base, null, jfrDir == null ? null : jfrDir.toAbsolutePath(), new LinkedHashMap<>(oursVariables),
-                    agentJvmOptions).validate();
+                    agentJvmOptions, duration("--kafka-latency", kafkaLatency, true)).validate();
             if (!oursVariables.isEmpty()) {
                 checkOursVariables(parsed);
             }

@@ -15,7 +15,8 @@ class EdgeBenchReportTest {
 
     private static EdgeBenchSettings settings(double rate) {
         return new EdgeBenchSettings(List.of(Variant.OURS, Variant.STOCK), Duration.ofSeconds(5),
-                Duration.ofSeconds(10), 3, 4, 200, 1, rate, 4, Variant.STOCK, Path.of("work"), null, Map.of(), List.of())
+                Duration.ofSeconds(10), 3, 4, 200, 1, rate, 4, Variant.STOCK, Path.of("work"), null, Map.of(), List.of(),
+                Duration.ZERO)
                 .validate();
     }
 
