@@ -156,7 +156,7 @@ class AgentTemplatesTest {
         for (String sink : List.of("kafka0", "kafka1")) {
             String prefix = "edge.sinks." + sink + ".";
             assertEquals("org.flafka.edge.KafkaRecordSink", p.getProperty(prefix + "type"));
-            assertEquals("1000", p.getProperty(prefix + "batchSize"));
+            assertEquals("5000", p.getProperty(prefix + "batchSize"));
             assertEquals("snappy", p.getProperty(prefix + "kafka.producer.compression.type"));
             assertEquals("all", p.getProperty(prefix + "kafka.producer.acks"));
             assertEquals("timestamp,timestamp_source,timestamp_rejected,host,facility,severity,app,procid,msgid,"
@@ -171,7 +171,7 @@ class AgentTemplatesTest {
         Properties p = properties(AgentTemplates.render(Tier.EDGE, Map.of("edge_sink_impl", "stock")));
         String prefix = "edge.sinks.kafka0.";
         assertEquals("org.apache.flume.sink.kafka.KafkaSink", p.getProperty(prefix + "type"));
-        assertEquals("1000", p.getProperty(prefix + "flumeBatchSize"));
+        assertEquals("5000", p.getProperty(prefix + "flumeBatchSize"));
         assertNull(p.getProperty(prefix + "kafka.flumeBatchSize"));
         assertNull(p.getProperty(prefix + "recordHeaders"));
         assertEquals("false", p.getProperty(prefix + "allowTopicOverride"));
