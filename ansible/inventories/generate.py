@@ -119,6 +119,7 @@ def generate(out, test, count):
             "edge_kafka_linger_ms: 0",
             "edge_channel_capacity: 10000",
             "edge_channel_transaction_capacity: 1000",
+            "edge_kafka_flume_batch_size: 1000",
             "edge_udp_receive_buffer_bytes: 212992",
             "core_hdfs_sinks: 1",
             "core_kafka_sources: 1",

@@ -11,6 +11,7 @@ import org.apache.flume.Context;
 import org.apache.flume.Event;
 import org.apache.flume.channel.BasicChannelSemantics;
 import org.apache.flume.channel.BasicTransactionSemantics;
+import org.apache.flume.conf.TransactionCapacitySupported;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -31,7 +32,7 @@ import org.slf4j.LoggerFactory;
  * {@code capacity} or {@code byteCapacity} waits up to {@code keep-alive} seconds for takes to make room, then fails
  * with {@link ChannelFullException} and the transaction rolls back; a take waits as long for an event.
  */
-public class BatchMemoryChannel extends BasicChannelSemantics {
+public class BatchMemoryChannel extends BasicChannelSemantics implements TransactionCapacitySupported {
   private static final Logger LOG = LoggerFactory.getLogger(BatchMemoryChannel.class);
   /** The queue's first allocation; it grows as needed up to the capacity. */
   private static final int INITIAL_QUEUE_SLOTS = 1 << 12;
@@ -67,6 +68,15 @@ public class BatchMemoryChannel extends BasicChannelSemantics {
       counter = new BatchMemoryChannelCounter(getName());
     }
     counter.setChannelCapacity(parsed.capacity());
+  }
+
+  /**
+   * Lets Flume refuse, at start-up, a source or sink whose batch is larger than a transaction may hold: it would
+   * otherwise fail every batch at run time.
+   */
+  @Override
+  public long getTransactionCapacity() {
+    return config.transactionCapacity();
   }
 
   @Override

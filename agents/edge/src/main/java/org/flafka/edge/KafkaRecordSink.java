@@ -6,6 +6,7 @@ import org.apache.flume.Context;
 import org.apache.flume.Event;
 import org.apache.flume.EventDeliveryException;
 import org.apache.flume.Transaction;
+import org.apache.flume.conf.BatchSizeSupported;
 import org.apache.flume.conf.Configurable;
 import org.apache.flume.sink.AbstractSink;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -39,7 +40,7 @@ import org.slf4j.LoggerFactory;
  * JMX. Keys: {@link KafkaRecordConfig} and
  * docs/edge-sink.md.
  */
-public class KafkaRecordSink extends AbstractSink implements Configurable {
+public class KafkaRecordSink extends AbstractSink implements Configurable, BatchSizeSupported {
 
   private static final Logger LOG = LoggerFactory.getLogger(KafkaRecordSink.class);
 
@@ -86,6 +87,15 @@ public class KafkaRecordSink extends AbstractSink implements Configurable {
     counter.stop();
     LOG.info("{}: stopped; {}", config == null ? getName() : config.component(), counter);
     super.stop();
+  }
+
+  /**
+   * Lets Flume refuse the sink at start-up when its batch is larger than its channel's transactionCapacity: every
+   * batch would otherwise fail at run time, its first events sent to Kafka again and again.
+   */
+  @Override
+  public long getBatchSize() {
+    return config.batchSize();
   }
 
   @Override

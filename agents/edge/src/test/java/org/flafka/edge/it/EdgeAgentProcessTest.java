@@ -95,6 +95,7 @@ class EdgeAgentProcessTest {
         vars.put("edge_data_dir", dataDir.toString());
         vars.put("edge_channel_capacity", 20000);
         vars.put("edge_channel_transaction_capacity", 1000);
+        vars.put("edge_kafka_flume_batch_size", 1000);
         vars.put("edge_kafka_sinks", 2);
         vars.put("edge_partitioner", "stripe");
         vars.put("edge_kafka_linger_ms", 5);
