@@ -93,9 +93,7 @@ public final class KafkaBroker implements KafkaCluster, AutoCloseable {
             try {
                 format(config, dataDir);
             } catch (RuntimeException e) {
-                if (proxy != null) {
-                    proxy.close();
-                }
+                closeProxy(proxy);
                 throw e;
             }
             KafkaRaftServer server = new KafkaRaftServer(config, Time.SYSTEM);
@@ -103,9 +101,7 @@ public final class KafkaBroker implements KafkaCluster, AutoCloseable {
                 server.startup();
             } catch (RuntimeException e) {
                 shutdown(server);
-                if (proxy != null) {
-                    proxy.close();
-                }
+                closeProxy(proxy);
                 if (FreePort.isBindConflict(e) && attempt < START_ATTEMPTS) {
                     LOG.info("Kafka could not bind its ports, retrying with new ones: {}", e.getMessage());
                     continue;
@@ -245,11 +241,16 @@ public final class KafkaBroker implements KafkaCluster, AutoCloseable {
         }
         closed = true;
         shutdown(server);
+        closeProxy(proxy);
+        Directories.deleteOwned(dataDir, dir);
+        LOG.info("Kafka broker at {} stopped", bootstrapServers);
+    }
+
+    /** Closes the broker's latency proxy, if it has one. */
+    private static void closeProxy(LatencyProxy proxy) {
         if (proxy != null) {
             proxy.close();
         }
-        Directories.deleteOwned(dataDir, dir);
-        LOG.info("Kafka broker at {} stopped", bootstrapServers);
     }
 
     private static void shutdown(KafkaRaftServer server) {

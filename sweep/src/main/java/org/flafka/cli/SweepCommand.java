@@ -1,8 +1,8 @@
 package org.flafka.cli;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

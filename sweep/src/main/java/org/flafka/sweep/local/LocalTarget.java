@@ -395,7 +395,6 @@ public final class LocalTarget implements Target {
         return urls.toArray(URL[]::new);
     }
 
-
     static String firstLine(Throwable e) {
         String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
         int newline = message.indexOf('\n');
