@@ -39,7 +39,7 @@ final class BatchAcknowledgements implements Callback {
     return tooLarge.get();
   }
 
-  /** A record the writer did not send because the topic would refuse it ({@link TopicMessageLimit}). */
+  /** A record the writer did not send because Kafka would refuse it as too large ({@link Oversize}). */
   void refusedBeforeSending(int bytes) {
     tooLarge.incrementAndGet();
     lastTooLargeBytes = bytes;

@@ -130,22 +130,14 @@ public class KafkaRecordChannel extends BasicChannelSemantics implements Transac
       }
       counter.addToEventPutAttemptCount(puts.size());
       long started = System.nanoTime();
-      int limit = producer.topicLimitBytes();
+      int topicLimitBytes = producer.topicLimitBytes();
       // Kafka would refuse such a record after sending the others of the transaction, which the source then puts
       // again: refused here, before anything is sent, every other event arrives once.
       for (ProducerRecord<String, byte[]> record : puts) {
-        if (TopicMessageLimit.exceeds(record, limit)) {
-          int bytes = TopicMessageLimit.batchBytes(record);
-          throw new ChannelException(config.component() + ": an event of " + bytes + " bytes is over topic "
-              + config.topic() + "'s max.message.bytes (" + limit + "); nothing of this transaction was written",
-              new RecordTooLargeException("a record of " + bytes + " bytes, over max.message.bytes " + limit));
-        }
-        if (producer.overRequestLimit(record)) {
-          int bytes = KafkaRecordProducer.requestBytes(record);
-          throw new ChannelException(config.component() + ": an event of " + bytes + " bytes is over the "
-              + "producer's max.request.size (" + producer.maxRequestBytes() + "); nothing of this transaction was "
-              + "written", new RecordTooLargeException("a record of " + bytes + " bytes, over max.request.size "
-              + producer.maxRequestBytes()));
+        Oversize oversize = producer.oversize(record, topicLimitBytes);
+        if (oversize != null) {
+          throw new ChannelException(config.component() + ": an event of " + oversize + "; nothing of this "
+              + "transaction was written", oversize.exception());
         }
       }
       BatchAcknowledgements acks = new BatchAcknowledgements();

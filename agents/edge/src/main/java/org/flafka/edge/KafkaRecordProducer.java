@@ -13,7 +13,8 @@ import org.apache.kafka.common.utils.Utils;
 
 /**
  * The Kafka producer of a {@link KafkaRecordSink} or {@link KafkaRecordChannel}, the limit of the topic it writes
- * ({@link TopicMessageLimit}) and its own {@code max.request.size}, opened and closed together. Thread-safe: the
+ * ({@link TopicMessageLimit}) and its own {@code max.request.size}, opened and closed together, so that a writer can
+ * judge a record against both before sending it ({@link #oversize}). Thread-safe: the
  * producer is, and the topic's limit is read under this object's lock, once per batch (a channel's source puts from
  * several threads).
  */
@@ -24,10 +25,12 @@ final class KafkaRecordProducer implements AutoCloseable {
   private final KafkaProducer<String, byte[]> producer;
   private final TopicMessageLimit topicLimit;
   private final int maxRequestBytes;
+  private final String topic;
 
   KafkaRecordProducer(KafkaRecordConfig config) {
     Properties producerProperties = config.producerProperties();
     producer = new KafkaProducer<>(producerProperties);
+    topic = config.topic();
     topicLimit = new TopicMessageLimit(config.component(), config.topic(), producerProperties);
     // the producer has just accepted the value, so it parses
     maxRequestBytes = (Integer) org.apache.kafka.common.config.ConfigDef.parseType(
@@ -37,19 +40,13 @@ final class KafkaRecordProducer implements AutoCloseable {
         org.apache.kafka.common.config.ConfigDef.Type.INT);
   }
 
-  /** The producer's {@code max.request.size}. */
-  int maxRequestBytes() {
-    return maxRequestBytes;
-  }
-
   /**
-   * Whether the producer would refuse {@code record} as over its {@code max.request.size}, judged as the producer
-   * judges it in {@code send}: the upper bound of the record's size in a batch of its own.
+   * Whether Kafka would refuse {@code record} as too large ({@link Oversize#judge}), against the topic's limit
+   * {@code topicLimitBytes} (from {@link #topicLimitBytes()}, read once per batch) and this producer's
+   * {@code max.request.size}: null if it would not.
    */
-  boolean overRequestLimit(ProducerRecord<String, byte[]> record) {
-    // a body this far under the limit cannot reach it with the edge's headers: no need for the exact sum
-    return record.value().length > maxRequestBytes - KafkaRecordConfig.RECORD_HEADROOM_BYTES
-        && requestBytes(record) > maxRequestBytes;
+  Oversize oversize(ProducerRecord<String, byte[]> record, int topicLimitBytes) {
+    return Oversize.judge(record, topic, topicLimitBytes, maxRequestBytes);
   }
 
   /** The producer's estimate of {@code record}'s size, which it compares with {@code max.request.size}. */

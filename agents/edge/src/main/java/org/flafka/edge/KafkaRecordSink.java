@@ -27,10 +27,11 @@ import org.slf4j.LoggerFactory;
  * the whole batch back to the channel and the sink runner retries it after its back-off, so nothing is lost;
  * Kafka's idempotent producer keeps a retried send from being written twice within a producer session.
  *
- * <p>The one exception is a record too large for Kafka: over the producer's {@code max.request.size} (Kafka
- * refuses it, {@code RecordTooLargeException}) or over the topic's {@code max.message.bytes}, which the sink
- * checks before sending ({@link TopicMessageLimit}: Kafka's producer would retry the batch for ever). Retrying can
- * never succeed, so it would stop the sink for good. Such an event is dropped whole, counted in
+ * <p>The one exception is a record too large for Kafka: over the producer's {@code max.request.size} or over the
+ * topic's {@code max.message.bytes}, both of which the sink checks before sending ({@link Oversize}; for the
+ * topic's, Kafka's producer would otherwise retry the batch for ever, {@link TopicMessageLimit}), and which a
+ * producer's own refusal ({@code RecordTooLargeException}) backs up. Retrying can never succeed, so it would stop
+ * the sink for good. Such an event is dropped whole, counted in
  * {@code RecordTooLargeDropCount} and the standard {@code EventWriteFail}, and reported in a rate-limited WARN with
  * its size and the settings to raise. The edge source's {@code maxMessageBytes} and {@code flafka lint} keep this
  * from happening in a consistent configuration.
@@ -116,8 +117,9 @@ public class KafkaRecordSink extends AbstractSink implements Configurable, Batch
         }
         taken++;
         ProducerRecord<String, byte[]> record = toRecord(event);
-        if (TopicMessageLimit.exceeds(record, topicLimitBytes)) {
-          acks.refusedBeforeSending(TopicMessageLimit.batchBytes(record));
+        Oversize oversize = producer.oversize(record, topicLimitBytes);
+        if (oversize != null) {
+          acks.refusedBeforeSending(oversize.bytes());
         } else {
           producer.send(record, acks);
         }

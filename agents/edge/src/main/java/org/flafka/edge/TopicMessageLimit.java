@@ -116,12 +116,6 @@ final class TopicMessageLimit implements AutoCloseable {
     pending = null;
   }
 
-  /** Whether {@code record} is over {@code limit} in a batch of its own, uncompressed. */
-  static boolean exceeds(ProducerRecord<String, byte[]> record, int limit) {
-    // a body this far under the limit cannot reach it with the edge's headers: no need for the exact sum
-    return record.value().length > limit - KafkaRecordConfig.RECORD_HEADROOM_BYTES && batchBytes(record) > limit;
-  }
-
   /**
    * The record's uncompressed size in a batch of its own, by Kafka's own arithmetic: the batch header, then the
    * record as DefaultRecord writes it, its offset and timestamp deltas 0 in a batch of one.

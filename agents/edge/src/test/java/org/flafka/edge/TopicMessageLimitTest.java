@@ -1,7 +1,7 @@
 package org.flafka.edge;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.ByteBuffer;
@@ -113,14 +113,25 @@ class TopicMessageLimitTest {
   }
 
   @Test
-  void aRecordExceedsTheLimitOnlyWhenItsBatchWould() {
+  void aRecordIsOversizeOnlyWhenKafkaWouldRefuseIt() {
     ProducerRecord<String, byte[]> record = record("router-7", 100_000, List.of(new RecordHeader("id", bytes("x"))));
-    int judged = TopicMessageLimit.batchBytes(record);
-    assertFalse(TopicMessageLimit.exceeds(record, judged));
-    assertTrue(TopicMessageLimit.exceeds(record, judged - 1));
-    assertFalse(TopicMessageLimit.exceeds(record, TopicMessageLimit.UNKNOWN));
-    // a body far under the limit is not summed at all
-    assertFalse(TopicMessageLimit.exceeds(record(null, 200, List.of()), 1_048_588));
+    int batch = TopicMessageLimit.batchBytes(record);
+    int request = KafkaRecordProducer.requestBytes(record);
+    assertTrue(request >= batch, "the producer's estimate is an upper bound: " + request + " < " + batch);
+    int unlimited = Integer.MAX_VALUE;
+
+    assertNull(Oversize.judge(record, "t", batch, request), "at both limits exactly");
+    assertEquals(new Oversize(batch, "topic t's max.message.bytes", batch - 1),
+        Oversize.judge(record, "t", batch - 1, unlimited));
+    assertEquals(new Oversize(request, "the producer's max.request.size", request - 1),
+        Oversize.judge(record, "t", TopicMessageLimit.UNKNOWN, request - 1));
+    assertEquals("topic t's max.message.bytes", Oversize.judge(record, "t", batch - 1, request - 1).limitName(),
+        "over both: the topic's, which is judged first");
+    assertNull(Oversize.judge(record, "t", TopicMessageLimit.UNKNOWN, unlimited));
+    // a body far under both limits is not summed at all
+    assertNull(Oversize.judge(record(null, 200, List.of()), "t", 1_048_588, 1_048_576));
+    assertEquals("a record of " + batch + " bytes, over topic t's max.message.bytes (" + (batch - 1) + ")",
+        Oversize.judge(record, "t", batch - 1, unlimited).exception().getMessage());
   }
 
   private static byte[] bytes(String text) {

@@ -82,7 +82,7 @@ class KafkaRecordChannelTest {
             ChannelException refused = assertThrows(ChannelException.class,
                     () -> putInOneTransaction(channel, "small-1".getBytes(StandardCharsets.US_ASCII), large,
                             "small-2".getBytes(StandardCharsets.US_ASCII)));
-            assertTrue(refused.getMessage().contains("is over topic refused's max.message.bytes (4096)"),
+            assertTrue(refused.getMessage().contains("bytes, over topic refused's max.message.bytes (4096)"),
                     refused.getMessage());
             // what the edge source looks for to put the rest without it
             assertInstanceOf(RecordTooLargeException.class, refused.getCause());
