@@ -2,6 +2,7 @@ package org.flafka.bench;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
+import java.net.DatagramSocket;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -22,6 +23,7 @@ import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.RetriableException;
+import org.flafka.edge.UdpKernelStats;
 import org.flafka.load.Clock;
 import org.flafka.load.ConnectFailedException;
 import org.flafka.load.FormatMix;
@@ -41,7 +43,7 @@ import org.flafka.sweep.OurPlugins;
 
 /**
  * Runs {@code flafka bench edge}: one broker process for the whole run; per trial a fresh topic, one agent process
- * for one {@link Variant}, and the load generator in this JVM sending to it over TCP loopback. Each trial warms up,
+ * for one {@link Variant}, and the load generator in this JVM sending to it over TCP (or UDP) loopback. Each trial warms up,
  * then measures a steady window between two snapshots of Kafka's end offsets, the agent's counters and the CPU
  * time of the agent process, the broker process and this JVM. Variants alternate within each repeat, so a change
  * in the machine's load hits all of them alike.
@@ -132,8 +134,9 @@ public final class EdgeBench {
     private Trial runTrial(Admin admin, Variant variant, int repeat, int number, AgentRuntime runtime) {
         String topic = "edge-bench-" + number;
         createTopic(admin, topic);
-        int port = variant.choosesItsPort() ? 0 : freeLoopbackPort();
-        String properties = variant.properties(new Variant.Target(broker.bootstrapServers(), topic, port),
+        int port = variant.choosesItsPort() ? 0 : freeLoopbackPort(settings.protocol());
+        String properties = variant.properties(new Variant.Target(broker.bootstrapServers(), topic, port,
+                        settings.protocol()),
                 settings.sinks(), settings.oursVariables());
         Path dir = settings.workDir().resolve(String.format("%02d-%s", number, variant.flagName()));
         progress.accept(variant.flagName() + " #" + repeat + ": starting the agent in " + dir);
@@ -163,9 +166,9 @@ public final class EdgeBench {
             if (recording != null) {
                 Jcmd.startRecording(started.pid(), recording);
             }
-            Snapshot before = snapshot(admin, topic, started, load.generator);
+            Snapshot before = snapshot(admin, topic, started, load.generator, listenPort);
             sleep(settings.duration());
-            Snapshot after = snapshot(admin, topic, started, load.generator);
+            Snapshot after = snapshot(admin, topic, started, load.generator, listenPort);
             load.checkRunning(started);
             if (recording != null) {
                 Jcmd.stopRecording(started.pid());
@@ -175,7 +178,9 @@ public final class EdgeBench {
                     after.sinkDrained - before.sinkDrained, after.generatorSent - before.generatorSent,
                     seconds(after.agentCpu.minus(before.agentCpu)), seconds(after.brokerCpu.minus(before.brokerCpu)),
                     (after.ownCpuNanos - before.ownCpuNanos) / 1e9, loadAverage(),
-                    after.agentThreads.secondsSince(before.agentThreads, ThreadCpu.ThreadGroups.FLUME_AGENT));
+                    after.agentThreads.secondsSince(before.agentThreads, ThreadCpu.ThreadGroups.FLUME_AGENT),
+                    before.udpSocketDrops < 0 || after.udpSocketDrops < 0 ? -1
+                            : after.udpSocketDrops - before.udpSocketDrops);
         } finally {
             if (load != null) {
                 load.generator.stop();
@@ -197,7 +202,7 @@ public final class EdgeBench {
     private int awaitListenPort(AgentProcess agentProcess) {
         long deadline = System.nanoTime() + TOPIC_TIMEOUT.toNanos();
         while (true) {
-            long bound = agentProcess.metrics().source(Variant.SOURCE, "ListenPort");
+            long bound = agentProcess.metrics().source(Variant.sourceName(settings.protocol()), "ListenPort");
             if (bound > 0) {
                 return (int) bound;
             }
@@ -282,7 +287,8 @@ public final class EdgeBench {
 
     private LoadSettings loadSettings(int port) {
         InetSocketAddress target = new InetSocketAddress(InetAddress.getLoopbackAddress(), port);
-        return new LoadSettings(target, Protocol.TCP, Framing.NEWLINE, settings.connections(),
+        return new LoadSettings(target, settings.protocol(),
+                settings.protocol() == Protocol.UDP ? Framing.NONE : Framing.NEWLINE, settings.connections(),
                 Math.max(100, settings.connections()), settings.rate(), 0, LOAD_LIMIT,
                 FormatMix.parse("--mix", FormatMix.DEFAULT), SizeSpec.fixed(settings.size()), 1, TlsSettings.DEFAULT)
                 .validate();
@@ -334,12 +340,14 @@ public final class EdgeBench {
         }
     }
 
-    /** Counters at one instant of a trial. */
+    /** Counters at one instant of a trial; {@code udpSocketDrops} -1 on TCP or where unreadable. */
     private record Snapshot(long nanos, long kafkaEvents, long sourceAccepted, long sinkDrained, long generatorSent,
-                            Duration agentCpu, ThreadCpu agentThreads, Duration brokerCpu, long ownCpuNanos) {
+                            Duration agentCpu, ThreadCpu agentThreads, Duration brokerCpu, long ownCpuNanos,
+                            long udpSocketDrops) {
     }
 
-    private Snapshot snapshot(Admin admin, String topic, AgentProcess agentProcess, LoadGenerator load) {
+    private Snapshot snapshot(Admin admin, String topic, AgentProcess agentProcess, LoadGenerator load,
+                              int listenPort) {
         long nanos = System.nanoTime();
         Duration agentCpu = agentProcess.cpuTime();
         ThreadCpu agentThreads = ThreadCpu.of(agentProcess.pid());
@@ -351,8 +359,11 @@ public final class EdgeBench {
         for (String sink : agentProcess.components().sinks()) {
             drained += metrics.sink(sink, "EventDrainSuccessCount");
         }
-        return new Snapshot(nanos, endOffsets(admin, topic), metrics.source(Variant.SOURCE, "EventAcceptedCount"),
-                drained, sent, agentCpu, agentThreads, brokerCpu, ownCpu);
+        // the kernel's count, not the agent's metric: stock Flume's UDP source has none
+        long udpDrops = settings.protocol() == Protocol.UDP ? UdpKernelStats.socketDrops(listenPort) : -1;
+        return new Snapshot(nanos, endOffsets(admin, topic),
+                metrics.source(Variant.sourceName(settings.protocol()), "EventAcceptedCount"), drained, sent, agentCpu,
+                agentThreads, brokerCpu, ownCpu, udpDrops);
     }
 
     /**
@@ -458,9 +469,17 @@ public final class EdgeBench {
         }
     }
 
-    private static int freeLoopbackPort() {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
+    /** A loopback port free for {@code protocol} now, for an agent that cannot choose its own. */
+    private static int freeLoopbackPort(Protocol protocol) {
+        try {
+            if (protocol == Protocol.UDP) {
+                try (DatagramSocket socket = new DatagramSocket(0, InetAddress.getLoopbackAddress())) {
+                    return socket.getLocalPort();
+                }
+            }
+            try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+                return socket.getLocalPort();
+            }
         } catch (IOException e) {
             throw new BenchException("could not find a free loopback port: " + e.getMessage(), e);
         }

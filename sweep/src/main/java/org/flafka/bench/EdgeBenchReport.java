@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.ToDoubleFunction;
+import org.flafka.load.Protocol;
 
 /**
  * The trials of one {@code flafka bench edge} run and their summary per variant: medians over the repeats, with
@@ -38,7 +39,8 @@ public final class EdgeBenchReport {
     public record Summary(Variant variant, int trials, double eventsPerSecond, double minEventsPerSecond,
                           double maxEventsPerSecond, double sourceAcceptedPerSecond, double sinkDrainedPerSecond,
                           double generatorSentPerSecond, double agentCpuPerMillion, double brokerCpuPerMillion,
-                          double generatorCpuPerMillion, double maxLoadAverage) {
+                          double generatorCpuPerMillion, double maxLoadAverage, double lostShare,
+                          double udpSocketDropsPerSecond) {
     }
 
     public List<Trial> trials() {
@@ -58,7 +60,8 @@ public final class EdgeBenchReport {
                     median(mine, Trial::sourceAcceptedPerSecond), median(mine, Trial::sinkDrainedPerSecond),
                     median(mine, Trial::generatorSentPerSecond), median(mine, Trial::agentCpuPerMillion),
                     median(mine, Trial::brokerCpuPerMillion), median(mine, Trial::generatorCpuPerMillion),
-                    mine.stream().mapToDouble(Trial::loadAverage).max().orElseThrow()));
+                    mine.stream().mapToDouble(Trial::loadAverage).max().orElseThrow(),
+                    median(mine, Trial::lostShare), median(mine, Trial::udpSocketDropsPerSecond)));
         }
         return summaries;
     }
@@ -75,10 +78,11 @@ public final class EdgeBenchReport {
 
     public String text() {
         StringBuilder text = new StringBuilder();
-        text.append(String.format(Locale.ROOT, "flafka bench edge: %s, %d-byte messages over %d TCP connection%s, "
+        text.append(String.format(Locale.ROOT, "flafka bench edge: %s, %d-byte messages over %d %s%s, "
                         + "rate %s, %d × (%ss warm-up + %ss measured), topic with %d partition%s, %d sink%s%n",
                 Instant.ofEpochMilli(startedMillis), settings.size(), settings.connections(),
-                settings.connections() == 1 ? "" : "s", rateText(), settings.repeats(),
+                udp() ? "UDP socket" : "TCP connection", settings.connections() == 1 ? "" : "s", rateText(),
+                settings.repeats(),
                 seconds(settings.warmup().toMillis()), seconds(settings.duration().toMillis()), settings.partitions(),
                 settings.partitions() == 1 ? "" : "s", settings.sinks(), settings.sinks() == 1 ? "" : "s"));
         if (!settings.oursVariables().isEmpty()) {
@@ -121,11 +125,42 @@ public final class EdgeBenchReport {
             text.append("* delivered less than ").append(Math.round(KEPT_UP * 100))
                     .append("% of --rate: its CPU per event is at its own maximum rate, not at --rate\n");
         }
+        appendUdpTable(text);
         appendThreadTable(text);
         text.append("events/s: records the topic gained in the measure window (Kafka end offsets); CPU: process "
                 + "user+system seconds per million of those records; generator: this JVM (load generator and "
                 + "polling).\n");
         return text.toString();
+    }
+
+    private boolean udp() {
+        return settings.protocol() == Protocol.UDP;
+    }
+
+    /**
+     * On UDP nothing holds the sender back, so what reached Kafka says little without what was sent: the loss, and
+     * how much of it the kernel counted at the agent's socket (its receive buffer full). Loss the kernel did not
+     * count happened in the agent (a full channel, an oversize message: its own counters) or in the generator's
+     * host stack.
+     */
+    private void appendUdpTable(StringBuilder text) {
+        if (!udp()) {
+            return;
+        }
+        text.append("UDP: sent by the generator and lost (medians):\n");
+        String[] header = {"variant", "sent/s", "into Kafka/s", "lost", "kernel drops at the agent's socket/s"};
+        List<String[]> rows = new ArrayList<>();
+        for (Summary s : summaries()) {
+            rows.add(new String[] {
+                s.variant().flagName(),
+                String.format(Locale.ROOT, "%,.0f", s.generatorSentPerSecond()),
+                String.format(Locale.ROOT, "%,.0f", s.eventsPerSecond()),
+                String.format(Locale.ROOT, "%.1f%%", 100 * s.lostShare()),
+                Double.isFinite(s.udpSocketDropsPerSecond())
+                        ? String.format(Locale.ROOT, "%,.0f", s.udpSocketDropsPerSecond()) : "-",
+            });
+        }
+        appendTable(text, header, rows);
     }
 
     /** The groups of agent threads any trial measured, in name order. */
@@ -238,6 +273,7 @@ public final class EdgeBenchReport {
             json.writeNumberField("sinks", settings.sinks());
             json.writeNumberField("partitions", settings.partitions());
             json.writeNumberField("kafkaLatencyMillis", settings.kafkaLatency().toMillis());
+            json.writeStringField("protocol", settings.protocol().flagName());
             json.writeStringField("baseline", settings.baseline().flagName());
             if (settings.unlimitedRate()) {
                 json.writeStringField("rate", "max");
@@ -268,6 +304,10 @@ public final class EdgeBenchReport {
                     json.writeBooleanField("keptUp", keptUp(s));
                 }
                 json.writeNumberField("maxLoadAverage", s.maxLoadAverage());
+                if (udp()) {
+                    json.writeNumberField("lostShare", s.lostShare());
+                    number(json, "udpSocketDropsPerSecond", s.udpSocketDropsPerSecond());
+                }
                 json.writeObjectFieldStart("agentCpuSecondsPerMillionByThreads");
                 for (String group : threadGroups()) {
                     number(json, group, threadMedian(s.variant(), group));
@@ -291,6 +331,9 @@ public final class EdgeBenchReport {
                 json.writeNumberField("brokerCpuSeconds", t.brokerCpuSeconds());
                 json.writeNumberField("generatorCpuSeconds", t.generatorCpuSeconds());
                 json.writeNumberField("loadAverage", t.loadAverage());
+                if (udp()) {
+                    json.writeNumberField("udpSocketDrops", t.udpSocketDrops());
+                }
                 json.writeObjectFieldStart("agentCpuSecondsByThreads");
                 for (Map.Entry<String, Double> group : t.agentCpuByThreads().entrySet()) {
                     json.writeNumberField(group.getKey(), group.getValue());

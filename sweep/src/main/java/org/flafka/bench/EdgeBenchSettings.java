@@ -6,6 +6,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.flafka.load.Protocol;
 
 /**
  * One {@code flafka bench edge} run. {@link #validate()} names the command-line flag of whatever is wrong.
@@ -21,6 +22,7 @@ import java.util.Map;
  * @param agentJvmOptions JVM options of every variant's agent process; empty for the stack's default heap
  * @param kafkaLatency added to each direction between every client and the broker, as a remote cluster would
  *     (the broker process's {@code LatencyProxy}); zero for none
+ * @param protocol how the generator sends and the agents listen: TCP (newline framing) or UDP
  */
 public record EdgeBenchSettings(
         List<Variant> variants,
@@ -37,7 +39,8 @@ public record EdgeBenchSettings(
         Path jfrDir,
         Map<String, Object> oursVariables,
         List<String> agentJvmOptions,
-        Duration kafkaLatency) {
+        Duration kafkaLatency,
+        Protocol protocol) {
 
     /** The longest {@link #kafkaLatency}: more than any cluster an edge should write to. */
     public static final Duration MAX_KAFKA_LATENCY = Duration.ofSeconds(1);
@@ -51,7 +54,7 @@ public record EdgeBenchSettings(
     /** These settings with the directory for the broker's and agents' data and logs. */
     public EdgeBenchSettings withWorkDir(Path dir) {
         return new EdgeBenchSettings(variants, warmup, duration, repeats, connections, size, sinks, rate, partitions,
-                baseline, dir, jfrDir, oursVariables, agentJvmOptions, kafkaLatency);
+                baseline, dir, jfrDir, oursVariables, agentJvmOptions, kafkaLatency, protocol);
     }
 
     public boolean unlimitedRate() {
@@ -76,6 +79,13 @@ public record EdgeBenchSettings(
             throw new IllegalArgumentException("--kafka-latency must be between 0 and " + MAX_KAFKA_LATENCY.toMillis()
                     + "ms but was " + kafkaLatency.toMillis() + "ms");
         }
+        if (protocol != Protocol.TCP && protocol != Protocol.UDP) {
+            throw new IllegalArgumentException("--protocol must be tcp or udp but was " + protocol.flagName());
+        }
+        if (protocol == Protocol.UDP && size > Protocol.MAX_UDP_PAYLOAD) {
+            throw new IllegalArgumentException("--size must be at most " + Protocol.MAX_UDP_PAYLOAD + " bytes with "
+                    + "--protocol udp (one datagram) but was " + size);
+        }
         if (repeats < 1) {
             throw new IllegalArgumentException("--repeats must be at least 1 but was " + repeats);
         }
@@ -91,7 +101,7 @@ public record EdgeBenchSettings(
         for (String name : oursVariables.keySet()) {
             if (Variant.BENCH_OWNED_VARIABLES.contains(name)) {
                 throw new IllegalArgumentException("--set " + name + ": the bench sets this itself (its broker, topic,"
-                        + " TCP listener and --sinks); set any other edge template variable");
+                        + " listener and --sinks); set any other edge template variable");
             }
         }
         if (!(rate > 0)) {

@@ -22,6 +22,8 @@ import org.flafka.stack.ThreadCpu;
  * @param loadAverage the machine's one-minute load average at the end of the window, or -1 if unknown
  * @param agentCpuByThreads the agent's CPU seconds during the window per group of threads
  *     ({@link ThreadCpu.ThreadGroups#FLUME_AGENT}); empty where the threads cannot be read
+ * @param udpSocketDrops datagrams the kernel dropped at the agent's UDP socket during the window (its receive buffer
+ *     was full); -1 on TCP or where the kernel's table cannot be read
  */
 public record Trial(
         Variant variant,
@@ -36,7 +38,8 @@ public record Trial(
         double brokerCpuSeconds,
         double generatorCpuSeconds,
         double loadAverage,
-        Map<String, Double> agentCpuByThreads) {
+        Map<String, Double> agentCpuByThreads,
+        long udpSocketDrops) {
 
     public Trial {
         agentCpuByThreads = Collections.unmodifiableMap(new TreeMap<>(agentCpuByThreads));
@@ -56,6 +59,19 @@ public record Trial(
 
     public double generatorSentPerSecond() {
         return generatorSent / seconds;
+    }
+
+    /**
+     * The share of what the generator sent in the window that did not reach Kafka in it: on UDP the loss, once the
+     * agent is past its warm-up (events in flight at the window's two ends roughly cancel); 0 when nothing was sent.
+     */
+    public double lostShare() {
+        return generatorSent == 0 ? 0 : Math.max(0, generatorSent - kafkaEvents) / (double) generatorSent;
+    }
+
+    /** {@link #udpSocketDrops} per second of the window, NaN when not measured. */
+    public double udpSocketDropsPerSecond() {
+        return udpSocketDrops < 0 ? Double.NaN : udpSocketDrops / seconds;
     }
 
     public double agentCpuPerMillion() {

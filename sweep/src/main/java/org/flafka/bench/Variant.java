@@ -14,17 +14,20 @@ import java.util.Properties;
 import java.util.Set;
 import org.flafka.lint.Finding;
 import org.flafka.lint.Linter;
+import org.flafka.load.Protocol;
 import org.flafka.render.AgentTemplates;
 import org.flafka.render.Tier;
 
 /**
  * An edge agent configuration the bench compares. Every variant names its components the same way (source
- * {@code syslog_tcp}, channel {@code ch0}, sinks {@code kafka0..}), so the same counters are read from each.
+ * {@code syslog_tcp} or {@code syslog_udp}, channel {@code ch0}, sinks {@code kafka0..}), so the same counters are
+ * read from each.
  */
 public enum Variant {
     /**
      * Ours: the edge template as deployed (org.flafka.edge.SyslogSource, SyslogInterceptor, EventIdInterceptor,
-     * memory channel, Kafka sink with record headers, snappy, acks=all), TCP listener only, on port 0.
+     * memory channel, Kafka sink with record headers, snappy, acks=all), one listener of the bench's protocol (TCP
+     * unless {@code --protocol udp}), on port 0.
      */
     OURS("ours", true) {
         @Override
@@ -34,9 +37,9 @@ public enum Variant {
             variables.put("site", "bench");
             variables.put("kafka_bootstrap_servers", target.bootstrapServers());
             variables.put("kafka_topic", target.topic());
-            variables.put("edge_listeners", List.of("tcp"));
+            variables.put("edge_listeners", List.of(target.protocol().flagName()));
             variables.put("edge_bind_address", "127.0.0.1");
-            variables.put("edge_tcp_port", 0);
+            variables.put("edge_" + target.protocol().flagName() + "_port", 0);
             variables.put("edge_kafka_sinks", sinks);
             return AgentTemplates.render(Tier.EDGE, variables);
         }
@@ -97,7 +100,8 @@ public enum Variant {
         }
     },
     /**
-     * Stock Flume 1.11 with its defaults: {@code multiport_syslogtcp} (batchSize 100, keepFields none: priority,
+     * Stock Flume 1.11 with its defaults: {@code multiport_syslogtcp}, or {@code syslogudp} with {@code --protocol
+     * udp} (one event per channel transaction, the kernel's default receive buffer) (batchSize 100, keepFields none: priority,
      * timestamp and host are stripped from the body into headers the Kafka sink then drops), memory channel
      * (capacity 100, transactionCapacity 100), one Kafka sink (flumeBatchSize 100, acks=1, no compression, the
      * producer's own batch.size 16384 and linger.ms 5). Only host, port, topic and bootstrap servers are set.
@@ -145,7 +149,6 @@ public enum Variant {
 
     /** The Flume agent name (-n) of every variant. */
     static final String AGENT = "edge";
-    static final String SOURCE = "syslog_tcp";
     static final String CHANNEL = "ch0";
 
     private final String flagName;
@@ -157,13 +160,25 @@ public enum Variant {
         this.usesPlugins = usesPlugins;
     }
 
-    /** Where a variant's agent listens and writes. {@code port} 0 lets the agent choose (ours only). */
-    public record Target(String bootstrapServers, String topic, int port) {
+    /**
+     * Where a variant's agent listens and writes. {@code port} 0 lets the agent choose (ours only); {@code protocol}
+     * is TCP or UDP.
+     */
+    public record Target(String bootstrapServers, String topic, int port, Protocol protocol) {
+        /** A target on TCP. */
+        public Target(String bootstrapServers, String topic, int port) {
+            this(bootstrapServers, topic, port, Protocol.TCP);
+        }
+    }
+
+    /** The name of every variant's source when it listens on {@code protocol}, as the edge template names it. */
+    static String sourceName(Protocol protocol) {
+        return "syslog_" + protocol.flagName();
     }
 
     /** Template variables the bench sets for {@link #OURS} itself: what the bench's target and load need. */
     public static final Set<String> BENCH_OWNED_VARIABLES = Set.of("agent_name", "site", "kafka_bootstrap_servers",
-            "kafka_topic", "edge_listeners", "edge_bind_address", "edge_tcp_port", "edge_kafka_sinks");
+            "kafka_topic", "edge_listeners", "edge_bind_address", "edge_tcp_port", "edge_udp_port", "edge_kafka_sinks");
 
     /**
      * The agent's Flume properties. {@code templateVariables} (from {@code --set}) change the edge template of
@@ -184,11 +199,13 @@ public enum Variant {
      * must not measure an agent that loses events or drops headers (as {@code edge_channel_type=kafka
      * edge_channel_impl=stock} would: Flume's Kafka channel without its envelope writes bodies only).
      */
-    public List<Finding> lintErrors(int sinks, Map<String, Object> templateVariables, int partitions) {
+    public List<Finding> lintErrors(Protocol protocol, int sinks, Map<String, Object> templateVariables,
+                                    int partitions) {
         Properties rendered = new Properties();
         try {
-            rendered.load(new StringReader(properties(new Target("127.0.0.1:9092", "lint", choosesItsPort() ? 0 : 5140),
-                    sinks, templateVariables)));
+            rendered.load(new StringReader(properties(
+                    new Target("127.0.0.1:9092", "lint", choosesItsPort() ? 0 : 5140, protocol), sinks,
+                    templateVariables)));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -245,13 +262,20 @@ public enum Variant {
         }
         StringBuilder text = new StringBuilder();
         String a = AGENT;
-        text.append(a).append(".sources = ").append(SOURCE).append('\n');
+        String sourceName = sourceName(target.protocol());
+        text.append(a).append(".sources = ").append(sourceName).append('\n');
         text.append(a).append(".channels = ").append(CHANNEL).append('\n');
         text.append(a).append(".sinks = ").append(String.join(" ", sinkNames)).append('\n');
-        String s = a + ".sources." + SOURCE;
-        text.append(s).append(".type = multiport_syslogtcp\n");
-        text.append(s).append(".host = 127.0.0.1\n");
-        text.append(s).append(".ports = ").append(target.port()).append('\n');
+        String s = a + ".sources." + sourceName;
+        if (target.protocol() == Protocol.UDP) {
+            text.append(s).append(".type = syslogudp\n");
+            text.append(s).append(".host = 127.0.0.1\n");
+            text.append(s).append(".port = ").append(target.port()).append('\n');
+        } else {
+            text.append(s).append(".type = multiport_syslogtcp\n");
+            text.append(s).append(".host = 127.0.0.1\n");
+            text.append(s).append(".ports = ").append(target.port()).append('\n');
+        }
         text.append(s).append(".channels = ").append(CHANNEL).append('\n');
         append(text, s, source);
         String c = a + ".channels." + CHANNEL;

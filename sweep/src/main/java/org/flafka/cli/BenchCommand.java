@@ -23,6 +23,7 @@ import org.flafka.bench.EdgeBenchSettings;
 import org.flafka.bench.JfrHotspots;
 import org.flafka.bench.Variant;
 import org.flafka.lint.Finding;
+import org.flafka.load.Protocol;
 import org.flafka.stack.Directories;
 import org.flafka.stack.StackException;
 import picocli.CommandLine;
@@ -104,8 +105,16 @@ public final class BenchCommand implements Runnable {
         int repeats;
 
         @Option(names = "--connections", paramLabel = "N", defaultValue = "4",
-                description = "TCP connections of the generator (default: ${DEFAULT-VALUE}).")
+                description = "TCP connections (UDP sockets with --protocol udp) of the generator (default: "
+                        + "${DEFAULT-VALUE}).")
         int connections;
+
+        @Option(names = "--protocol", paramLabel = "tcp|udp", defaultValue = "tcp",
+                description = "How the generator sends: tcp, newline-framed, or udp, one message per datagram; the "
+                        + "stock variants then listen with syslogudp. With udp the report adds what was sent and "
+                        + "lost, and the kernel's drops at the agent's socket; give a --rate (default: "
+                        + "${DEFAULT-VALUE}).")
+        String protocol;
 
         @Option(names = "--size", paramLabel = "BYTES", defaultValue = "200",
                 description = "Message size in bytes (default: ${DEFAULT-VALUE}).")
@@ -256,6 +265,10 @@ public final class BenchCommand implements Runnable {
                 throw new IllegalArgumentException("--size must be between 120 and 65536 bytes but was " + bytes
                         + " (the generator's formats need about 120 bytes for header and mark)");
             }
+            Protocol transport = Protocol.byFlagName(protocol);
+            if (transport != Protocol.TCP && transport != Protocol.UDP) {
+                throw new IllegalArgumentException("--protocol must be tcp or udp but was '" + protocol + "'");
+            }
             Variant base = Variant.byFlagName(baseline);
             if (base == null) {
                 throw new IllegalArgumentException("--baseline: unknown variant '" + baseline
@@ -264,9 +277,9 @@ public final class BenchCommand implements Runnable {
             EdgeBenchSettings settings = new EdgeBenchSettings(parsed, duration("--warmup", warmup, true),
                     duration("--duration", duration, false), repeats, connections, bytes, sinks, parseRate(),
                     partitions, base, null, jfrDir == null ? null : jfrDir.toAbsolutePath(), new LinkedHashMap<>(oursVariables),
-                    agentJvmOptions, duration("--kafka-latency", kafkaLatency, true)).validate();
+                    agentJvmOptions, duration("--kafka-latency", kafkaLatency, true), transport).validate();
             if (!oursVariables.isEmpty()) {
-                checkOursVariables(parsed);
+                checkOursVariables(parsed, settings);
             }
             return settings;
         }
@@ -275,13 +288,13 @@ public final class BenchCommand implements Runnable {
          * A wrong --set fails here, before the broker starts, as {@code flafka render} would report it; called after
          * {@link EdgeBenchSettings#validate()}, which already refused the variables the bench sets itself.
          */
-        private void checkOursVariables(List<Variant> parsed) {
+        private void checkOursVariables(List<Variant> parsed, EdgeBenchSettings settings) {
             if (!parsed.contains(Variant.OURS)) {
                 throw new IllegalArgumentException("--set changes only the ours variant, which --variants does not "
                         + "run");
             }
             try {
-                Variant.OURS.properties(new Variant.Target("127.0.0.1:9092", "check", 0), sinks,
+                Variant.OURS.properties(new Variant.Target("127.0.0.1:9092", "check", 0, settings.protocol()), sinks,
                         new LinkedHashMap<>(oursVariables));
             } catch (TemplateVariableException e) {
                 throw new IllegalArgumentException("--set: " + e.getMessage());
@@ -290,7 +303,8 @@ public final class BenchCommand implements Runnable {
                 if (!variant.usesPlugins()) {
                     continue;
                 }
-                List<Finding> errors = variant.lintErrors(sinks, new LinkedHashMap<>(oursVariables), partitions);
+                List<Finding> errors = variant.lintErrors(settings.protocol(), sinks,
+                        new LinkedHashMap<>(oursVariables), partitions);
                 if (!errors.isEmpty()) {
                     throw new IllegalArgumentException("--set: " + variant.flagName() + " would measure an agent that"
                             + " flafka lint rejects: " + errors.get(0)

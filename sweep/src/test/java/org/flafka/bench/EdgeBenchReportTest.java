@@ -9,14 +9,19 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import org.flafka.load.Protocol;
 import org.junit.jupiter.api.Test;
 
 class EdgeBenchReportTest {
 
     private static EdgeBenchSettings settings(double rate) {
+        return settings(rate, Protocol.TCP);
+    }
+
+    private static EdgeBenchSettings settings(double rate, Protocol protocol) {
         return new EdgeBenchSettings(List.of(Variant.OURS, Variant.STOCK), Duration.ofSeconds(5),
                 Duration.ofSeconds(10), 3, 4, 200, 1, rate, 4, Variant.STOCK, Path.of("work"), null, Map.of(), List.of(),
-                Duration.ZERO)
+                Duration.ZERO, protocol)
                 .validate();
     }
 
@@ -24,7 +29,7 @@ class EdgeBenchReportTest {
     private static Trial trial(Variant variant, int repeat, long events, double agentCpu) {
         return new Trial(variant, repeat, 5.0, 10.0, events, events + 5, events - 5, events + 10, agentCpu, agentCpu / 2,
                 1.0, 3.5, Map.of("sink runners", agentCpu / 2, "JIT compiler", agentCpu / 4,
-                        "source and other", agentCpu / 4));
+                        "source and other", agentCpu / 4), -1);
     }
 
     private static EdgeBenchReport report(double rate) {
@@ -109,5 +114,36 @@ class EdgeBenchReportTest {
         assertTrue(ours.get("keptUp").asBoolean());
         assertEquals(6, json.get("trials").size());
         assertEquals(2_000_000, json.get("trials").get(1).get("kafkaEvents").asLong());
+    }
+
+    @Test
+    void onUdpTheReportSaysWhatWasSentAndLostAndWhatTheKernelDropped() throws Exception {
+        // 10-second trials: ours got 90,000 of 100,000 events/s into Kafka, the kernel dropping 8,000/s; stock got
+        // 30,000 and the kernel's table could not be read
+        List<Trial> trials = List.of(
+                udpTrial(Variant.OURS, 1, 1_000_000, 900_000, 80_000),
+                udpTrial(Variant.STOCK, 1, 1_000_000, 300_000, -1));
+        EdgeBenchReport report = new EdgeBenchReport(settings(100_000, Protocol.UDP), trials, 0, "m");
+        String text = report.text();
+        assertTrue(text.contains("200-byte messages over 4 UDP sockets, rate 100,000 events/s"), text);
+        List<String> lines = text.lines().toList();
+        int title = lines.indexOf("UDP: sent by the generator and lost (medians):");
+        assertTrue(title > 0, text);
+        assertTrue(lines.get(title + 3).matches("ours +\\| +100,000 \\| +90,000 \\| +10\\.0% \\| +8,000"),
+                lines.get(title + 3));
+        assertTrue(lines.get(title + 4).matches("stock +\\| +100,000 \\| +30,000 \\| +70\\.0% \\| +-"),
+                lines.get(title + 4));
+        JsonNode json = new ObjectMapper().readTree(report.json());
+        assertEquals("udp", json.at("/settings/protocol").asText());
+        assertEquals(0.1, json.at("/summary/0/lostShare").asDouble(), 1e-9);
+        assertEquals(8_000, json.at("/summary/0/udpSocketDropsPerSecond").asDouble(), 1e-9);
+        assertTrue(json.at("/summary/1/udpSocketDropsPerSecond").isNull(), report.json());
+        assertEquals(80_000, json.at("/trials/0/udpSocketDrops").asLong());
+        assertTrue(!report(Double.POSITIVE_INFINITY).text().contains("UDP"), "TCP reports have no UDP table");
+    }
+
+    private static Trial udpTrial(Variant variant, int repeat, long sent, long inKafka, long kernelDrops) {
+        return new Trial(variant, repeat, 5.0, 10.0, inKafka, inKafka, inKafka, sent, 1, 1, 1, 1, Map.of(),
+                kernelDrops);
     }
 }

@@ -7,11 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.StringReader;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Predicate;
+import org.flafka.load.Protocol;
 import org.junit.jupiter.api.Test;
 
 class VariantTest {
@@ -25,10 +27,12 @@ class VariantTest {
 
     @Test
     void everyVariantRunsAConfigurationLintAccepts() {
-        for (Variant variant : Variant.values()) {
-            assertEquals(java.util.List.of(), variant.lintErrors(2, Map.of(), 4), variant.flagName());
+        for (Protocol protocol : List.of(Protocol.TCP, Protocol.UDP)) {
+            for (Variant variant : Variant.values()) {
+                assertEquals(List.of(), variant.lintErrors(protocol, 2, Map.of(), 4), variant.flagName() + " " + protocol);
+            }
         }
-        assertEquals("kafka-headers", Variant.OURS.lintErrors(2,
+        assertEquals("kafka-headers", Variant.OURS.lintErrors(Protocol.TCP, 2,
                 Map.of("edge_channel_type", "kafka", "edge_channel_impl", "stock"), 4).get(0).rule(),
                 "Flume's Kafka channel without its envelope writes bodies only");
     }
@@ -109,6 +113,24 @@ class VariantTest {
         Properties two = parse(Variant.OURS.properties(new Variant.Target("127.0.0.1:9092", "t", 0), 2, Map.of()));
         assertEquals("kafka0 kafka1", two.getProperty("edge.sinks"));
         assertTrue(two.getProperty("edge.sources.syslog_tcp.interceptors").contains("fanout"));
+    }
+
+    @Test
+    void onUdpOursListensOnUdpAndStockWithSyslogudp() throws IOException {
+        Properties ours = parse(Variant.OURS.properties(new Variant.Target("127.0.0.1:9092", "t", 0, Protocol.UDP), 1,
+                Map.of()));
+        assertEquals("syslog_udp", ours.getProperty("edge.sources"));
+        assertEquals("org.flafka.edge.SyslogSource", ours.getProperty("edge.sources.syslog_udp.type"));
+        assertEquals("udp", ours.getProperty("edge.sources.syslog_udp.protocol"));
+        assertEquals("0", ours.getProperty("edge.sources.syslog_udp.port"));
+        assertEquals(Variant.sourceName(Protocol.UDP), ours.getProperty("edge.sources"), "the name the bench reads");
+
+        Properties stock = parse(Variant.STOCK_CAPACITY.properties(
+                new Variant.Target("127.0.0.1:9092", "t", 5140, Protocol.UDP), 1, Map.of()));
+        assertEquals("syslog_udp", stock.getProperty("edge.sources"));
+        assertEquals("syslogudp", stock.getProperty("edge.sources.syslog_udp.type"));
+        assertEquals("5140", stock.getProperty("edge.sources.syslog_udp.port"));
+        assertEquals("10000", stock.getProperty("edge.channels.ch0.capacity"));
     }
 
     @Test

@@ -20,6 +20,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class BenchCommandTest {
 
@@ -53,6 +54,8 @@ class BenchCommandTest {
         "--duration 100ms       | --duration must be at least 500ms (the measure window) but was 100ms",
         "--repeats 0            | --repeats must be at least 1 but was 0",
         "--connections 0        | --connections must be between 1 and 1000 but was 0",
+        "--protocol tls         | --protocol must be tcp or udp but was 'tls'",
+        "--protocol udp --size 65536 | --size must be at most 65507 bytes with --protocol udp (one datagram) but was 65536",
         "--size 20              | --size must be between 120 and 65536 bytes but was 20",
         "--size big             | --size must be a number of bytes but was 'big'",
         "--rate -5              | --rate must be events per second above 0, or max, but was '-5'",
@@ -92,24 +95,29 @@ class BenchCommandTest {
     }
 
     /**
-     * The whole bench, tiny: a broker process, our agent and stock Flume as processes, the generator. Checks the
-     * report's shape, that events reached Kafka and were counted by each agent, and that no process is left.
+     * The whole bench, tiny: a broker process, our agent and stock Flume as processes, the generator, over TCP and
+     * over UDP. Checks the report's shape, that events reached Kafka and were counted by each agent, that on UDP the
+     * kernel's drops at each agent's socket were read, and that no process is left.
      */
-    @Test
+    @ParameterizedTest
+    @ValueSource(strings = {"tcp", "udp"})
     @Timeout(240)
-    void aTinyRunMeasuresOursAndTunedStockAndLeavesNoProcessBehind(@TempDir Path dir) throws Exception {
+    void aTinyRunMeasuresOursAndTunedStockAndLeavesNoProcessBehind(String protocol, @TempDir Path dir)
+            throws Exception {
         Set<Long> before = children();
         Path report = dir.resolve("report.json");
         // Stock with Flume's defaults can legitimately deliver nothing in a 1-second window (docs/benchmarks.md), so
-        // the end-to-end check uses the tuned stock agent.
+        // the end-to-end check uses the tuned stock agent. UDP gets a rate both agents keep up with.
         Run run = flafka("bench", "edge", "--variants", "ours,stock-tuned", "--baseline", "stock-tuned",
-                "--repeats", "1", "--warmup", "1s",
+                "--repeats", "1", "--warmup", "1s", "--protocol", protocol,
+                "--rate", protocol.equals("udp") ? "5000" : "max",
                 "--duration", "1s", "--connections", "2", "--format", "json", "--out", report.toString(),
                 "--work-dir", dir.resolve("work").toString());
         assertEquals(ExitCode.OK, run.exitCode(), run.err());
         assertEquals("", run.out(), "the report goes to --out");
         assertTrue(run.err().contains("flafka bench: ours #1: starting the agent in "), run.err());
         JsonNode json = new ObjectMapper().readTree(Files.readString(report));
+        assertEquals(protocol, json.at("/settings/protocol").asText());
         List<String> variants = json.get("summary").findValuesAsText("variant");
         assertEquals(List.of("ours", "stock-tuned"), variants);
         assertEquals(2, json.get("trials").size());
@@ -120,6 +128,12 @@ class BenchCommandTest {
             assertTrue(trial.get("sinkDrained").asLong() > 0, "the sink counted: " + trial);
             assertTrue(trial.get("agentCpuSeconds").asDouble() > 0, "agent CPU measured: " + trial);
             assertTrue(trial.get("brokerCpuSeconds").asDouble() > 0, "broker CPU measured: " + trial);
+            if (protocol.equals("udp")) {
+                assertTrue(trial.get("generatorSent").asLong() > 0, "datagrams sent: " + trial);
+                assertTrue(trial.get("udpSocketDrops").asLong() >= 0, "the kernel's drops read: " + trial);
+            } else {
+                assertTrue(trial.get("udpSocketDrops") == null, "no UDP fields on TCP: " + trial);
+            }
         }
         assertTrue(json.get("summary").get(1).get("eventsPerSecondVsBaseline").asDouble() == 1.0, json.toString());
         assertEquals(before, children(), "every broker and agent process ended");

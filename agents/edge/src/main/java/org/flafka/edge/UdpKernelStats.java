@@ -11,14 +11,15 @@ import java.util.List;
 
 /**
  * UDP loss the kernel sees and the source cannot: datagrams dropped because a socket's receive buffer was full.
- * Linux only (reads /proc); elsewhere {@link #poll} reports nothing.
+ * Linux only (reads /proc); elsewhere {@link #poll} reports nothing. Public for {@code flafka bench edge}, which
+ * reads the same drops for any agent's socket, stock Flume's included.
  * <ul>
  *   <li>per socket: the {@code drops} column of /proc/net/udp and /proc/net/udp6 for sockets bound to our port;</li>
  *   <li>host-wide: {@code RcvbufErrors} and {@code InErrors} of the {@code Udp:} lines of /proc/net/snmp, as deltas
  *       since this object was made (they include every UDP socket on the host).</li>
  * </ul>
  */
-final class UdpKernelStats {
+public final class UdpKernelStats {
 
   private static final List<Path> SOCKET_TABLES = List.of(Paths.get("/proc/net/udp"), Paths.get("/proc/net/udp6"));
   private static final Path SNMP = Paths.get("/proc/net/snmp");
@@ -40,18 +41,26 @@ final class UdpKernelStats {
     if (!available()) {
       return;
     }
-    long drops = 0;
-    for (Path table : SOCKET_TABLES) {
-      String text = read(table);
-      if (text != null) {
-        drops += socketDrops(text, port);
-      }
-    }
-    counter.setUdpSocketDrops(drops);
+    counter.setUdpSocketDrops(Math.max(0, socketDrops(port)));
     long[] host = readHostErrors();
     if (host != null) {
       counter.setUdpHostErrors(host[0] - hostBaseline[0], host[1] - hostBaseline[1]);
     }
+  }
+
+  /**
+   * Datagrams the kernel dropped at the UDP sockets bound to {@code port} (IPv4 and IPv6) since each opened, or -1
+   * when neither table can be read (not Linux).
+   */
+  public static long socketDrops(int port) {
+    long drops = -1;
+    for (Path table : SOCKET_TABLES) {
+      String text = read(table);
+      if (text != null) {
+        drops = Math.max(drops, 0) + socketDrops(text, port);
+      }
+    }
+    return drops;
   }
 
   private static long[] readHostErrors() {
