@@ -5,7 +5,6 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.FixedRecvByteBufAllocator;
 import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.channel.socket.nio.NioDatagramChannel;
 import io.netty.util.concurrent.DefaultThreadFactory;
@@ -21,7 +20,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * UDP: one socket, one loop that reads, batches and puts. Every datagram is read into a buffer of 64 KiB, larger
- * than any UDP payload (65507 bytes over IPv4, 65527 over IPv6), so a datagram is never truncated; one larger than
+ * than any UDP payload (65507 bytes over IPv4, 65527 over IPv6), so a datagram is never truncated (reused buffers,
+ * {@link DatagramBuffers}); one larger than
  * maxMessageBytes is counted as oversize. The receive buffer asked for is udp.receiveBufferBytes; what the kernel
  * granted is logged and exposed, and the kernel's drop counters are polled every {@value #KERNEL_POLL_SECONDS} s.
  */
@@ -30,8 +30,10 @@ final class DatagramListener extends Listener {
   private static final Logger LOG = LoggerFactory.getLogger(DatagramListener.class);
   static final int READ_BUFFER_BYTES = 65_536;
   static final long KERNEL_POLL_SECONDS = 5;
+  static final int MAX_DATAGRAMS_PER_READ = 64;
 
   private EventLoopGroup group;
+  private final DatagramBuffers buffers = new DatagramBuffers(READ_BUFFER_BYTES, MAX_DATAGRAMS_PER_READ);
   private UdpKernelStats kernelStats;
   private ScheduledFuture<?> kernelPoll;
 
@@ -48,19 +50,19 @@ final class DatagramListener extends Listener {
 
   @Override
   ChannelFuture bind() {
-    FixedRecvByteBufAllocator datagramBuffers = new FixedRecvByteBufAllocator(READ_BUFFER_BYTES);
-    datagramBuffers.maxMessagesPerRead(64);
     return new Bootstrap()
         .group(group)
         .channel(NioDatagramChannel.class)
         .option(ChannelOption.SO_RCVBUF, config.udpReceiveBufferBytes())
-        .option(ChannelOption.RCVBUF_ALLOCATOR, datagramBuffers)
+        .option(ChannelOption.RCVBUF_ALLOCATOR, buffers)
         .handler(new DatagramHandler(this))
         .bind(config.bind(), config.port());
   }
 
   @Override
   void bound(Channel channel) {
+    // on the event loop, after the last read: no buffer is in use then
+    channel.closeFuture().addListener(closed -> buffers.release());
     int granted = channel.config().getOption(ChannelOption.SO_RCVBUF);
     counter.setUdpReceiveBufferBytes(granted);
     long rmemMax = readRmemMax();
