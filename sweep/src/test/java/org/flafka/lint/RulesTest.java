@@ -358,11 +358,45 @@ class RulesTest {
     }
 
     @Test
+    void udpSourceIntoAKafkaChannel() {
+        String ours = """
+                e.sources = u
+                e.channels = k
+                e.sources.u.type = org.flafka.edge.SyslogSource
+                e.sources.u.protocol = udp
+                e.sources.u.port = 514
+                e.sources.u.channels = k
+                e.channels.k.type = org.flafka.edge.KafkaRecordChannel
+                e.channels.k.kafka.bootstrap.servers = b:9092
+                e.channels.k.kafka.topic = t
+                """;
+        assertEquals(List.of("WARNING [udp-kafka-channel] e.channels.k: UDP source u puts into channel k, which"
+                        + " answers only once Kafka has acknowledged each batch; datagrams that arrive meanwhile wait"
+                        + " in the kernel's receive buffer and are dropped when it fills (counted in"
+                        + " UdpSocketDropCount). Fix: give the UDP listener a memory channel with Kafka sinks"
+                        + " (edge_channel_type: memory), or a large udp.receiveBufferBytes if the channel must stay."),
+                lines(ours));
+        assertEquals(List.of(), lines(ours.replace("protocol = udp", "protocol = tcp")), "TCP is held back instead");
+        String stock = """
+                e.sources = u
+                e.channels = k
+                e.sources.u.type = syslogudp
+                e.sources.u.channels = k
+                e.channels.k.type = org.apache.flume.channel.kafka.KafkaChannel
+                e.channels.k.parseAsFlumeEvent = true
+                """;
+        assertEquals(1, lint(stock, OptionalInt.empty()).stream()
+                .filter(finding -> finding.rule().equals("udp-kafka-channel")).count(), lines(stock).toString());
+        assertEquals(0, lint(stock.replace("org.apache.flume.channel.kafka.KafkaChannel", "memory"),
+                OptionalInt.empty()).stream().filter(finding -> finding.rule().equals("udp-kafka-channel")).count());
+    }
+
+    @Test
     void kafkaChannelThatDropsHeaders() {
         String text = """
                 e.sources = s
                 e.channels = kc
-                e.sources.s.type = syslogudp
+                e.sources.s.type = syslogtcp
                 e.sources.s.channels = kc
                 e.channels.kc.type = org.apache.flume.channel.kafka.KafkaChannel
                 e.channels.kc.parseAsFlumeEvent = false
