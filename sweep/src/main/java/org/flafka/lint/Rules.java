@@ -538,8 +538,9 @@ public final class Rules {
     /**
      * A put into a Kafka channel returns once Kafka has acknowledged it, and a UDP source's one thread reads no
      * datagram meanwhile: those arriving wait in the socket's receive buffer and are dropped when it fills. Measured
-     * on loopback, 200,000 datagrams/s: 20% lost with our Kafka record channel, 0.8% with the memory channel
-     * (docs/benchmarks.md, "UDP"); a distant cluster makes each wait longer. TCP senders are held back instead.
+     * with a 20 ms round trip to Kafka, 100,000 datagrams/s: 60% lost with our Kafka record channel, none with the
+     * memory channel (docs/benchmarks.md, "UDP"); near the brokers 1% against 0.2%. TCP senders are held back
+     * instead.
      */
     static List<Finding> udpKafkaChannel(FlumeAgentConfig agent, OptionalInt partitions) {
         List<Finding> findings = new ArrayList<>();
