@@ -377,18 +377,15 @@ class RulesTest {
                         + " (edge_channel_type: memory), or a large udp.receiveBufferBytes if the channel must stay."),
                 lines(ours));
         assertEquals(List.of(), lines(ours.replace("protocol = udp", "protocol = tcp")), "TCP is held back instead");
-        String stock = """
-                e.sources = u
-                e.channels = k
-                e.sources.u.type = syslogudp
-                e.sources.u.channels = k
-                e.channels.k.type = org.apache.flume.channel.kafka.KafkaChannel
-                e.channels.k.parseAsFlumeEvent = true
-                """;
-        assertEquals(1, lint(stock, OptionalInt.empty()).stream()
-                .filter(finding -> finding.rule().equals("udp-kafka-channel")).count(), lines(stock).toString());
-        assertEquals(0, lint(stock.replace("org.apache.flume.channel.kafka.KafkaChannel", "memory"),
-                OptionalInt.empty()).stream().filter(finding -> finding.rule().equals("udp-kafka-channel")).count());
+        String stock = ours.replace("org.flafka.edge.SyslogSource", "syslogudp")
+                .replace("org.flafka.edge.KafkaRecordChannel", "org.apache.flume.channel.kafka.KafkaChannel");
+        assertEquals(1, count(stock, "udp-kafka-channel"), "Flume's own UDP source and Kafka channel too");
+        assertEquals(0, count(stock.replace("org.apache.flume.channel.kafka.KafkaChannel", "memory"),
+                "udp-kafka-channel"));
+    }
+
+    private static long count(String text, String rule) {
+        return lint(text, OptionalInt.empty()).stream().filter(finding -> finding.rule().equals(rule)).count();
     }
 
     @Test
