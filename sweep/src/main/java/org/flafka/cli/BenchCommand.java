@@ -51,7 +51,8 @@ public final class BenchCommand implements Runnable {
             mixinStandardHelpOptions = true,
             sortOptions = false,
             description = {
-                "Compare edge agents: the load generator sends syslog over TCP loopback to an agent process, which "
+                "Compare edge agents: the load generator sends syslog over TCP (or UDP, --protocol) loopback to an agent "
+                        + "process, which "
                         + "writes to a local Kafka broker process. Each variant runs in turn (alternating, --repeats "
                         + "times) against the same broker: warm-up, then a measure window. Reported: events/s into "
                         + "Kafka (topic end offsets) and by the agent's own counters, and CPU seconds per million "
@@ -71,6 +72,7 @@ public final class BenchCommand implements Runnable {
                 "  flafka bench edge --variants ours,stock,stock-tuned   maximum throughput",
                 "  flafka bench edge --rate 100000                       CPU per event at an equal rate",
                 "  flafka bench edge --variants ours --jfr prof          where does the agent's CPU go?",
+                "  flafka bench edge --protocol udp --rate 200000        what UDP loses, and where",
                 "  flafka bench edge --variants ours,stock-tuned --set edge_kafka_compression_type=lz4",
                 "",
                 "Exit codes: 0 done, 1 a trial failed (the message names the log), 2 invalid flags.",
