@@ -100,9 +100,9 @@ public enum Variant {
         }
     },
     /**
-     * Stock Flume 1.11 with its defaults: {@code multiport_syslogtcp}, or {@code syslogudp} with {@code --protocol
-     * udp} (one event per channel transaction, the kernel's default receive buffer) (batchSize 100, keepFields none: priority,
-     * timestamp and host are stripped from the body into headers the Kafka sink then drops), memory channel
+     * Stock Flume 1.11 with its defaults: {@code multiport_syslogtcp} (batchSize 100, keepFields none: priority,
+     * timestamp and host are stripped from the body into headers the Kafka sink then drops; with {@code --protocol
+     * udp} {@code syslogudp}: one event per channel transaction, the kernel's default receive buffer), memory channel
      * (capacity 100, transactionCapacity 100), one Kafka sink (flumeBatchSize 100, acks=1, no compression, the
      * producer's own batch.size 16384 and linger.ms 5). Only host, port, topic and bootstrap servers are set.
      */

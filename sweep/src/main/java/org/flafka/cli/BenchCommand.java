@@ -51,8 +51,8 @@ public final class BenchCommand implements Runnable {
             mixinStandardHelpOptions = true,
             sortOptions = false,
             description = {
-                "Compare edge agents: the load generator sends syslog over TCP (or UDP, --protocol) loopback to an agent "
-                        + "process, which "
+                "Compare edge agents: the load generator sends syslog over TCP (or UDP, --protocol) loopback to an "
+                        + "agent process, which "
                         + "writes to a local Kafka broker process. Each variant runs in turn (alternating, --repeats "
                         + "times) against the same broker: warm-up, then a measure window. Reported: events/s into "
                         + "Kafka (topic end offsets) and by the agent's own counters, and CPU seconds per million "

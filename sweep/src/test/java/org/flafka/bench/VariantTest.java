@@ -29,7 +29,8 @@ class VariantTest {
     void everyVariantRunsAConfigurationLintAccepts() {
         for (Protocol protocol : List.of(Protocol.TCP, Protocol.UDP)) {
             for (Variant variant : Variant.values()) {
-                assertEquals(List.of(), variant.lintErrors(protocol, 2, Map.of(), 4), variant.flagName() + " " + protocol);
+                assertEquals(List.of(), variant.lintErrors(protocol, 2, Map.of(), 4),
+                        variant.flagName() + " " + protocol);
             }
         }
         assertEquals("kafka-headers", Variant.OURS.lintErrors(Protocol.TCP, 2,

@@ -20,10 +20,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * UDP: one socket, one loop that reads, batches and puts. Every datagram is read into a buffer of 64 KiB, larger
- * than any UDP payload (65507 bytes over IPv4, 65527 over IPv6), so a datagram is never truncated (reused buffers,
- * {@link DatagramBuffers}); one larger than
- * maxMessageBytes is counted as oversize. The receive buffer asked for is udp.receiveBufferBytes; what the kernel
- * granted is logged and exposed, and the kernel's drop counters are polled every {@value #KERNEL_POLL_SECONDS} s.
+ * than any UDP payload (65507 bytes over IPv4, 65527 over IPv6), so a datagram is never truncated; the buffers are
+ * reused ({@link DatagramBuffers}). One larger than maxMessageBytes is counted as oversize. The receive buffer asked
+ * for is udp.receiveBufferBytes; what the kernel granted is logged and exposed, and the kernel's drop counters are
+ * polled every {@value #KERNEL_POLL_SECONDS} s.
  */
 final class DatagramListener extends Listener {
 

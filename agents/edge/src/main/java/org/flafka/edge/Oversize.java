@@ -19,7 +19,8 @@ record Oversize(int bytes, String limitName, int limitBytes) {
   static Oversize judge(ProducerRecord<String, byte[]> record, String topic, int topicLimitBytes,
       int maxRequestBytes) {
     // a body this far under both limits cannot reach either with the edge's headers: no need for the exact sums
-    if (record.value().length <= Math.min(topicLimitBytes, maxRequestBytes) - KafkaRecordConfig.RECORD_HEADROOM_BYTES) {
+    int smallerLimit = Math.min(topicLimitBytes, maxRequestBytes);
+    if (record.value().length <= smallerLimit - KafkaRecordConfig.RECORD_HEADROOM_BYTES) {
       return null;
     }
     int batchBytes = TopicMessageLimit.batchBytes(record);
