@@ -559,8 +559,9 @@ public final class Rules {
                                     + " only once Kafka has acknowledged each batch; datagrams that arrive meanwhile"
                                     + " wait in the kernel's receive buffer and are dropped when it fills (counted in"
                                     + " UdpSocketDropCount)",
-                            "give the UDP listener a memory channel with Kafka sinks (edge_channel_type: memory),"
-                                    + " or a large udp.receiveBufferBytes if the channel must stay"));
+                            "give the UDP source a memory channel with Kafka sinks (the template: edge_channel_type:"
+                                    + " memory, or udp out of edge_listeners), or, if this channel must stay, raise"
+                                    + " udp.receiveBufferBytes (edge_udp_receive_buffer_bytes) for the bursts"));
                 }
             }
         }

@@ -373,8 +373,9 @@ class RulesTest {
         assertEquals(List.of("WARNING [udp-kafka-channel] e.channels.k: UDP source u puts into channel k, which"
                         + " answers only once Kafka has acknowledged each batch; datagrams that arrive meanwhile wait"
                         + " in the kernel's receive buffer and are dropped when it fills (counted in"
-                        + " UdpSocketDropCount). Fix: give the UDP listener a memory channel with Kafka sinks"
-                        + " (edge_channel_type: memory), or a large udp.receiveBufferBytes if the channel must stay."),
+                        + " UdpSocketDropCount). Fix: give the UDP source a memory channel with Kafka sinks (the"
+                        + " template: edge_channel_type: memory, or udp out of edge_listeners), or, if this channel"
+                        + " must stay, raise udp.receiveBufferBytes (edge_udp_receive_buffer_bytes) for the bursts."),
                 lines(ours));
         assertEquals(List.of(), lines(ours.replace("protocol = udp", "protocol = tcp")), "TCP is held back instead");
         String stock = ours.replace("org.flafka.edge.SyslogSource", "syslogudp")
