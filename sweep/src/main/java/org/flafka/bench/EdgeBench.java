@@ -2,10 +2,8 @@ package org.flafka.bench;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
-import java.net.DatagramSocket;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -472,14 +470,7 @@ public final class EdgeBench {
     /** A loopback port free for {@code protocol} now, for an agent that cannot choose its own. */
     private static int freeLoopbackPort(Protocol protocol) {
         try {
-            if (protocol == Protocol.UDP) {
-                try (DatagramSocket socket = new DatagramSocket(0, InetAddress.getLoopbackAddress())) {
-                    return socket.getLocalPort();
-                }
-            }
-            try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-                return socket.getLocalPort();
-            }
+            return protocol.freeLoopbackPort();
         } catch (IOException e) {
             throw new BenchException("could not find a free loopback port: " + e.getMessage(), e);
         }

@@ -1,5 +1,10 @@
 package org.flafka.load;
 
+import java.io.IOException;
+import java.net.DatagramSocket;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+
 /** How the generator talks to the syslog receiver. */
 public enum Protocol {
     UDP("udp"),
@@ -17,6 +22,22 @@ public enum Protocol {
 
     public String flagName() {
         return flagName;
+    }
+
+    /**
+     * A port on 127.0.0.1 that was free for this protocol a moment ago (UDP or a TCP listener; TLS is TCP), for a
+     * receiver that must be told its port before it starts.
+     */
+    public int freeLoopbackPort() throws IOException {
+        InetAddress loopback = InetAddress.getByName("127.0.0.1");
+        if (this == UDP) {
+            try (DatagramSocket socket = new DatagramSocket(0, loopback)) {
+                return socket.getLocalPort();
+            }
+        }
+        try (ServerSocket socket = new ServerSocket(0, 1, loopback)) {
+            return socket.getLocalPort();
+        }
     }
 
     /** The protocol called {@code name} on the command line, or null. */

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.StringReader;
 import java.io.UncheckedIOException;
 import java.net.DatagramSocket;
-import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.MalformedURLException;
 import java.net.ServerSocket;
@@ -370,14 +369,7 @@ public final class LocalTarget implements Target {
 
     private static int freePort(Protocol protocol) {
         try {
-            if (protocol == Protocol.UDP) {
-                try (DatagramSocket socket = new DatagramSocket(0, InetAddress.getByName(LOOPBACK))) {
-                    return socket.getLocalPort();
-                }
-            }
-            try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName(LOOPBACK))) {
-                return socket.getLocalPort();
-            }
+            return protocol.freeLoopbackPort();
         } catch (IOException e) {
             throw new TargetException("no free loopback port: " + e.getMessage(), e);
         }
