@@ -30,7 +30,8 @@ import org.slf4j.LoggerFactory;
  * <p>Capacity counts what the queue holds plus what transactions took and have not committed, as Flume's does, so a
  * rollback always has room to put its takes back (at the head, in their order). A commit that would exceed
  * {@code capacity} or {@code byteCapacity} waits up to {@code keep-alive} seconds for takes to make room, then fails
- * with {@link ChannelFullException} and the transaction rolls back; a take waits as long for an event.
+ * with {@link ChannelFullException} and the transaction rolls back; a take waits as long for an event, or less when
+ * the taker set an earlier time ({@link TakeDeadline}: the Kafka record sink's {@code batchDurationMillis}).
  */
 public class BatchMemoryChannel extends BasicChannelSemantics implements TransactionCapacitySupported {
   private static final Logger LOG = LoggerFactory.getLogger(BatchMemoryChannel.class);
@@ -120,7 +121,7 @@ public class BatchMemoryChannel extends BasicChannelSemantics implements Transac
   }
 
   /** Confined to the thread that opened it, which {@link BasicTransactionSemantics} checks. */
-  private final class Transaction extends BasicTransactionSemantics {
+  private final class Transaction extends BasicTransactionSemantics implements TakeDeadline {
     private final BatchMemoryChannelConfig limits;
     private final List<Event> puts;
     private final List<Event> takes;
@@ -128,12 +129,21 @@ public class BatchMemoryChannel extends BasicChannelSemantics implements Transac
     private long takeSlots;
     private long putAttempts;
     private long takeAttempts;
+    private boolean hasTakeDeadline;
+    /** Set by {@link #takeNoLaterThan}: the System.nanoTime after which a take waits no more. */
+    private long takeDeadline;
 
     Transaction(BatchMemoryChannelConfig limits) {
       this.limits = limits;
       int expected = Math.min(limits.transactionCapacity(), INITIAL_QUEUE_SLOTS);
       this.puts = new ArrayList<>(expected);
       this.takes = new ArrayList<>(expected);
+    }
+
+    @Override
+    public void takeNoLaterThan(long nanoTime) {
+      hasTakeDeadline = true;
+      takeDeadline = nanoTime;
     }
 
     @Override
@@ -160,7 +170,8 @@ public class BatchMemoryChannel extends BasicChannelSemantics implements Transac
       lock.lock();
       try {
         event = queue.pollFirst();
-        long waitNanos = limits.keepAliveNanos();
+        long waitNanos = event != null ? 0 : hasTakeDeadline
+            ? Math.min(limits.keepAliveNanos(), takeDeadline - System.nanoTime()) : limits.keepAliveNanos();
         while (event == null) {
           if (waitNanos <= 0) {
             return null;

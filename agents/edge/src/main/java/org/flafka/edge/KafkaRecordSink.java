@@ -22,8 +22,9 @@ import org.slf4j.LoggerFactory;
  * and compression of the headers is most of what is left (docs/benchmarks.md). It is also for failure handling,
  * below.
  *
- * <p>One channel transaction per batch: take up to {@code batchSize} events, send them, flush, and commit only
- * when Kafka has acknowledged every one (with {@code acks=all}, every in-sync replica). Any other outcome rolls
+ * <p>One channel transaction per batch: take up to {@code batchSize} events for at most {@code batchDurationMillis}
+ * (a take already waiting for an event ends then only in a channel that supports {@link TakeDeadline}), sending
+ * each to Kafka as it is taken; then flush, and commit only when Kafka has acknowledged every one (with {@code acks=all}, every in-sync replica). Any other outcome rolls
  * the whole batch back to the channel and the sink runner retries it after its back-off, so nothing is lost;
  * Kafka's idempotent producer keeps a retried send from being written twice within a producer session.
  *
@@ -72,8 +73,9 @@ public class KafkaRecordSink extends AbstractSink implements Configurable, Batch
     producer = new KafkaRecordProducer(config);
     counter.incrementConnectionCreatedCount();
     counter.start();
-    LOG.info("{}: writing to topic {} at {} in batches of up to {} events, record headers: {}", config.component(),
-        config.topic(), config.bootstrapServers(), config.batchSize(),
+    LOG.info("{}: writing to topic {} at {} in batches of up to {} events or {} ms, record headers: {}",
+        config.component(), config.topic(), config.bootstrapServers(), config.batchSize(),
+        TimeUnit.NANOSECONDS.toMillis(config.batchDurationNanos()),
         config.allRecordHeaders() ? "all" : config.recordHeaders());
     super.start();
   }
@@ -108,9 +110,14 @@ public class KafkaRecordSink extends AbstractSink implements Configurable, Batch
       long started = System.nanoTime();
       // A new one per batch: a send that fails synchronously leaves earlier ones to complete after the rollback.
       BatchAcknowledgements acks = new BatchAcknowledgements();
+      // The first batch's lookup of the limit may wait; the batch's time to take events starts after it.
       int topicLimitBytes = producer.topicLimitBytes();
+      long deadline = System.nanoTime() + config.batchDurationNanos();
+      if (transaction instanceof TakeDeadline takes) {
+        takes.takeNoLaterThan(deadline);
+      }
       int taken = 0;
-      while (taken < config.batchSize()) {
+      while (taken < config.batchSize() && System.nanoTime() - deadline < 0) {
         Event event = channel.take();
         if (event == null) {
           break;

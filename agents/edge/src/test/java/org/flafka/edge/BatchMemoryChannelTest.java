@@ -198,6 +198,30 @@ class BatchMemoryChannelTest {
   }
 
   @Test
+  @Timeout(20)
+  void aTakeDeadlineEndsTheWaitBeforeKeepAliveButNotATakeOfAQueuedEvent() {
+    BatchMemoryChannel channel = channel("keep-alive", "10");
+    put(channel, 0, 2);
+    Transaction tx = channel.getTransaction();
+    tx.begin();
+    long started = System.nanoTime();
+    assertInstanceOf(TakeDeadline.class, tx).takeNoLaterThan(started - 1);
+    assertEquals(0, id(channel.take()), "a queued event is taken past the deadline");
+    assertEquals(1, id(channel.take()));
+    ((TakeDeadline) tx).takeNoLaterThan(started + TimeUnit.MILLISECONDS.toNanos(300));
+    assertEquals(null, channel.take(), "the empty channel's take ends at the deadline");
+    long waitedMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
+    tx.commit();
+    tx.close();
+    assertTrue(waitedMillis >= 300 && waitedMillis < 5_000,
+        "the take waited " + waitedMillis + " ms: until the deadline (300 ms), not keep-alive (10 s)");
+    CompletableFuture<Void> putLater = CompletableFuture.runAsync(() -> put(channel, 2, 3),
+        CompletableFuture.delayedExecutor(300, TimeUnit.MILLISECONDS));
+    assertEquals(List.of(2), take(channel, 1, true), "the thread's next transaction waits keep-alive again");
+    putLater.join();
+  }
+
+  @Test
   void byteCapacityBoundsTheBodiesHeldInFlumesSlots() {
     // 1000 bytes less the 20% buffer: 8 slots of 100 bytes; a 250-byte body takes 3
     BatchMemoryChannel channel = channel("capacity", "100", "byteCapacity", "1000");

@@ -3,6 +3,7 @@ package org.flafka.edge.it;
 import static org.flafka.edge.it.EdgeTestSupport.header;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
@@ -12,6 +13,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.LockSupport;
 import org.apache.flume.Channel;
 import org.apache.flume.Context;
 import org.apache.flume.Event;
@@ -25,13 +28,14 @@ import org.apache.flume.instrumentation.util.JMXPollUtil;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.flafka.edge.BatchMemoryChannel;
 import org.flafka.edge.KafkaRecordSink;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * {@link KafkaRecordSink} against a real KRaft broker: bodies byte-exact, the chosen headers as record headers, the
- * key, batch accounting in Flume's metrics, a too-large event dropped and counted without stalling the sink, and an
+ * key, batch accounting in Flume's metrics, a batch ended by its time bound, a too-large event dropped and counted without stalling the sink, and an
  * unreachable broker rolling the batch back into the channel.
  */
 class KafkaRecordSinkTest {
@@ -60,6 +64,59 @@ class KafkaRecordSinkTest {
         assertEquals("1", metrics.get("BatchUnderflowCount"));
         assertEquals("1", metrics.get("BatchEmptyCount"));
         assertEquals("0", metrics.get("EventWriteFail"));
+    }
+
+    @Test
+    void aBatchCommitsWithWhatItHoldsOnceBatchDurationMillisHavePassed() throws Exception {
+        // Flume's memory channel: its takes wait out their keep-alive (3 s), but a trickle of events never lets
+        // them; the sink's own clock ends the batch.
+        MemoryChannel flumes = channel("c-trickle");
+        AtomicBoolean trickling = new AtomicBoolean(true);
+        Thread trickle = new Thread(() -> {
+            for (int seq = 0; trickling.get() && seq < 400; seq++) {
+                put(flumes, EdgeTestSupport.routerEvent(seq));
+                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20));
+            }
+        }, "trickle");
+        trickle.start();
+        Sink onFlumes = sink("k-trickle", flumes, "kafka.topic", "trickle", "batchSize", "5000",
+                "batchDurationMillis", "300");
+        try {
+            assertEquals(Sink.Status.READY, onFlumes.process());
+        } finally {
+            trickling.set(false);
+            trickle.join();
+            onFlumes.stop();
+        }
+        Map<String, String> trickled = JMXPollUtil.getAllMBeans().get("SINK.k-trickle");
+        long drained = Long.parseLong(trickled.get("EventDrainSuccessCount"));
+        assertTrue(drained >= 1 && drained < 100, "one batch of about 300 ms of a 50 events/s trickle, not all of it: "
+                + drained);
+        assertEquals("1", trickled.get("BatchUnderflowCount"));
+
+        // Ours: a take waiting on the empty channel ends at the batch's deadline, not at the keep-alive (10 s here).
+        BatchMemoryChannel ours = new BatchMemoryChannel();
+        ours.setName("c-quiet");
+        Configurables.configure(ours, new Context(Map.of("capacity", "1000", "transactionCapacity", "1000",
+                "keep-alive", "10")));
+        ours.start();
+        for (int seq = 0; seq < 3; seq++) {
+            put(ours, EdgeTestSupport.routerEvent(seq));
+        }
+        Sink onOurs = sink("k-quiet", ours, "kafka.topic", "quiet", "batchSize", "5000", "batchDurationMillis", "300",
+                "recordHeaders", "host,id");
+        long started = System.nanoTime();
+        try {
+            assertEquals(Sink.Status.READY, onOurs.process());
+        } finally {
+            onOurs.stop();
+            ours.stop();
+        }
+        long tookMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
+        assertTrue(tookMillis >= 300 && tookMillis < 5_000, "the batch took " + tookMillis + " ms: until "
+                + "batchDurationMillis (300), not the channel's keep-alive (10 s)");
+        EdgeTestSupport.assertRouterRecords(kafka, "quiet", 3);
+        assertEquals("3", JMXPollUtil.getAllMBeans().get("SINK.k-quiet").get("EventDrainSuccessCount"));
     }
 
     @Test
