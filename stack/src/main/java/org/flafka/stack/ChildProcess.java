@@ -60,6 +60,14 @@ public final class ChildProcess implements AutoCloseable {
         command.add(classpath);
         command.add(mainClass);
         command.addAll(args);
+        return start(description, command, workDir, log);
+    }
+
+    /**
+     * Starts {@code command} in {@code workDir}, stdout and stderr appended to {@code log}; killed with this JVM
+     * like every child.
+     */
+    public static ChildProcess start(String description, List<String> command, Path workDir, Path log) {
         ProcessBuilder builder = new ProcessBuilder(command)
                 .directory(workDir.toFile())
                 .redirectErrorStream(true)

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -32,7 +33,6 @@ import org.flafka.load.LoadSettings;
 import org.flafka.load.Protocol;
 import org.flafka.load.SizeSpec;
 import org.flafka.load.TlsSettings;
-import org.flafka.stack.AgentMetrics;
 import org.flafka.stack.AgentProcess;
 import org.flafka.stack.AgentRuntime;
 import org.flafka.stack.KafkaBrokerProcess;
@@ -63,7 +63,7 @@ public final class EdgeBench {
     private final Consumer<String> progress;
     private final Object lock = new Object();
     private KafkaBrokerProcess broker;
-    private AgentProcess agent;
+    private EdgeProcess agent;
     private LoadGenerator generator;
     private volatile boolean aborted;
 
@@ -111,7 +111,7 @@ public final class EdgeBench {
     public void abort() {
         aborted = true;
         LoadGenerator load;
-        AgentProcess runningAgent;
+        EdgeProcess runningAgent;
         KafkaBrokerProcess runningBroker;
         synchronized (lock) {
             load = generator;
@@ -133,16 +133,10 @@ public final class EdgeBench {
         String topic = "edge-bench-" + number;
         createTopic(admin, topic);
         int port = variant.choosesItsPort() ? 0 : freeLoopbackPort(settings.protocol());
-        String properties = variant.properties(new Variant.Target(broker.bootstrapServers(), topic, port,
-                        settings.protocol()),
-                settings.sinks(), settings.oursVariables());
+        Variant.Target target = new Variant.Target(broker.bootstrapServers(), topic, port, settings.protocol());
         Path dir = settings.workDir().resolve(String.format("%02d-%s", number, variant.flagName()));
         progress.accept(variant.flagName() + " #" + repeat + ": starting the agent in " + dir);
-        AgentProcess.Builder builder = AgentProcess.builder(Variant.AGENT, properties, dir).runtime(runtime);
-        if (!settings.agentJvmOptions().isEmpty()) {
-            builder.jvmOptions(settings.agentJvmOptions());
-        }
-        AgentProcess started = builder.start();
+        EdgeProcess started = startAgent(variant, target, dir, runtime);
         synchronized (lock) {
             agent = started;
         }
@@ -159,8 +153,11 @@ public final class EdgeBench {
             awaitJitSettled(started, load, loadStarted, variant, repeat);
             awaitFirstRecords(admin, topic, started, load);
             double warmupSeconds = (System.nanoTime() - loadStarted) / 1e9;
-            Path recording = settings.jfrDir() == null ? null
+            Path recording = settings.jfrDir() == null || !started.isJvm() ? null
                     : settings.jfrDir().resolve(String.format("%02d-%s.jfr", number, variant.flagName()));
+            if (settings.jfrDir() != null && recording == null) {
+                progress.accept(variant.flagName() + " #" + repeat + ": not a JVM, so --jfr does not record it");
+            }
             if (recording != null) {
                 Jcmd.startRecording(started.pid(), recording);
             }
@@ -172,13 +169,12 @@ public final class EdgeBench {
                 Jcmd.stopRecording(started.pid());
             }
             return new Trial(variant, repeat, warmupSeconds, (after.nanos - before.nanos) / 1e9,
-                    after.kafkaEvents - before.kafkaEvents, after.sourceAccepted - before.sourceAccepted,
-                    after.sinkDrained - before.sinkDrained, after.generatorSent - before.generatorSent,
+                    after.kafkaEvents - before.kafkaEvents, gained(before.sourceAccepted, after.sourceAccepted),
+                    gained(before.sinkDrained, after.sinkDrained), after.generatorSent - before.generatorSent,
                     seconds(after.agentCpu.minus(before.agentCpu)), seconds(after.brokerCpu.minus(before.brokerCpu)),
                     (after.ownCpuNanos - before.ownCpuNanos) / 1e9, loadAverage(),
-                    after.agentThreads.secondsSince(before.agentThreads, ThreadCpu.ThreadGroups.FLUME_AGENT),
-                    before.udpSocketDrops < 0 || after.udpSocketDrops < 0 ? -1
-                            : after.udpSocketDrops - before.udpSocketDrops);
+                    after.agentThreads.secondsSince(before.agentThreads, started.threadGroups()),
+                    gained(before.udpSocketDrops, after.udpSocketDrops));
         } finally {
             if (load != null) {
                 load.generator.stop();
@@ -196,13 +192,31 @@ public final class EdgeBench {
         }
     }
 
+    /** A Flume agent for a Flume variant, rsyslogd for {@link Variant#RSYSLOG}; listening when this returns. */
+    private EdgeProcess startAgent(Variant variant, Variant.Target target, Path dir, AgentRuntime runtime) {
+        if (!variant.isFlumeAgent()) {
+            return RsyslogEdge.start(target, dir);
+        }
+        AgentProcess.Builder builder = AgentProcess.builder(Variant.AGENT,
+                variant.properties(target, settings.sinks(), settings.oursVariables()), dir).runtime(runtime);
+        if (!settings.agentJvmOptions().isEmpty()) {
+            builder.jvmOptions(settings.agentJvmOptions());
+        }
+        return EdgeProcess.of(builder.start(), Variant.sourceName(settings.protocol()));
+    }
+
+    /** What a count gained between two snapshots; -1 where it was not counted (-1 in either). */
+    private static long gained(long before, long after) {
+        return before < 0 || after < 0 ? -1 : after - before;
+    }
+
     /** The port our source bound: its ListenPort metric reads 0 until the listener is bound. */
-    private int awaitListenPort(AgentProcess agentProcess) {
+    private int awaitListenPort(EdgeProcess agentProcess) {
         long deadline = System.nanoTime() + TOPIC_TIMEOUT.toNanos();
         while (true) {
-            long bound = agentProcess.metrics().source(Variant.sourceName(settings.protocol()), "ListenPort");
-            if (bound > 0) {
-                return (int) bound;
+            OptionalInt bound = agentProcess.boundPort();
+            if (bound.isPresent()) {
+                return bound.getAsInt();
             }
             if (System.nanoTime() > deadline) {
                 throw new BenchException("the agent's source reported no ListenPort within " + TOPIC_TIMEOUT.toSeconds()
@@ -216,7 +230,7 @@ public final class EdgeBench {
      * Extends the warm-up until the topic has records: on a loaded machine an agent's Kafka producer can take many
      * seconds to fetch metadata, and a window that starts before then measures start-up, not throughput.
      */
-    private void awaitFirstRecords(Admin admin, String topic, AgentProcess agentProcess, LoadRun load) {
+    private void awaitFirstRecords(Admin admin, String topic, EdgeProcess agentProcess, LoadRun load) {
         long deadline = System.nanoTime() + FIRST_RECORDS_TIMEOUT.toNanos();
         while (true) {
             load.checkRunning(agentProcess);
@@ -240,7 +254,7 @@ public final class EdgeBench {
      * the agent a site runs for months. What is left shows in the JIT compiler column. The samples start before
      * the warm-up ends, so a settled agent waits no longer than {@code --warmup}.
      */
-    private void awaitJitSettled(AgentProcess agentProcess, LoadRun load, long loadStarted, Variant variant,
+    private void awaitJitSettled(EdgeProcess agentProcess, LoadRun load, long loadStarted, Variant variant,
                                  int repeat) {
         long warmupNanos = settings.warmup().toNanos();
         if (warmupNanos == 0) {
@@ -254,7 +268,7 @@ public final class EdgeBench {
             sleep(Duration.ofNanos(sampleNanos));
             load.checkRunning(agentProcess);
             ThreadCpu now = ThreadCpu.of(agentProcess.pid());
-            double jitShare = jitShare(now.secondsSince(before, ThreadCpu.ThreadGroups.FLUME_AGENT));
+            double jitShare = jitShare(now.secondsSince(before, agentProcess.threadGroups()));
             before = now;
             settledInARow = jitShare <= JIT_SETTLED_SHARE ? settledInARow + 1 : 0;
             long warmedUp = System.nanoTime() - loadStarted;
@@ -316,7 +330,7 @@ public final class EdgeBench {
         }
 
         /** Fails the trial if the generator stopped on its own: the agent refused or broke a connection. */
-        void checkRunning(AgentProcess agentProcess) {
+        void checkRunning(EdgeProcess agentProcess) {
             if (thread.isAlive()) {
                 return;
             }
@@ -344,7 +358,7 @@ public final class EdgeBench {
                             long udpSocketDrops) {
     }
 
-    private Snapshot snapshot(Admin admin, String topic, AgentProcess agentProcess, LoadGenerator load,
+    private Snapshot snapshot(Admin admin, String topic, EdgeProcess agentProcess, LoadGenerator load,
                               int listenPort) {
         long nanos = System.nanoTime();
         Duration agentCpu = agentProcess.cpuTime();
@@ -352,16 +366,11 @@ public final class EdgeBench {
         Duration brokerCpu = broker.cpuTime();
         long ownCpu = ownCpuNanos();
         long sent = load.progress().events();
-        AgentMetrics metrics = agentProcess.metrics();
-        long drained = 0;
-        for (String sink : agentProcess.components().sinks()) {
-            drained += metrics.sink(sink, "EventDrainSuccessCount");
-        }
+        EdgeProcess.Counts counts = agentProcess.counts();
         // the kernel's count, not the agent's metric: stock Flume's UDP source has none
         long udpDrops = settings.protocol() == Protocol.UDP ? UdpKernelStats.socketDrops(listenPort) : -1;
-        return new Snapshot(nanos, endOffsets(admin, topic),
-                metrics.source(Variant.sourceName(settings.protocol()), "EventAcceptedCount"), drained, sent, agentCpu,
-                agentThreads, brokerCpu, ownCpu, udpDrops);
+        return new Snapshot(nanos, endOffsets(admin, topic), counts.sourceAccepted(), counts.sinkDrained(), sent,
+                agentCpu, agentThreads, brokerCpu, ownCpu, udpDrops);
     }
 
     /**

@@ -110,8 +110,8 @@ public final class EdgeBenchReport {
                 s.variant().flagName() + keptUpMark(s),
                 String.format(Locale.ROOT, "%,.0f (%,.0f-%,.0f)", s.eventsPerSecond(), s.minEventsPerSecond(),
                         s.maxEventsPerSecond()),
-                String.format(Locale.ROOT, "%,.0f", s.sourceAcceptedPerSecond()),
-                String.format(Locale.ROOT, "%,.0f", s.sinkDrainedPerSecond()),
+                count(s.sourceAcceptedPerSecond()),
+                count(s.sinkDrainedPerSecond()),
                 decimal(s.agentCpuPerMillion(), ""),
                 decimal(s.brokerCpuPerMillion(), ""),
                 decimal(s.generatorCpuPerMillion(), ""),
@@ -156,8 +156,7 @@ public final class EdgeBenchReport {
                 String.format(Locale.ROOT, "%,.0f", s.generatorSentPerSecond()),
                 String.format(Locale.ROOT, "%,.0f", s.eventsPerSecond()),
                 String.format(Locale.ROOT, "%.1f%%", 100 * s.lostShare()),
-                Double.isFinite(s.udpSocketDropsPerSecond())
-                        ? String.format(Locale.ROOT, "%,.0f", s.udpSocketDropsPerSecond()) : "-",
+                count(s.udpSocketDropsPerSecond()),
             });
         }
         appendTable(text, header, rows);
@@ -199,6 +198,11 @@ public final class EdgeBenchReport {
     }
 
     /** Two decimals and {@code unit}, or "-" when there is no number (no events, or nothing to compare with). */
+    /** A rate of events, or "-" where not counted. */
+    private static String count(double value) {
+        return Double.isFinite(value) ? String.format(Locale.ROOT, "%,.0f", value) : "-";
+    }
+
     private static String decimal(double value, String unit) {
         return Double.isFinite(value) ? String.format(Locale.ROOT, "%.2f%s", value, unit) : "-";
     }
@@ -290,8 +294,8 @@ public final class EdgeBenchReport {
                 json.writeNumberField("eventsPerSecond", s.eventsPerSecond());
                 json.writeNumberField("minEventsPerSecond", s.minEventsPerSecond());
                 json.writeNumberField("maxEventsPerSecond", s.maxEventsPerSecond());
-                json.writeNumberField("sourceAcceptedPerSecond", s.sourceAcceptedPerSecond());
-                json.writeNumberField("sinkDrainedPerSecond", s.sinkDrainedPerSecond());
+                number(json, "sourceAcceptedPerSecond", s.sourceAcceptedPerSecond());
+                number(json, "sinkDrainedPerSecond", s.sinkDrainedPerSecond());
                 json.writeNumberField("generatorSentPerSecond", s.generatorSentPerSecond());
                 number(json, "agentCpuSecondsPerMillion", s.agentCpuPerMillion());
                 number(json, "brokerCpuSecondsPerMillion", s.brokerCpuPerMillion());

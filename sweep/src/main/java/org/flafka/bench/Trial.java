@@ -13,15 +13,17 @@ import org.flafka.stack.ThreadCpu;
  *     the agent's JIT compilation had settled
  * @param seconds the measure window
  * @param kafkaEvents records the topic gained during the window
- * @param sourceAccepted the source's EventAcceptedCount gained (events committed to the channel)
- * @param sinkDrained the sinks' EventDrainSuccessCount gained (the Kafka sink never counts BatchCompleteCount)
+ * @param sourceAccepted the source's EventAcceptedCount gained (events committed to the channel); -1 for rsyslog
+ * @param sinkDrained the sinks' EventDrainSuccessCount gained (the Kafka sink never counts BatchCompleteCount); -1
+ *     for rsyslog
  * @param generatorSent events the generator handed to the kernel during the window
  * @param agentCpuSeconds CPU (user + system) of the agent process during the window
  * @param brokerCpuSeconds CPU of the broker process during the window
  * @param generatorCpuSeconds CPU of this JVM during the window: the generator plus the bench's own polling
  * @param loadAverage the machine's one-minute load average at the end of the window, or -1 if unknown
  * @param agentCpuByThreads the agent's CPU seconds during the window per group of threads
- *     ({@link ThreadCpu.ThreadGroups#FLUME_AGENT}); empty where the threads cannot be read
+ *     ({@link ThreadCpu.ThreadGroups#FLUME_AGENT}, {@link RsyslogEdge#THREAD_GROUPS}); empty where the threads
+ *     cannot be read
  * @param udpSocketDrops datagrams the kernel dropped at the agent's UDP socket during the window (its receive buffer
  *     was full); -1 on TCP or where the kernel's table cannot be read
  */
@@ -49,12 +51,14 @@ public record Trial(
         return kafkaEvents / seconds;
     }
 
+    /** NaN where not counted. */
     public double sourceAcceptedPerSecond() {
-        return sourceAccepted / seconds;
+        return sourceAccepted < 0 ? Double.NaN : sourceAccepted / seconds;
     }
 
+    /** NaN where not counted. */
     public double sinkDrainedPerSecond() {
-        return sinkDrained / seconds;
+        return sinkDrained < 0 ? Double.NaN : sinkDrained / seconds;
     }
 
     public double generatorSentPerSecond() {

@@ -142,6 +142,23 @@ public enum Variant {
                             "kafka.producer.linger.ms", "10",
                             "kafka.producer.batch.size", "262144"));
         }
+    },
+    /**
+     * Not Flume: rsyslogd with omkafka ({@link RsyslogEdge}), the C daemon a user could run instead of an edge agent,
+     * as the bar to measure ours against. It sends no record headers (rsyslog's omkafka writes none per message) and
+     * keeps no counters the bench reads.
+     */
+    RSYSLOG("rsyslog", false) {
+        @Override
+        public String properties(Target target, int sinks, Map<String, Object> templateVariables) {
+            throw new IllegalStateException("the rsyslog variant runs no Flume agent; its configuration is "
+                    + "RsyslogEdge.config");
+        }
+
+        @Override
+        boolean isFlumeAgent() {
+            return false;
+        }
     };
 
     /** What the core's HDFS layout ({@code dt=}, {@code host=}) and the loss audit read, and the site. */
@@ -181,8 +198,9 @@ public enum Variant {
             "kafka_topic", "edge_listeners", "edge_bind_address", "edge_tcp_port", "edge_udp_port", "edge_kafka_sinks");
 
     /**
-     * The agent's Flume properties. {@code templateVariables} (from {@code --set}) change the edge template of
-     * {@link #OURS} and the variants made from it and nothing else: the stock variants are fixed configurations.
+     * The agent's Flume properties (every variant but {@link #RSYSLOG}). {@code templateVariables} (from {@code
+     * --set}) change the edge template of {@link #OURS} and the variants made from it and nothing else: the stock
+     * variants are fixed configurations.
      */
     public abstract String properties(Target target, int sinks, Map<String, Object> templateVariables);
 
@@ -201,6 +219,9 @@ public enum Variant {
      */
     public List<Finding> lintErrors(Protocol protocol, int sinks, Map<String, Object> templateVariables,
                                     int partitions) {
+        if (!isFlumeAgent()) {
+            return List.of();
+        }
         Properties rendered = new Properties();
         try {
             rendered.load(new StringReader(properties(
@@ -211,6 +232,11 @@ public enum Variant {
         }
         return Linter.lint(rendered, OptionalInt.of(partitions)).stream()
                 .filter(finding -> finding.severity() == Finding.Severity.ERROR).toList();
+    }
+
+    /** Whether the variant runs a Flume agent ({@link #RSYSLOG} does not). */
+    boolean isFlumeAgent() {
+        return true;
     }
 
     /** Whether the agent can listen on port 0 and report the port (ListenPort); stock needs a fixed port. */

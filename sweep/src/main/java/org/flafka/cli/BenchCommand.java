@@ -65,12 +65,15 @@ public final class BenchCommand implements Runnable {
                         + "channel (headers inside Flume's Avro envelope, not record headers); stock = "
                         + "multiport_syslogtcp -> memory channel -> Kafka sink with Flume's defaults (it stalls: see "
                         + "docs/benchmarks.md); stock-capacity = stock with only the channel capacity raised to "
-                        + "10000; stock-tuned = the same with larger batches, a larger channel, snappy, linger.ms 10.",
+                        + "10000; stock-tuned = the same with larger batches, a larger channel, snappy, linger.ms 10; "
+                        + "rsyslog = rsyslogd with omkafka (Debian's rsyslog-kafka), no record headers: the C daemon "
+                        + "a user could pick instead.",
             },
             footerHeading = "%nExamples:%n",
             footer = {
                 "  flafka bench edge --variants ours,stock,stock-tuned   maximum throughput",
                 "  flafka bench edge --rate 100000                       CPU per event at an equal rate",
+                "  flafka bench edge --variants ours,rsyslog             against the C daemon",
                 "  flafka bench edge --variants ours --jfr prof          where does the agent's CPU go?",
                 "  flafka bench edge --protocol udp --rate 200000        what UDP loses, and where",
                 "  flafka bench edge --variants ours,stock-tuned --set edge_kafka_compression_type=lz4",

@@ -1,0 +1,230 @@
+package org.flafka.bench;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.net.BindException;
+import java.net.DatagramSocket;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.OptionalInt;
+import java.util.concurrent.TimeUnit;
+import org.flafka.load.Protocol;
+import org.flafka.render.AgentTemplates;
+import org.flafka.render.Tier;
+import org.flafka.stack.ChildProcess;
+import org.flafka.stack.ThreadCpu;
+
+/**
+ * rsyslogd forwarding to Kafka with its omkafka output (Debian's rsyslog-kafka, librdkafka), for the bench's
+ * {@link Variant#RSYSLOG}: the C daemon a user could pick instead of a Flume edge, measured in the same run on the
+ * same broker and load. It listens on the bench's protocol (imtcp or imudp), and omkafka writes each message as
+ * received (rsyslog's {@code rawmsg}: the line without its framing) as a record without headers, as the C daemons
+ * do, with the producer settings of ours: acks=all, snappy, 10 ms linger. Everything else is rsyslog's default.
+ * rsyslog keeps no counts the bench reads, so a trial has only what Kafka and /proc say.
+ */
+final class RsyslogEdge implements EdgeProcess {
+    private static final List<Path> RSYSLOGD_CANDIDATES = List.of(Path.of("/usr/sbin/rsyslogd"),
+            Path.of("/sbin/rsyslogd"), Path.of("/usr/local/sbin/rsyslogd"));
+    private static final String INSTALL_HINT = "install Debian's rsyslog and rsyslog-kafka packages (scripts/setup "
+            + "does)";
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(20);
+
+    /**
+     * rsyslog's threads by what they do: inputs ({@code in:imtcp}), the queue workers that run the omkafka action
+     * ({@code rs:main Q:Reg}), librdkafka's own threads ({@code rdk:main}, {@code rdk:broker1}).
+     */
+    static final ThreadCpu.ThreadGroups THREAD_GROUPS = name -> {
+        if (name.startsWith("in:")) {
+            return "rsyslog input";
+        }
+        if (name.startsWith("rs:")) {
+            return "rsyslog queue workers (omkafka)";
+        }
+        if (name.startsWith("rdk:")) {
+            return "librdkafka threads";
+        }
+        return "rsyslog other";
+    };
+
+    private final ChildProcess process;
+
+    private RsyslogEdge(ChildProcess process) {
+        this.process = process;
+    }
+
+    /**
+     * Checks the configuration with {@code rsyslogd -N1} (a missing omkafka module is an error there, not at run
+     * time), starts rsyslogd in the foreground in {@code dir} and waits until it holds {@code target}'s port.
+     */
+    static RsyslogEdge start(Variant.Target target, Path dir) {
+        Path rsyslogd = locateRsyslogd();
+        Path conf = dir.resolve("rsyslog.conf");
+        Path log = dir.resolve("rsyslogd.log");
+        try {
+            Files.createDirectories(dir.resolve("work"));
+            Files.writeString(conf, config(target, dir.resolve("work")));
+        } catch (IOException e) {
+            throw new BenchException("could not write rsyslog's configuration in " + dir + ": " + e.getMessage(), e);
+        }
+        checkConfig(rsyslogd, conf, dir);
+        ChildProcess process = ChildProcess.start("rsyslogd", List.of(rsyslogd.toString(), "-n", "-C", "-f",
+                conf.toString(), "-i", dir.resolve("rsyslogd.pid").toString()), dir, log);
+        RsyslogEdge edge = new RsyslogEdge(process);
+        long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
+        while (!portTaken(target.protocol(), target.port())) {
+            if (!process.isAlive() || System.nanoTime() > deadline) {
+                process.kill();
+                throw new BenchException("rsyslogd did not listen on " + target.protocol().flagName() + " port "
+                        + target.port() + " within " + START_TIMEOUT.toSeconds() + " s: " + process.logTail(5)
+                        + " (log: " + log + ")");
+            }
+            sleepMillis(100);
+        }
+        return edge;
+    }
+
+    /** rsyslog's configuration for {@code target}, its state in {@code workDir}. */
+    static String config(Variant.Target target, Path workDir) {
+        String input = target.protocol() == Protocol.UDP
+                ? "module(load=\"imudp\")\n"
+                        + "input(type=\"imudp\" address=\"127.0.0.1\" port=\"" + target.port() + "\" ruleset=\"kafka\""
+                        + " rcvbufSize=\"" + udpReceiveBufferBytes() + "\")\n"
+                : "module(load=\"imtcp\")\n"
+                        + "input(type=\"imtcp\" address=\"127.0.0.1\" port=\"" + target.port() + "\" ruleset=\"kafka\")\n";
+        return "# Written by flafka bench edge (variant rsyslog).\n"
+                + "global(workDirectory=\"" + workDir + "\" maxMessageSize=\"64k\")\n"
+                + input
+                + "module(load=\"omkafka\")\n"
+                + "template(name=\"body\" type=\"string\" string=\"%rawmsg%\")\n"
+                + "ruleset(name=\"kafka\") {\n"
+                + "  action(type=\"omkafka\" broker=[\"" + target.bootstrapServers() + "\"] topic=\""
+                + target.topic() + "\" template=\"body\" partitions.auto=\"on\"\n"
+                + "         confParam=[\"compression.codec=snappy\", \"queue.buffering.max.ms=10\"]\n"
+                + "         topicConfParam=[\"request.required.acks=-1\"])\n"
+                + "}\n";
+    }
+
+    /** The edge template's UDP receive buffer, so that rsyslog asks the kernel for what ours asks. */
+    private static Object udpReceiveBufferBytes() {
+        return AgentTemplates.defaults(Tier.EDGE).get("edge_udp_receive_buffer_bytes");
+    }
+
+    private static Path locateRsyslogd() {
+        for (String dir : System.getenv().getOrDefault("PATH", "").split(":")) {
+            if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, "rsyslogd"))) {
+                return Path.of(dir, "rsyslogd");
+            }
+        }
+        return RSYSLOGD_CANDIDATES.stream().filter(Files::isExecutable).findFirst().orElseThrow(() ->
+                new BenchException("the rsyslog variant needs rsyslogd, which is not on PATH or in /usr/sbin: "
+                        + INSTALL_HINT));
+    }
+
+    /** {@code rsyslogd -N1}: exits non-zero, naming the problem, when a module such as omkafka cannot load. */
+    private static void checkConfig(Path rsyslogd, Path conf, Path dir) {
+        try {
+            Process check = new ProcessBuilder(rsyslogd.toString(), "-N1", "-f", conf.toString())
+                    .directory(dir.toFile()).redirectErrorStream(true).start();
+            String output = new String(check.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            if (!check.waitFor(START_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
+                check.destroyForcibly();
+                throw new BenchException("rsyslogd -N1 -f " + conf + " did not finish within "
+                        + START_TIMEOUT.toSeconds() + " s");
+            }
+            if (check.exitValue() != 0) {
+                String error = output.lines().filter(line -> line.contains("error") || line.contains("could not"))
+                        .findFirst().orElse(output.strip());
+                throw new BenchException("rsyslogd refused the rsyslog variant's configuration (" + conf + "): "
+                        + error + (output.contains("omkafka") ? "; " + INSTALL_HINT : ""));
+            }
+        } catch (IOException e) {
+            throw new BenchException("could not run " + rsyslogd + ": " + e.getMessage() + "; " + INSTALL_HINT, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new BenchException("interrupted while checking rsyslog's configuration", e);
+        }
+    }
+
+    /** Whether something holds {@code port} on loopback: binding it ourselves fails. */
+    private static boolean portTaken(Protocol protocol, int port) {
+        InetSocketAddress address = new InetSocketAddress(InetAddress.getLoopbackAddress(), port);
+        try (Closeable probe = protocol == Protocol.UDP ? new DatagramSocket(address) : bindTcp(address)) {
+            return false;
+        } catch (BindException e) {
+            return true;
+        } catch (IOException e) {
+            throw new BenchException("could not probe loopback port " + port + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static ServerSocket bindTcp(InetSocketAddress address) throws IOException {
+        ServerSocket socket = new ServerSocket();
+        try {
+            socket.bind(address);
+            return socket;
+        } catch (IOException e) {
+            socket.close();
+            throw e;
+        }
+    }
+
+    private static void sleepMillis(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new BenchException("interrupted", e);
+        }
+    }
+
+    @Override
+    public long pid() {
+        return process.pid();
+    }
+
+    @Override
+    public Duration cpuTime() {
+        return process.cpuTime();
+    }
+
+    @Override
+    public boolean isAlive() {
+        return process.isAlive();
+    }
+
+    @Override
+    public void kill() {
+        process.kill();
+    }
+
+    @Override
+    public Path log() {
+        return process.log();
+    }
+
+    @Override
+    public OptionalInt boundPort() {
+        return OptionalInt.empty();
+    }
+
+    @Override
+    public Counts counts() {
+        return Counts.NONE;
+    }
+
+    @Override
+    public ThreadCpu.ThreadGroups threadGroups() {
+        return THREAD_GROUPS;
+    }
+
+    @Override
+    public boolean isJvm() {
+        return false;
+    }
+}

@@ -1,0 +1,121 @@
+package org.flafka.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.OutputStream;
+import java.net.DatagramPacket;
+import java.net.DatagramSocket;
+import java.net.InetAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.flafka.load.Protocol;
+import org.flafka.stack.KafkaBroker;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * The bench's rsyslog variant against a real broker: Debian's rsyslogd with omkafka (installed by scripts/setup)
+ * writes each line it receives, over TCP or UDP, as one record whose value is the line as sent, without headers,
+ * so that what the bench compares ours with is the C daemon doing the same job.
+ */
+class RsyslogEdgeTest {
+    private static final List<String> LINES = List.of(
+            "<165>1 2026-11-26T17:00:00.123Z router-7 sshd 4123 ID47 - Accepted publickey for netops",
+            "<13>Nov 26 17:00:01 fw-2 kernel: link up on eth1",
+            "%ASA-6-302013: Built outbound TCP connection 1 for outside:10.0.0.1/443 (10.0.0.1/443)",
+            "not syslog at all, but still a line");
+
+    @TempDir
+    static Path tmp;
+    private static KafkaBroker kafka;
+
+    @BeforeAll
+    static void startBroker() {
+        kafka = KafkaBroker.start(tmp.resolve("kafka"));
+    }
+
+    @AfterAll
+    static void stopBroker() {
+        if (kafka != null) {
+            kafka.close();
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = Protocol.class, names = {"TCP", "UDP"})
+    @Timeout(120)
+    void everyLineBecomesOneRecordOfItsExactBytesWithoutHeaders(Protocol protocol) throws Exception {
+        String topic = "rsyslog-" + protocol.flagName();
+        kafka.createTopic(topic, 2);
+        int port = protocol.freeLoopbackPort();
+        RsyslogEdge rsyslog = RsyslogEdge.start(new Variant.Target(kafka.bootstrapServers(), topic, port, protocol),
+                tmp.resolve(topic));
+        try {
+            assertTrue(rsyslog.isAlive());
+            send(protocol, port);
+            List<ConsumerRecord<byte[], byte[]>> records = consume(topic, LINES.size());
+            assertEquals(new TreeSet<>(LINES), new TreeSet<>(records.stream()
+                    .map(r -> new String(r.value(), StandardCharsets.UTF_8)).toList()), "the lines, byte for byte");
+            for (ConsumerRecord<byte[], byte[]> record : records) {
+                assertEquals(0, record.headers().toArray().length, "omkafka writes no record headers");
+            }
+            assertEquals(EdgeProcess.Counts.NONE, rsyslog.counts());
+        } finally {
+            rsyslog.kill();
+        }
+        assertFalse(rsyslog.isAlive());
+    }
+
+    private static void send(Protocol protocol, int port) throws Exception {
+        InetAddress loopback = InetAddress.getLoopbackAddress();
+        if (protocol == Protocol.UDP) {
+            try (DatagramSocket socket = new DatagramSocket()) {
+                for (String line : LINES) {
+                    byte[] bytes = line.getBytes(StandardCharsets.UTF_8);
+                    socket.send(new DatagramPacket(bytes, bytes.length, loopback, port));
+                }
+            }
+        } else {
+            try (Socket socket = new Socket(loopback, port); OutputStream out = socket.getOutputStream()) {
+                for (String line : LINES) {
+                    out.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+                }
+            }
+        }
+    }
+
+    private static List<ConsumerRecord<byte[], byte[]>> consume(String topic, int count) {
+        List<ConsumerRecord<byte[], byte[]>> records = new ArrayList<>();
+        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(Map.of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers(),
+                ConsumerConfig.GROUP_ID_CONFIG, "check-" + topic,
+                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest"),
+                new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+            consumer.subscribe(List.of(topic));
+            long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+            while (records.size() < count && System.nanoTime() < deadline) {
+                consumer.poll(Duration.ofMillis(500)).forEach(records::add);
+            }
+            // a moment more: a duplicate would show here
+            consumer.poll(Duration.ofSeconds(1)).forEach(records::add);
+        }
+        assertEquals(count, records.size(), "one record per line");
+        return records;
+    }
+}
