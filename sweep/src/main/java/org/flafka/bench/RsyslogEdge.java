@@ -36,11 +36,12 @@ final class RsyslogEdge implements EdgeProcess {
     private static final Duration START_TIMEOUT = Duration.ofSeconds(20);
 
     /**
-     * rsyslog's threads by what they do: inputs ({@code in:imtcp}), the queue workers that run the omkafka action
-     * ({@code rs:main Q:Reg}), librdkafka's own threads ({@code rdk:main}, {@code rdk:broker1}).
+     * rsyslog's threads by what they do: inputs ({@code in:imtcp}, and imudp's workers {@code imudp(w0)}), the queue
+     * workers that run the omkafka action ({@code rs:main Q:Reg}), librdkafka's own threads ({@code rdk:main},
+     * {@code rdk:broker1}).
      */
     static final ThreadCpu.ThreadGroups THREAD_GROUPS = name -> {
-        if (name.startsWith("in:")) {
+        if (name.startsWith("in:") || name.startsWith("imudp(")) {
             return "rsyslog input";
         }
         if (name.startsWith("rs:")) {

@@ -102,6 +102,24 @@ class EdgeBenchReportTest {
     }
 
     @Test
+    void countsRsyslogDoesNotKeepAreADashAndNullNotAnEventRate() throws Exception {
+        Trial rsyslog = new Trial(Variant.RSYSLOG, 1, 5.0, 10.0, 8_000_000, -1, -1, 8_000_010, 14, 2, 1, 3,
+                Map.of("rsyslog input", 4.0), -1);
+        EdgeBenchSettings settings = new EdgeBenchSettings(List.of(Variant.RSYSLOG, Variant.STOCK),
+                Duration.ofSeconds(5), Duration.ofSeconds(10), 1, 4, 200, 1, Double.POSITIVE_INFINITY, 4,
+                Variant.STOCK, Path.of("work"), null, Map.of(), List.of(), Duration.ZERO, Protocol.TCP).validate();
+        EdgeBenchReport report = new EdgeBenchReport(settings, List.of(rsyslog, trial(Variant.STOCK, 1, 1_000_000, 6)),
+                0, "m");
+        String row = report.text().lines().filter(line -> line.startsWith("rsyslog ")).findFirst().orElseThrow();
+        assertEquals(List.of("800,000 (800,000-800,000)", "-", "-", "1.75"),
+                List.of(row.split("\\|")).subList(1, 5).stream().map(String::strip).toList(), row);
+        JsonNode json = new ObjectMapper().readTree(report.json());
+        assertTrue(json.get("summary").get(0).get("sourceAcceptedPerSecond").isNull(), report.json());
+        assertTrue(json.get("summary").get(0).get("sinkDrainedPerSecond").isNull(), report.json());
+        assertEquals(-1, json.get("trials").get(0).get("sourceAccepted").asLong());
+    }
+
+    @Test
     void jsonCarriesSettingsSummariesAndEveryTrial() throws Exception {
         JsonNode json = new ObjectMapper().readTree(report(100_000).json());
         assertEquals("edge", json.get("benchmark").asText());

@@ -24,6 +24,7 @@ import org.flafka.load.Protocol;
 import org.flafka.stack.KafkaBroker;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -80,6 +81,16 @@ class RsyslogEdgeTest {
             rsyslog.kill();
         }
         assertFalse(rsyslog.isAlive());
+    }
+
+    @Test
+    void rsyslogsThreadsAreGroupedByWhatTheyDo() {
+        // names as /proc/<pid>/task/*/comm shows them for rsyslogd 8.2302 with imtcp, imudp and omkafka
+        assertEquals("rsyslog input", RsyslogEdge.THREAD_GROUPS.groupOf("in:imtcp"));
+        assertEquals("rsyslog input", RsyslogEdge.THREAD_GROUPS.groupOf("imudp(w0)"));
+        assertEquals("rsyslog queue workers (omkafka)", RsyslogEdge.THREAD_GROUPS.groupOf("rs:main Q:Reg"));
+        assertEquals("librdkafka threads", RsyslogEdge.THREAD_GROUPS.groupOf("rdk:broker1"));
+        assertEquals("rsyslog other", RsyslogEdge.THREAD_GROUPS.groupOf("rsyslogd"));
     }
 
     private static void send(Protocol protocol, int port) throws Exception {
