@@ -78,7 +78,8 @@ public final class KafkaRecordConfig {
   private static final String BATCH_DURATION_MILLIS_DOC = "Most milliseconds a batch keeps taking events before "
       + "it is flushed and committed with what it holds, so that at a quiet site the drain counters move and a "
       + "batch Kafka fails is small. Events are sent to Kafka as they are taken either way. A take waiting for an "
-      + "event ends at this time in flafka's memory channel; in Flume's channels it may wait out their keep-alive.";
+      + "event ends at this time in flafka's memory channel; in Flume's it may wait out the keep-alive (Flume's file "
+      + "channel never waits).";
 
   public static final String RECORD_HEADERS = "recordHeaders";
   private static final String RECORD_HEADERS_DOC = "Flume headers written as Kafka record headers of the same "
