@@ -170,8 +170,10 @@ public class BatchMemoryChannel extends BasicChannelSemantics implements Transac
       lock.lock();
       try {
         event = queue.pollFirst();
-        long waitNanos = event != null ? 0 : hasTakeDeadline
-            ? Math.min(limits.keepAliveNanos(), takeDeadline - System.nanoTime()) : limits.keepAliveNanos();
+        long waitNanos = limits.keepAliveNanos();
+        if (event == null && hasTakeDeadline) {
+          waitNanos = Math.min(waitNanos, takeDeadline - System.nanoTime());
+        }
         while (event == null) {
           if (waitNanos <= 0) {
             return null;

@@ -24,7 +24,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>One channel transaction per batch: take up to {@code batchSize} events for at most {@code batchDurationMillis}
  * (a take already waiting for an event ends then only in a channel that supports {@link TakeDeadline}), sending
- * each to Kafka as it is taken; then flush, and commit only when Kafka has acknowledged every one (with {@code acks=all}, every in-sync replica). Any other outcome rolls
+ * each to Kafka as it is taken; then flush, and commit only when Kafka has acknowledged every one (with
+ * {@code acks=all}, every in-sync replica). Any other outcome rolls
  * the whole batch back to the channel and the sink runner retries it after its back-off, so nothing is lost;
  * Kafka's idempotent producer keeps a retried send from being written twice within a producer session.
  *
