@@ -77,6 +77,9 @@ public final class EdgeBench {
     public EdgeBenchReport run() {
         AgentRuntime stock = AgentRuntime.locate();
         AgentRuntime ours = OurPlugins.addTo(stock);
+        if (settings.variants().contains(Variant.RSYSLOG)) {
+            RsyslogEdge.checkInstalled(settings.protocol(), settings.workDir().resolve("rsyslog-check"));
+        }
         List<Trial> trials = new ArrayList<>();
         long started = System.currentTimeMillis();
         progress.accept("starting the Kafka broker process in " + settings.workDir().resolve("broker"));

@@ -65,15 +65,8 @@ final class RsyslogEdge implements EdgeProcess {
      */
     static RsyslogEdge start(Variant.Target target, Path dir) {
         Path rsyslogd = locateRsyslogd();
-        Path conf = dir.resolve("rsyslog.conf");
+        Path conf = writeCheckedConfig(rsyslogd, target, dir);
         Path log = dir.resolve("rsyslogd.log");
-        try {
-            Files.createDirectories(dir.resolve("work"));
-            Files.writeString(conf, config(target, dir.resolve("work")));
-        } catch (IOException e) {
-            throw new BenchException("could not write rsyslog's configuration in " + dir + ": " + e.getMessage(), e);
-        }
-        checkConfig(rsyslogd, conf, dir);
         ChildProcess process = ChildProcess.start("rsyslogd", List.of(rsyslogd.toString(), "-n", "-C", "-f",
                 conf.toString(), "-i", dir.resolve("rsyslogd.pid").toString()), dir, log);
         RsyslogEdge edge = new RsyslogEdge(process);
@@ -88,6 +81,27 @@ final class RsyslogEdge implements EdgeProcess {
             sleepMillis(100);
         }
         return edge;
+    }
+
+    /**
+     * Fails, in one line naming the package to install, when rsyslogd or its omkafka module is missing: for a run
+     * with the rsyslog variant, before its broker starts. Writes a configuration for {@code protocol} in {@code dir}.
+     */
+    static void checkInstalled(Protocol protocol, Path dir) {
+        writeCheckedConfig(locateRsyslogd(), new Variant.Target("127.0.0.1:9092", "check", 514, protocol), dir);
+    }
+
+    /** Writes rsyslog's configuration for {@code target} in {@code dir} and checks it with rsyslogd; returns it. */
+    private static Path writeCheckedConfig(Path rsyslogd, Variant.Target target, Path dir) {
+        Path conf = dir.resolve("rsyslog.conf");
+        try {
+            Files.createDirectories(dir.resolve("work"));
+            Files.writeString(conf, config(target, dir.resolve("work")));
+        } catch (IOException e) {
+            throw new BenchException("could not write rsyslog's configuration in " + dir + ": " + e.getMessage(), e);
+        }
+        checkConfig(rsyslogd, conf, dir);
+        return conf;
     }
 
     /** rsyslog's configuration for {@code target}, its state in {@code workDir}. */
