@@ -41,10 +41,10 @@ import org.flafka.sweep.OurPlugins;
 
 /**
  * Runs {@code flafka bench edge}: one broker process for the whole run; per trial a fresh topic, one agent process
- * for one {@link Variant} (a Flume agent, or rsyslogd for {@link Variant#RSYSLOG}), and the load generator in this JVM sending to it over TCP (or UDP) loopback. Each trial
- * warms up, then measures a steady window between two snapshots of Kafka's end offsets, the agent's counters and
- * the CPU time of the agent process, the broker process and this JVM. Variants alternate within each repeat, so a
- * change in the machine's load hits all of them alike.
+ * for one {@link Variant} (a Flume agent, or rsyslogd for {@link Variant#RSYSLOG}), and the load generator in this
+ * JVM sending to it over TCP (or UDP) loopback. Each trial warms up, then measures a steady window between two
+ * snapshots of Kafka's end offsets, the agent's counters and the CPU time of the agent process, the broker process
+ * and this JVM. Variants alternate within each repeat, so a change in the machine's load hits all of them alike.
  *
  * <p>Every process this class starts is killed when a trial or the run ends, fails or is interrupted (the stack
  * also kills its children when this JVM exits).

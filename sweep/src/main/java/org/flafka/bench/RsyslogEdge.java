@@ -60,12 +60,13 @@ final class RsyslogEdge implements EdgeProcess {
     }
 
     /**
-     * Checks the configuration with {@code rsyslogd -N1} (a missing omkafka module is an error there, not at run
-     * time), starts rsyslogd in the foreground in {@code dir} and waits until it holds {@code target}'s port.
+     * Starts rsyslogd in the foreground in {@code dir} and waits until it holds {@code target}'s port. Call
+     * {@link #checkInstalled} once first: it names a missing package, where a start that fails shows only the
+     * tail of rsyslogd's log.
      */
     static RsyslogEdge start(Variant.Target target, Path dir) {
         Path rsyslogd = locateRsyslogd();
-        Path conf = writeCheckedConfig(rsyslogd, target, dir);
+        Path conf = writeConfig(target, dir);
         Path log = dir.resolve("rsyslogd.log");
         ChildProcess process = ChildProcess.start("rsyslogd", List.of(rsyslogd.toString(), "-n", "-C", "-f",
                 conf.toString(), "-i", dir.resolve("rsyslogd.pid").toString()), dir, log);
@@ -88,11 +89,12 @@ final class RsyslogEdge implements EdgeProcess {
      * with the rsyslog variant, before its broker starts. Writes a configuration for {@code protocol} in {@code dir}.
      */
     static void checkInstalled(Protocol protocol, Path dir) {
-        writeCheckedConfig(locateRsyslogd(), new Variant.Target("127.0.0.1:9092", "check", 514, protocol), dir);
+        checkConfig(locateRsyslogd(), writeConfig(new Variant.Target("127.0.0.1:9092", "check", 514, protocol), dir),
+                dir);
     }
 
-    /** Writes rsyslog's configuration for {@code target} in {@code dir} and checks it with rsyslogd; returns it. */
-    private static Path writeCheckedConfig(Path rsyslogd, Variant.Target target, Path dir) {
+    /** Writes rsyslog's configuration for {@code target} in {@code dir}; returns its path. */
+    private static Path writeConfig(Variant.Target target, Path dir) {
         Path conf = dir.resolve("rsyslog.conf");
         try {
             Files.createDirectories(dir.resolve("work"));
@@ -100,7 +102,6 @@ final class RsyslogEdge implements EdgeProcess {
         } catch (IOException e) {
             throw new BenchException("could not write rsyslog's configuration in " + dir + ": " + e.getMessage(), e);
         }
-        checkConfig(rsyslogd, conf, dir);
         return conf;
     }
 
@@ -143,15 +144,17 @@ final class RsyslogEdge implements EdgeProcess {
 
     /** {@code rsyslogd -N1}: exits non-zero, naming the problem, when a module such as omkafka cannot load. */
     private static void checkConfig(Path rsyslogd, Path conf, Path dir) {
+        // To a file, not a pipe: reading a pipe to its end would wait out a hung rsyslogd past the timeout.
+        Path checkLog = dir.resolve("rsyslogd-check.log");
         try {
             Process check = new ProcessBuilder(rsyslogd.toString(), "-N1", "-f", conf.toString())
-                    .directory(dir.toFile()).redirectErrorStream(true).start();
-            String output = new String(check.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+                    .directory(dir.toFile()).redirectErrorStream(true).redirectOutput(checkLog.toFile()).start();
             if (!check.waitFor(START_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
                 check.destroyForcibly();
                 throw new BenchException("rsyslogd -N1 -f " + conf + " did not finish within "
                         + START_TIMEOUT.toSeconds() + " s");
             }
+            String output = Files.readString(checkLog, StandardCharsets.UTF_8);
             if (check.exitValue() != 0) {
                 String error = output.lines().filter(line -> line.contains("error") || line.contains("could not"))
                         .findFirst().orElse(output.strip());

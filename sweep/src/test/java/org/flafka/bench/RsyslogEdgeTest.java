@@ -48,6 +48,7 @@ class RsyslogEdgeTest {
 
     @BeforeAll
     static void startBroker() {
+        RsyslogEdge.checkInstalled(Protocol.TCP, tmp.resolve("check"));
         kafka = KafkaBroker.start(tmp.resolve("kafka"));
     }
 

@@ -35,8 +35,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * {@link KafkaRecordSink} against a real KRaft broker: bodies byte-exact, the chosen headers as record headers, the
- * key, batch accounting in Flume's metrics, a batch ended by its time bound, a too-large event dropped and counted without stalling the sink, and an
- * unreachable broker rolling the batch back into the channel.
+ * key, batch accounting in Flume's metrics, a batch ended by its time bound, a too-large event dropped and counted
+ * without stalling the sink, and an unreachable broker rolling the batch back into the channel.
  */
 class KafkaRecordSinkTest {
 
