@@ -41,7 +41,7 @@ import org.flafka.sweep.OurPlugins;
 
 /**
  * Runs {@code flafka bench edge}: one broker process for the whole run; per trial a fresh topic, one agent process
- * for one {@link Variant} (a Flume agent, or rsyslogd for {@link Variant#RSYSLOG}), and the load generator in this
+ * for one {@link Variant} (a Flume agent, or rsyslogd for an rsyslog variant), and the load generator in this
  * JVM sending to it over TCP (or UDP) loopback. Each trial warms up, then measures a steady window between two
  * snapshots of Kafka's end offsets, the agent's counters and the CPU time of the agent process, the broker process
  * and this JVM. Variants alternate within each repeat, so a change in the machine's load hits all of them alike.
@@ -77,8 +77,11 @@ public final class EdgeBench {
     public EdgeBenchReport run() {
         AgentRuntime stock = AgentRuntime.locate();
         AgentRuntime ours = OurPlugins.addTo(stock);
-        if (settings.variants().contains(Variant.RSYSLOG)) {
-            RsyslogEdge.checkInstalled(settings.protocol(), settings.workDir().resolve("rsyslog-check"));
+        for (Variant variant : settings.variants()) {
+            if (!variant.isFlumeAgent()) {
+                RsyslogEdge.checkInstalled(settings.protocol(), variant.rsyslogBody(),
+                        settings.workDir().resolve(variant.flagName() + "-check"));
+            }
         }
         List<Trial> trials = new ArrayList<>();
         long started = System.currentTimeMillis();
@@ -195,10 +198,10 @@ public final class EdgeBench {
         }
     }
 
-    /** A Flume agent for a Flume variant, rsyslogd for {@link Variant#RSYSLOG}; listening when this returns. */
+    /** A Flume agent for a Flume variant, rsyslogd for an rsyslog one; listening when this returns. */
     private EdgeProcess startAgent(Variant variant, Variant.Target target, Path dir, AgentRuntime runtime) {
         if (!variant.isFlumeAgent()) {
-            return RsyslogEdge.start(target, dir);
+            return RsyslogEdge.start(target, variant.rsyslogBody(), dir);
         }
         AgentProcess.Builder builder = AgentProcess.builder(Variant.AGENT,
                 variant.properties(target, settings.sinks(), settings.oursVariables()), dir).runtime(runtime);

@@ -7,7 +7,7 @@ import org.flafka.stack.AgentMetrics;
 import org.flafka.stack.AgentProcess;
 import org.flafka.stack.ThreadCpu;
 
-/** The process one trial measures: a Flume agent, or rsyslogd for the {@link Variant#RSYSLOG} comparison. */
+/** The process one trial measures: a Flume agent, or rsyslogd for an rsyslog variant's comparison. */
 interface EdgeProcess {
 
     long pid();
@@ -43,7 +43,7 @@ interface EdgeProcess {
     /** Whether it is a JVM that {@code --jfr} can record. */
     boolean isJvm();
 
-    /** A Flume agent process: every variant but rsyslog. */
+    /** A Flume agent process: every variant but the rsyslog ones. */
     static EdgeProcess of(AgentProcess agent, String sourceName) {
         return new EdgeProcess() {
             @Override

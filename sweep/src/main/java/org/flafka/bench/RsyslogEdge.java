@@ -22,11 +22,11 @@ import org.flafka.stack.ThreadCpu;
 
 /**
  * rsyslogd forwarding to Kafka with its omkafka output (Debian's rsyslog-kafka, librdkafka), for the bench's
- * {@link Variant#RSYSLOG}: the C daemon a user could pick instead of a Flume edge, measured in the same run on the
- * same broker and load. It listens on the bench's protocol (imtcp or imudp), and omkafka writes each message as
- * received (rsyslog's {@code rawmsg}: the line without its framing) as a record without headers, as the C daemons
- * do, with the producer settings of ours: acks=all, snappy, 10 ms linger. Everything else is rsyslog's default.
- * rsyslog keeps no counts the bench reads, so a trial has only what Kafka and /proc say.
+ * {@link Variant#RSYSLOG} and {@link Variant#RSYSLOG_FIELDS}: the C daemon a user could pick instead of a Flume edge,
+ * measured in the same run on the same broker and load. It listens on the bench's protocol (imtcp or imudp), and
+ * omkafka writes one record without headers per message, with the producer settings of ours: acks=all, snappy, 10 ms
+ * linger. What the record holds is its {@link Body}. Everything else is rsyslog's default. rsyslog keeps no counts
+ * the bench reads, so a trial has only what Kafka and /proc say.
  */
 final class RsyslogEdge implements EdgeProcess {
     private static final List<Path> RSYSLOGD_CANDIDATES = List.of(Path.of("/usr/sbin/rsyslogd"),
@@ -53,6 +53,51 @@ final class RsyslogEdge implements EdgeProcess {
         return "rsyslog other";
     };
 
+    /** What rsyslog writes as each record's value. */
+    enum Body {
+        /** The message as received (rsyslog's {@code rawmsg}: the line without its framing), as the C daemons do. */
+        RAW_MESSAGE("template(name=\"body\" type=\"string\" string=\"%rawmsg%\")\n"),
+        /**
+         * The facts the edge contract carries in record headers, as rsyslog's own parser finds them, and the raw
+         * message, in one JSON object: omkafka cannot set per-message record headers, so a user who wants those facts
+         * from rsyslog gets them this way. 12 of the contract's 14: rsyslog reports no parse status and no source of
+         * the timestamp; {@code format} is its protocol version (0 for RFC 3164, 1 for RFC 5424), {@code id} its
+         * {@code uuid}, the times whole seconds.
+         */
+        CONTRACT_FIELDS_JSON("template(name=\"body\" type=\"list\" option.jsonf=\"on\") {\n"
+                + time("timestamp", "timereported")
+                + field("host", "hostname")
+                + field("facility", "syslogfacility-text")
+                + field("severity", "syslogseverity-text")
+                + field("app", "app-name")
+                + field("procid", "procid")
+                + field("msgid", "msgid")
+                + field("format", "protocol-version")
+                + time("received", "timegenerated")
+                + field("peer", "fromhost-ip")
+                + "  constant(outname=\"site\" value=\"" + Variant.SITE + "\" format=\"jsonf\")\n"
+                + field("id", "uuid")
+                + field("message", "rawmsg")
+                + "}\n");
+
+        /** rsyslog's template named {@code body}. */
+        private final String template;
+
+        Body(String template) {
+            this.template = template;
+        }
+
+        private static String field(String name, String property) {
+            return "  property(outname=\"" + name + "\" name=\"" + property + "\" format=\"jsonf\")\n";
+        }
+
+        /** A time property as epoch seconds (rsyslog's unixtimestamp has no milliseconds). */
+        private static String time(String name, String property) {
+            return "  property(outname=\"" + name + "\" name=\"" + property
+                    + "\" dateFormat=\"unixtimestamp\" format=\"jsonf\")\n";
+        }
+    }
+
     private final ChildProcess process;
 
     private RsyslogEdge(ChildProcess process) {
@@ -60,13 +105,13 @@ final class RsyslogEdge implements EdgeProcess {
     }
 
     /**
-     * Starts rsyslogd in the foreground in {@code dir} and waits until it holds {@code target}'s port. Call
-     * {@link #checkInstalled} once first: it names a missing package, where a start that fails shows only the
-     * tail of rsyslogd's log.
+     * Starts rsyslogd in the foreground in {@code dir}, writing {@code body}, and waits until it holds {@code
+     * target}'s port. Call {@link #checkInstalled} once first: it names a missing package, where a start that fails
+     * shows only the tail of rsyslogd's log.
      */
-    static RsyslogEdge start(Variant.Target target, Path dir) {
+    static RsyslogEdge start(Variant.Target target, Body body, Path dir) {
         Path rsyslogd = locateRsyslogd();
-        Path conf = writeConfig(target, dir);
+        Path conf = writeConfig(target, body, dir);
         Path log = dir.resolve("rsyslogd.log");
         ChildProcess process = ChildProcess.start("rsyslogd", List.of(rsyslogd.toString(), "-n", "-C", "-f",
                 conf.toString(), "-i", dir.resolve("rsyslogd.pid").toString()), dir, log);
@@ -86,38 +131,39 @@ final class RsyslogEdge implements EdgeProcess {
 
     /**
      * Fails, in one line naming the package to install, when rsyslogd or its omkafka module is missing: for a run
-     * with the rsyslog variant, before its broker starts. Writes a configuration for {@code protocol} in {@code dir}.
+     * with an rsyslog variant, before its broker starts. Writes a configuration for {@code protocol} and {@code body}
+     * in {@code dir}.
      */
-    static void checkInstalled(Protocol protocol, Path dir) {
-        checkConfig(locateRsyslogd(), writeConfig(new Variant.Target("127.0.0.1:9092", "check", 514, protocol), dir),
-                dir);
+    static void checkInstalled(Protocol protocol, Body body, Path dir) {
+        checkConfig(locateRsyslogd(),
+                writeConfig(new Variant.Target("127.0.0.1:9092", "check", 514, protocol), body, dir), dir);
     }
 
-    /** Writes rsyslog's configuration for {@code target} in {@code dir}; returns its path. */
-    private static Path writeConfig(Variant.Target target, Path dir) {
+    /** Writes rsyslog's configuration for {@code target} and {@code body} in {@code dir}; returns its path. */
+    private static Path writeConfig(Variant.Target target, Body body, Path dir) {
         Path conf = dir.resolve("rsyslog.conf");
         try {
             Files.createDirectories(dir.resolve("work"));
-            Files.writeString(conf, config(target, dir.resolve("work")));
+            Files.writeString(conf, config(target, body, dir.resolve("work")));
         } catch (IOException e) {
             throw new BenchException("could not write rsyslog's configuration in " + dir + ": " + e.getMessage(), e);
         }
         return conf;
     }
 
-    /** rsyslog's configuration for {@code target}, its state in {@code workDir}. */
-    static String config(Variant.Target target, Path workDir) {
+    /** rsyslog's configuration for {@code target}, writing {@code body}, its state in {@code workDir}. */
+    static String config(Variant.Target target, Body body, Path workDir) {
         String input = target.protocol() == Protocol.UDP
                 ? "module(load=\"imudp\")\n"
                         + "input(type=\"imudp\" address=\"127.0.0.1\" port=\"" + target.port() + "\" ruleset=\"kafka\""
                         + " rcvbufSize=\"" + udpReceiveBufferBytes() + "\")\n"
                 : "module(load=\"imtcp\")\n"
                         + "input(type=\"imtcp\" address=\"127.0.0.1\" port=\"" + target.port() + "\" ruleset=\"kafka\")\n";
-        return "# Written by flafka bench edge (variant rsyslog).\n"
+        return "# Written by flafka bench edge (an rsyslog variant).\n"
                 + "global(workDirectory=\"" + workDir + "\" maxMessageSize=\"64k\")\n"
                 + input
                 + "module(load=\"omkafka\")\n"
-                + "template(name=\"body\" type=\"string\" string=\"%rawmsg%\")\n"
+                + body.template
                 + "ruleset(name=\"kafka\") {\n"
                 + "  action(type=\"omkafka\" broker=[\"" + target.bootstrapServers() + "\"] topic=\""
                 + target.topic() + "\" template=\"body\" partitions.auto=\"on\"\n"

@@ -34,7 +34,7 @@ public enum Variant {
         public String properties(Target target, int sinks, Map<String, Object> templateVariables) {
             Map<String, Object> variables = new LinkedHashMap<>(templateVariables);
             variables.put("agent_name", AGENT);
-            variables.put("site", "bench");
+            variables.put("site", SITE);
             variables.put("kafka_bootstrap_servers", target.bootstrapServers());
             variables.put("kafka_topic", target.topic());
             variables.put("edge_listeners", List.of(target.protocol().flagName()));
@@ -145,24 +145,32 @@ public enum Variant {
     },
     /**
      * Not Flume: rsyslogd with omkafka ({@link RsyslogEdge}), the C daemon a user could run instead of an edge agent,
-     * as the bar to measure ours against. It sends no record headers (rsyslog's omkafka writes none per message) and
-     * keeps no counters the bench reads.
+     * as the bar to measure ours against. It writes each message as received and no record headers (rsyslog's
+     * omkafka writes none per message), and keeps no counters the bench reads.
      */
     RSYSLOG("rsyslog", false) {
         @Override
-        public String properties(Target target, int sinks, Map<String, Object> templateVariables) {
-            throw new IllegalStateException("the rsyslog variant runs no Flume agent; its configuration is "
-                    + "RsyslogEdge.config");
+        RsyslogEdge.Body rsyslogBody() {
+            return RsyslogEdge.Body.RAW_MESSAGE;
         }
-
+    },
+    /**
+     * rsyslog carrying what ours carries: the contract's facts, as rsyslog parses them, with the raw message in a
+     * JSON body ({@link RsyslogEdge.Body#CONTRACT_FIELDS_JSON}), since omkafka cannot set record headers per message.
+     * What the C daemon costs for the edge's job rather than for forwarding alone.
+     */
+    RSYSLOG_FIELDS("rsyslog-fields", false) {
         @Override
-        boolean isFlumeAgent() {
-            return false;
+        RsyslogEdge.Body rsyslogBody() {
+            return RsyslogEdge.Body.CONTRACT_FIELDS_JSON;
         }
     };
 
     /** What the core's HDFS layout ({@code dt=}, {@code host=}) and the loss audit read, and the site. */
     static final List<String> LEAN_RECORD_HEADERS = List.of("timestamp", "host", "site", "id");
+
+    /** The site every variant names (ours' {@code site} header, rsyslog-fields' {@code site} field). */
+    static final String SITE = "bench";
 
     /** The Flume agent name (-n) of every variant. */
     static final String AGENT = "edge";
@@ -198,11 +206,15 @@ public enum Variant {
             "kafka_topic", "edge_listeners", "edge_bind_address", "edge_tcp_port", "edge_udp_port", "edge_kafka_sinks");
 
     /**
-     * The agent's Flume properties (every variant but {@link #RSYSLOG}). {@code templateVariables} (from {@code
+     * The agent's Flume properties: every Flume variant overrides this; the rsyslog ones, which run no Flume agent,
+     * do not. {@code templateVariables} (from {@code
      * --set}) change the edge template of {@link #OURS} and the variants made from it and nothing else: the stock
      * variants are fixed configurations.
      */
-    public abstract String properties(Target target, int sinks, Map<String, Object> templateVariables);
+    public String properties(Target target, int sinks, Map<String, Object> templateVariables) {
+        throw new IllegalStateException("the " + flagName + " variant runs no Flume agent; its configuration is "
+                + "RsyslogEdge.config");
+    }
 
     /** {@link #OURS} with one template variable set, whatever {@code --set} says of it. */
     private static String oursWith(String variable, Object value, Target target, int sinks,
@@ -234,9 +246,14 @@ public enum Variant {
                 .filter(finding -> finding.severity() == Finding.Severity.ERROR).toList();
     }
 
-    /** Whether the variant runs a Flume agent ({@link #RSYSLOG} does not). */
+    /** What rsyslogd writes for an rsyslog variant; null for the variants that run a Flume agent. */
+    RsyslogEdge.Body rsyslogBody() {
+        return null;
+    }
+
+    /** Whether the variant runs a Flume agent (the rsyslog variants do not). */
     boolean isFlumeAgent() {
-        return true;
+        return rsyslogBody() == null;
     }
 
     /** Whether the agent can listen on port 0 and report the port (ListenPort); stock needs a fixed port. */

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.OutputStream;
 import java.net.DatagramPacket;
 import java.net.DatagramSocket;
@@ -12,7 +14,9 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
@@ -31,11 +35,13 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * The bench's rsyslog variant against a real broker: Debian's rsyslogd with omkafka (installed by scripts/setup)
- * writes each line it receives, over TCP or UDP, as one record whose value is the line as sent, without headers,
- * so that what the bench compares ours with is the C daemon doing the same job.
+ * The bench's rsyslog variants against a real broker: Debian's rsyslogd with omkafka (installed by scripts/setup)
+ * writes each line it receives, over TCP or UDP, as one record whose value is the line as sent, without headers;
+ * and for rsyslog-fields, a JSON object of the contract's facts as rsyslog parses them with the line in it. So what
+ * the bench compares ours with is the C daemon doing the job it says it does.
  */
 class RsyslogEdgeTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
     private static final List<String> LINES = List.of(
             "<165>1 2026-11-26T17:00:00.123Z router-7 sshd 4123 ID47 - Accepted publickey for netops",
             "<13>Nov 26 17:00:01 fw-2 kernel: link up on eth1",
@@ -48,7 +54,9 @@ class RsyslogEdgeTest {
 
     @BeforeAll
     static void startBroker() {
-        RsyslogEdge.checkInstalled(Protocol.TCP, tmp.resolve("check"));
+        for (RsyslogEdge.Body body : RsyslogEdge.Body.values()) {
+            RsyslogEdge.checkInstalled(Protocol.TCP, body, tmp.resolve("check-" + body));
+        }
         kafka = KafkaBroker.start(tmp.resolve("kafka"));
     }
 
@@ -67,7 +75,7 @@ class RsyslogEdgeTest {
         kafka.createTopic(topic, 2);
         int port = protocol.freeLoopbackPort();
         RsyslogEdge rsyslog = RsyslogEdge.start(new Variant.Target(kafka.bootstrapServers(), topic, port, protocol),
-                tmp.resolve(topic));
+                RsyslogEdge.Body.RAW_MESSAGE, tmp.resolve(topic));
         try {
             assertTrue(rsyslog.isAlive());
             send(protocol, port);
@@ -82,6 +90,58 @@ class RsyslogEdgeTest {
             rsyslog.kill();
         }
         assertFalse(rsyslog.isAlive());
+    }
+
+    @Test
+    @Timeout(120)
+    void theFieldsBodyIsOneJsonObjectOfTheContractsFactsAndTheLineAsSent() throws Exception {
+        String topic = "rsyslog-fields";
+        kafka.createTopic(topic, 2);
+        int port = Protocol.TCP.freeLoopbackPort();
+        RsyslogEdge rsyslog = RsyslogEdge.start(new Variant.Target(kafka.bootstrapServers(), topic, port,
+                Protocol.TCP), RsyslogEdge.Body.CONTRACT_FIELDS_JSON, tmp.resolve(topic));
+        Map<String, JsonNode> byLine = new HashMap<>();
+        try {
+            send(Protocol.TCP, port);
+            for (ConsumerRecord<byte[], byte[]> record : consume(topic, LINES.size())) {
+                assertEquals(0, record.headers().toArray().length, "omkafka writes no record headers");
+                JsonNode fields = JSON.readTree(record.value());
+                assertEquals(List.of("timestamp", "host", "facility", "severity", "app", "procid", "msgid", "format",
+                        "received", "peer", "site", "id", "message"), fieldNames(fields));
+                byLine.put(fields.get("message").asText(), fields);
+            }
+        } finally {
+            rsyslog.kill();
+        }
+        assertEquals(new TreeSet<>(LINES), new TreeSet<>(byLine.keySet()), "each line, whole, in its record");
+        JsonNode rfc5424 = byLine.get(LINES.get(0));
+        assertEquals("router-7", rfc5424.get("host").asText());
+        assertEquals("local4", rfc5424.get("facility").asText());
+        assertEquals("notice", rfc5424.get("severity").asText());
+        assertEquals("sshd", rfc5424.get("app").asText());
+        assertEquals("4123", rfc5424.get("procid").asText());
+        assertEquals("ID47", rfc5424.get("msgid").asText());
+        assertEquals("1", rfc5424.get("format").asText(), "rsyslog's protocol version for RFC 5424");
+        assertEquals(Instant.parse("2026-11-26T17:00:00Z").getEpochSecond(), rfc5424.get("timestamp").asLong());
+        JsonNode rfc3164 = byLine.get(LINES.get(1));
+        assertEquals("fw-2", rfc3164.get("host").asText());
+        assertEquals("user", rfc3164.get("facility").asText());
+        assertEquals("kernel", rfc3164.get("app").asText());
+        assertEquals("0", rfc3164.get("format").asText(), "rsyslog's protocol version for RFC 3164");
+        for (JsonNode fields : byLine.values()) {
+            assertEquals("127.0.0.1", fields.get("peer").asText());
+            assertEquals(Variant.SITE, fields.get("site").asText());
+            assertTrue(Math.abs(fields.get("received").asLong() - Instant.now().getEpochSecond()) < 120,
+                    "received is the receive time in epoch seconds: " + fields);
+        }
+        assertEquals(LINES.size(), byLine.values().stream().map(fields -> fields.get("id").asText()).distinct()
+                .count(), "an id per message");
+    }
+
+    private static List<String> fieldNames(JsonNode object) {
+        List<String> names = new ArrayList<>();
+        object.fieldNames().forEachRemaining(names::add);
+        return names;
     }
 
     @Test

@@ -48,7 +48,7 @@ class BenchCommandTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-        "--variants ours,fast   | --variants: unknown variant 'fast'; use some of ours, ours-stock-sink, ours-stock-channel, ours-lean-headers, ours-kafka-channel, ours-flume-kafka-channel, stock, stock-capacity, stock-tuned, rsyslog, comma-separated",
+        "--variants ours,fast   | --variants: unknown variant 'fast'; use some of ours, ours-stock-sink, ours-stock-channel, ours-lean-headers, ours-kafka-channel, ours-flume-kafka-channel, stock, stock-capacity, stock-tuned, rsyslog, rsyslog-fields, comma-separated",
         "--variants ours,ours   | --variants names a variant twice",
         "--duration soon        | --duration 'soon' is not a duration (e.g. 15s, 2m, 500ms)",
         "--duration 100ms       | --duration must be at least 500ms (the measure window) but was 100ms",
