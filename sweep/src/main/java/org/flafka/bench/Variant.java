@@ -155,8 +155,9 @@ public enum Variant {
         }
     },
     /**
-     * rsyslog carrying what ours carries: the contract's facts, as rsyslog parses them, with the raw message in a
-     * JSON body ({@link RsyslogEdge.Body#CONTRACT_FIELDS_JSON}), since omkafka cannot set record headers per message.
+     * rsyslog carrying most of what ours carries: 11 of the contract's 14 facts, as rsyslog parses them, with the raw
+     * message in a JSON body ({@link RsyslogEdge.Body#CONTRACT_FIELDS_JSON}), since omkafka cannot set record headers
+     * per message.
      * What the C daemon costs for the edge's job rather than for forwarding alone.
      */
     RSYSLOG_FIELDS("rsyslog-fields", false) {
