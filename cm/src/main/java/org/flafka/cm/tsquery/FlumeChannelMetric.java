@@ -10,38 +10,19 @@ public enum FlumeChannelMetric implements FlumeMetric {
     CHANNEL_CAPACITY("channel_capacity", "ChannelCapacity", false),
     CHANNEL_FILL_PERCENTAGE("channel_fill_percentage", "ChannelFillPercentage", false);
 
-    private final String metricName;
-    private final String flumeAttribute;
-    private final boolean rate;
+    private final Definition definition;
 
     FlumeChannelMetric(String metricName, String flumeAttribute, boolean rate) {
-        this.metricName = metricName;
-        this.flumeAttribute = flumeAttribute;
-        this.rate = rate;
+        this.definition = new Definition(metricName, flumeAttribute, rate);
     }
 
     @Override
-    public String flumeAttribute() {
-        return flumeAttribute;
-    }
-
-    @Override
-    public boolean isRate() {
-        return rate;
-    }
-
-    @Override
-    public String metricName() {
-        return metricName;
+    public Definition definition() {
+        return definition;
     }
 
     @Override
     public Entity entity() {
         return Entity.FLUME_CHANNEL;
-    }
-
-    @Override
-    public Verification verification() {
-        return Verification.DOCUMENTED;
     }
 }

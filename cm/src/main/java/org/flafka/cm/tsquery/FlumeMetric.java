@@ -7,11 +7,38 @@ package org.flafka.cm.tsquery;
  */
 public interface FlumeMetric extends CmMetric {
 
+    /**
+     * What names one Flume metric, held by each constant of the per-component enums.
+     *
+     * @param metricName the name CM uses in tsquery
+     * @param flumeAttribute the attribute of Flume's component MBean (and of its {@code /metrics} JSON)
+     * @param rate true for a counter, which CM reports as per-second {@code _rate}; false for a gauge
+     */
+    record Definition(String metricName, String flumeAttribute, boolean rate) {
+    }
+
+    Definition definition();
+
+    @Override
+    default String metricName() {
+        return definition().metricName();
+    }
+
     /** The attribute of Flume's component MBean (and of its {@code /metrics} JSON) behind this metric. */
-    String flumeAttribute();
+    default String flumeAttribute() {
+        return definition().flumeAttribute();
+    }
 
     /** True for a counter, which CM reports as per-second {@code _rate}; false for a gauge. */
-    boolean isRate();
+    default boolean isRate() {
+        return definition().rate();
+    }
+
+    /** Every Flume metric is on CM's metric reference pages. */
+    @Override
+    default Verification verification() {
+        return Verification.DOCUMENTED;
+    }
 
     /** The Flume {@code /metrics} key prefix of the component type: {@code SOURCE.}, {@code CHANNEL.} or {@code SINK.}. */
     default String flumeComponentPrefix() {

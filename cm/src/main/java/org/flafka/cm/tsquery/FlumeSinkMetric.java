@@ -14,38 +14,19 @@ public enum FlumeSinkMetric implements FlumeMetric {
     CONNECTION_CLOSED_RATE("connection_closed_rate", "ConnectionClosedCount", true),
     CONNECTION_FAILED_RATE("connection_failed_rate", "ConnectionFailedCount", true);
 
-    private final String metricName;
-    private final String flumeAttribute;
-    private final boolean rate;
+    private final Definition definition;
 
     FlumeSinkMetric(String metricName, String flumeAttribute, boolean rate) {
-        this.metricName = metricName;
-        this.flumeAttribute = flumeAttribute;
-        this.rate = rate;
+        this.definition = new Definition(metricName, flumeAttribute, rate);
     }
 
     @Override
-    public String flumeAttribute() {
-        return flumeAttribute;
-    }
-
-    @Override
-    public boolean isRate() {
-        return rate;
-    }
-
-    @Override
-    public String metricName() {
-        return metricName;
+    public Definition definition() {
+        return definition;
     }
 
     @Override
     public Entity entity() {
         return Entity.FLUME_SINK;
-    }
-
-    @Override
-    public Verification verification() {
-        return Verification.DOCUMENTED;
     }
 }

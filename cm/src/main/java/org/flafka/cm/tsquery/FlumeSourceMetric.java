@@ -13,38 +13,19 @@ public enum FlumeSourceMetric implements FlumeMetric {
     APPEND_BATCH_ACCEPTED_RATE("append_batch_accepted_rate", "AppendBatchAcceptedCount", true),
     OPEN_CONNECTIONS("open_connections", "OpenConnectionCount", false);
 
-    private final String metricName;
-    private final String flumeAttribute;
-    private final boolean rate;
+    private final Definition definition;
 
     FlumeSourceMetric(String metricName, String flumeAttribute, boolean rate) {
-        this.metricName = metricName;
-        this.flumeAttribute = flumeAttribute;
-        this.rate = rate;
+        this.definition = new Definition(metricName, flumeAttribute, rate);
     }
 
     @Override
-    public String flumeAttribute() {
-        return flumeAttribute;
-    }
-
-    @Override
-    public boolean isRate() {
-        return rate;
-    }
-
-    @Override
-    public String metricName() {
-        return metricName;
+    public Definition definition() {
+        return definition;
     }
 
     @Override
     public Entity entity() {
         return Entity.FLUME_SOURCE;
-    }
-
-    @Override
-    public Verification verification() {
-        return Verification.DOCUMENTED;
     }
 }
