@@ -17,6 +17,7 @@ public interface FlumeMetric extends CmMetric {
     record Definition(String metricName, String flumeAttribute, boolean rate) {
     }
 
+    /** The names behind this metric; the accessors below read it. */
     Definition definition();
 
     @Override
