@@ -16,7 +16,7 @@ import java.util.List;
  * buffer came from the shared arena, under its lock, and went back to it after one datagram: a third of the UDP
  * loop's CPU at 100,000 datagrams/s (docs/benchmarks.md, "UDP").
  *
- * <p>Confined to the listener's one event loop. The loop reads up to {@code maxMessagesPerRead} datagrams, each into
+ * <p>Confined to one socket's event loop. The loop reads up to {@code maxMessagesPerRead} datagrams, each into
  * a buffer from here, then hands each to {@link DatagramHandler}, which copies its bytes and releases it: a buffer
  * whose only reference is this object's is free again. So a burst needs at most about {@code maxMessagesPerRead}
  * buffers, and that many stay allocated until {@link #release()}.

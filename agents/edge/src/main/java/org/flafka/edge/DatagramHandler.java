@@ -11,8 +11,8 @@ import java.util.Map;
 
 /**
  * Turns each datagram into one event (RFC 5426: one message per datagram; the body is the whole payload, nothing
- * stripped) and hands it to the batcher. Empty datagrams carry no message and are ignored. Runs on the one UDP
- * loop, so the sender-address cache needs no lock.
+ * stripped) and hands it to the batcher. Empty datagrams carry no message and are ignored. One per socket, run by
+ * the socket's one loop, so the sender-address cache needs no lock.
  */
 final class DatagramHandler extends ChannelInboundHandlerAdapter {
 

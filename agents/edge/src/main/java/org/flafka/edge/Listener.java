@@ -22,7 +22,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The running part of a {@link SyslogSource} between start and stop: event loops, the bound socket, one
+ * The running part of a {@link SyslogSource} between start and stop: event loops, the bound sockets, one
  * {@link EventBatcher} per loop, and the counting and rate-limited reporting of bad input. {@link StreamListener}
  * (tcp, tls) and {@link DatagramListener} (udp) fill in the transport.
  */
@@ -40,7 +40,7 @@ abstract class Listener {
   private final RateLimitedLog channelFullLog;
   private final RateLimitedLog dropLog;
   private final Map<EventLoop, EventBatcher> batchers = new IdentityHashMap<>();
-  private Channel bound;
+  private final List<Channel> bound = new ArrayList<>();
 
   Listener(SyslogSourceConfig config, SyslogSourceCounter counter, ChannelProcessor processor) {
     this.config = config;
@@ -56,26 +56,34 @@ abstract class Listener {
   /** Creates the event loops and returns those whose channels produce events; each gets a batcher. */
   abstract EventLoopGroup createGroups();
 
-  /** Binds; the returned future completes when the socket is bound (or failed). */
+  /** Binds the listener's first (for tcp and tls: only) socket; the future completes when bound or failed. */
   abstract ChannelFuture bind();
 
-  /** Closes what the bound socket opened (accepted connections); the bound socket itself is closed already. */
+  /** Binds the listener's other sockets, once {@code first} is bound (to its port, when port was 0). */
+  List<ChannelFuture> bindMore(Channel first) {
+    return List.of();
+  }
+
+  /** Called first when stopping, while the sockets are still open. */
+  void closing() {
+  }
+
+  /** Closes what the bound sockets opened (accepted connections); the bound sockets are closed already. */
   abstract void closeConnections();
 
   /** Shuts down every event loop this listener created. */
   abstract List<Future<?>> shutdownGroups(long timeoutMillis);
 
-  /** Called once bound, with the socket; for per-transport set-up and logging. */
-  void bound(Channel channel) {
+  /** Called once every socket is bound, with them; for per-transport set-up and logging. */
+  void bound(List<Channel> channels) {
   }
 
   /**
-   * Binds the socket and returns the bound port.
+   * Binds the sockets and returns the bound port.
    *
-   * @throws FlumeException with the address, the reason and a fix when the socket cannot be bound
+   * @throws FlumeException with the address, the reason and a fix when a socket cannot be bound
    */
   final int start() {
-    ChannelFuture future;
     try {
       for (EventExecutor executor : createGroups()) {
         EventLoop loop = (EventLoop) executor;
@@ -83,35 +91,56 @@ abstract class Listener {
             config.batchSize(), config.batchDurationMillis(),
             config.protocol().isStream() ? -1 : config.udpChannelFullTimeoutMillis()));
       }
-      future = bind().awaitUninterruptibly();
+      bound.add(awaitBound(bind()));
+      ChannelFuture failed = null;
+      for (ChannelFuture more : bindMore(bound.get(0))) {
+        if (more.awaitUninterruptibly().isSuccess()) {
+          bound.add(more.channel());
+        } else if (failed == null) {
+          failed = more;
+        }
+      }
+      if (failed != null) {
+        throw cannotListen(failed.cause());
+      }
     } catch (RuntimeException e) {
+      bound.forEach(channel -> channel.close().awaitUninterruptibly());
+      bound.clear();
       shutdownGroups(0);
       throw e;
     }
-    if (!future.isSuccess()) {
-      shutdownGroups(0);
-      Throwable cause = future.cause();
-      String fix = cause instanceof BindException
-          ? " Fix: free the port (ss -lnp | grep :" + config.port() + ") or set " + SyslogSourceConfig.PORT
-              + " to another one; ports below 1024 also need root or CAP_NET_BIND_SERVICE."
-          : " Fix: check " + SyslogSourceConfig.BIND + " is an address of this host.";
-      String reason = cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName();
-      throw new FlumeException(config.component() + ": cannot listen on " + config.protocol().id() + " "
-          + config.bind() + ":" + config.port() + ": " + reason + "." + fix, cause);
+    bound(List.copyOf(bound));
+    return ((InetSocketAddress) bound.get(0).localAddress()).getPort();
+  }
+
+  private Channel awaitBound(ChannelFuture binding) {
+    if (binding.awaitUninterruptibly().isSuccess()) {
+      return binding.channel();
     }
-    bound = future.channel();
-    bound(bound);
-    return ((InetSocketAddress) bound.localAddress()).getPort();
+    throw cannotListen(binding.cause());
+  }
+
+  private FlumeException cannotListen(Throwable cause) {
+    String fix = cause instanceof BindException
+        ? " Fix: free the port (ss -lnp | grep :" + config.port() + ") or set " + SyslogSourceConfig.PORT
+            + " to another one; ports below 1024 also need root or CAP_NET_BIND_SERVICE."
+        : " Fix: check " + SyslogSourceConfig.BIND + " is an address of this host.";
+    String reason = cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName();
+    return new FlumeException(config.component() + ": cannot listen on " + config.protocol().id() + " "
+        + config.bind() + ":" + config.port() + ": " + reason + "." + fix, cause);
   }
 
   /**
-   * Closes the socket and the connections, puts every queued event (retrying a full channel until the timeout),
+   * Closes the sockets and the connections, puts every queued event (retrying a full channel until the timeout),
    * and shuts the loops down, all within {@code timeoutMillis} (plus the channel's own put timeout if a put is in
    * progress).
    */
   final void stop(long timeoutMillis) {
     long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
-    bound.close().awaitUninterruptibly(timeoutMillis);
+    closing();
+    for (Channel channel : bound) {
+      channel.close().awaitUninterruptibly(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
+    }
     closeConnections();
     List<Future<?>> drained = new ArrayList<>();
     for (Map.Entry<EventLoop, EventBatcher> entry : batchers.entrySet()) {

@@ -94,6 +94,13 @@ public final class SyslogSourceConfig {
       + "kernel caps it at net.core.rmem_max; the source logs what it got and exposes it as the "
       + "UdpReceiveBufferBytes metric. Raise net.core.rmem_max on edge hosts.";
 
+  public static final String UDP_RECEIVE_THREADS = "udp.receiveThreads";
+  private static final String UDP_RECEIVE_THREADS_DOC = "Sockets bound to the UDP port, each read by its own "
+      + "thread with its own batch. Above 1 they share the port through SO_REUSEPORT (Linux), and the kernel "
+      + "spreads senders over them by source address and port: one sender always reaches the same socket, so its "
+      + "messages keep their order, and one sender never uses more than one thread. Each socket gets "
+      + "udp.receiveBufferBytes.";
+
   public static final String UDP_CHANNEL_FULL_TIMEOUT_MILLIS = "udp.channelFullTimeoutMillis";
   private static final String UDP_CHANNEL_FULL_TIMEOUT_MILLIS_DOC = "UDP cannot push back: when the channel "
       + "refuses a batch, reading pauses (the socket buffer absorbs what arrives) and the batch is retried for "
@@ -153,6 +160,7 @@ public final class SyslogSourceConfig {
       .define(WORKER_THREADS, Type.INT, 0, null, between(0, 256), STREAM, WORKER_THREADS_DOC)
       .define(UDP_RECEIVE_BUFFER_BYTES, Type.INT, 4 * 1024 * 1024, null, atLeast(1024), UDP_ONLY,
           UDP_RECEIVE_BUFFER_BYTES_DOC)
+      .define(UDP_RECEIVE_THREADS, Type.INT, 1, null, between(1, 64), UDP_ONLY, UDP_RECEIVE_THREADS_DOC)
       .define(UDP_CHANNEL_FULL_TIMEOUT_MILLIS, Type.INT, 1000, null, atLeast(0), UDP_ONLY,
           UDP_CHANNEL_FULL_TIMEOUT_MILLIS_DOC)
       .define(TLS_KEYSTORE, Type.STRING, NO_DEFAULT, "(none; required for tls)", null, TLS_ONLY,
@@ -186,6 +194,7 @@ public final class SyslogSourceConfig {
   private final int idleTimeoutSeconds;
   private final int workerThreads;
   private final int udpReceiveBufferBytes;
+  private final int udpReceiveThreads;
   private final int udpChannelFullTimeoutMillis;
   private final Path tlsKeystore;
   private final String tlsKeystorePassword;
@@ -226,6 +235,7 @@ public final class SyslogSourceConfig {
     int threads = (Integer) v.get(WORKER_THREADS);
     workerThreads = threads > 0 ? threads : Math.min(4, Runtime.getRuntime().availableProcessors());
     udpReceiveBufferBytes = (Integer) v.get(UDP_RECEIVE_BUFFER_BYTES);
+    udpReceiveThreads = (Integer) v.get(UDP_RECEIVE_THREADS);
     udpChannelFullTimeoutMillis = (Integer) v.get(UDP_CHANNEL_FULL_TIMEOUT_MILLIS);
 
     tlsClientAuth = ClientAuth.valueOf(((String) v.get(TLS_CLIENT_AUTH)).toUpperCase(Locale.ROOT));
@@ -325,6 +335,10 @@ public final class SyslogSourceConfig {
 
   int udpReceiveBufferBytes() {
     return udpReceiveBufferBytes;
+  }
+
+  int udpReceiveThreads() {
+    return udpReceiveThreads;
   }
 
   int udpChannelFullTimeoutMillis() {

@@ -36,15 +36,15 @@ public class SyslogSourceCounter extends SourceCounter implements SyslogSourceCo
   private static final Metric READ_PAUSE = new Metric("src.syslog.read-pause", "ReadPauseCount",
       "Times a reader thread stopped reading because the channel refused a batch (backpressure).");
   private static final Metric UDP_SOCKET_DROP = new Metric("src.syslog.udp.socket.drop", "UdpSocketDropCount",
-      "Datagrams the kernel dropped on this source's socket (receive buffer full), from the drops column of "
-          + "/proc/net/udp and /proc/net/udp6; polled every 5 s.");
+      "Datagrams the kernel dropped on this source's sockets (receive buffer full), from the drops column of "
+          + "/proc/net/udp and /proc/net/udp6 (every socket on the port); polled every 5 s.");
   private static final Metric UDP_HOST_RCVBUF_ERRORS = new Metric("src.syslog.udp.host.rcvbuf-errors",
       "UdpHostRcvbufErrors", "HOST-WIDE UDP RcvbufErrors from /proc/net/snmp since the source started (all "
           + "sockets on the host, not only this source's).");
   private static final Metric UDP_HOST_IN_ERRORS = new Metric("src.syslog.udp.host.in-errors",
       "UdpHostInErrors", "HOST-WIDE UDP InErrors from /proc/net/snmp since the source started.");
   private static final Metric UDP_RECEIVE_BUFFER = new Metric("src.syslog.udp.receive-buffer.bytes",
-      "UdpReceiveBufferBytes", "The socket receive buffer as SO_RCVBUF reads back after the request (the kernel "
+      "UdpReceiveBufferBytes", "Each socket's receive buffer as SO_RCVBUF reads back after the request (the kernel "
           + "caps the request at net.core.rmem_max; Linux usually reports twice what it grants).");
   private static final Metric LISTEN_PORT = new Metric("src.syslog.listen.port", "ListenPort",
       "The port the source is bound to (useful with port=0).");

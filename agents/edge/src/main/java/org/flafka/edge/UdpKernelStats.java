@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -63,6 +64,18 @@ public final class UdpKernelStats {
     return drops;
   }
 
+  /** How many UDP sockets (IPv4 and IPv6, any process) are bound to {@code port}; 0 when the tables cannot be read. */
+  static int socketsOn(int port) {
+    int sockets = 0;
+    for (Path table : SOCKET_TABLES) {
+      String text = read(table);
+      if (text != null) {
+        sockets += rowsOn(text, port).size();
+      }
+    }
+    return sockets;
+  }
+
   private static long[] readHostErrors() {
     String text = read(SNMP);
     return text == null ? null : hostErrors(text);
@@ -80,13 +93,22 @@ public final class UdpKernelStats {
     }
   }
 
-  /**
-   * Sums the last column ({@code drops}) of the rows of a /proc/net/udp table whose local address has {@code port}.
-   * A row: {@code sl local_address rem_address st tx_queue:rx_queue tr:tm->when retrnsmt uid timeout inode ref
-   * pointer drops}, addresses as {@code HEXIP:HEXPORT}.
-   */
+  /** Sums the last column ({@code drops}) of the rows of a /proc/net/udp table whose local address has {@code port}. */
   static long socketDrops(String table, int port) {
     long drops = 0;
+    for (String[] row : rowsOn(table, port)) {
+      drops += Long.parseLong(row[row.length - 1]);
+    }
+    return drops;
+  }
+
+  /**
+   * The rows of a /proc/net/udp table whose local address has {@code port}, split into fields. A row: {@code sl
+   * local_address rem_address st tx_queue:rx_queue tr:tm->when retrnsmt uid timeout inode ref pointer drops},
+   * addresses as {@code HEXIP:HEXPORT}.
+   */
+  static List<String[]> rowsOn(String table, int port) {
+    List<String[]> rows = new ArrayList<>();
     String[] lines = table.split("\n");
     for (int i = 1; i < lines.length; i++) {
       String[] fields = lines[i].trim().split("\\s+");
@@ -96,10 +118,10 @@ public final class UdpKernelStats {
       String local = fields[1];
       int colon = local.lastIndexOf(':');
       if (colon > 0 && Integer.parseInt(local.substring(colon + 1), 16) == port) {
-        drops += Long.parseLong(fields[fields.length - 1]);
+        rows.add(fields);
       }
     }
-    return drops;
+    return rows;
   }
 
   /** {RcvbufErrors, InErrors} from the {@code Udp:} header and value lines of /proc/net/snmp, or null. */

@@ -22,6 +22,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -147,6 +148,49 @@ class SyslogSourceTest {
       assertArrayEquals(big, events.get(2).getBody(), "a 65507-byte datagram arrives whole");
       events.forEach(e -> assertHeaders(e, before, after));
       assertTrue(harness.counter().getUdpReceiveBufferBytes() > 0);
+    }
+  }
+
+  @Test
+  void udpReceiveThreadsShareThePortAndKeepEachSendersOrder() throws Exception {
+    int senders = 12;
+    int perSender = 300;
+    try (SourceHarness harness = new SourceHarness(source("udp", "udp.receiveThreads", "3", "interceptors", "thread",
+        "interceptors.thread.type", ThreadNameInterceptor.Builder.class.getName()), roomyChannel())) {
+      int port = harness.source.getPort();
+      assertEquals(3, UdpKernelStats.socketsOn(port), "three sockets on the port");
+      List<DatagramSocket> sockets = new ArrayList<>();
+      try {
+        for (int s = 0; s < senders; s++) {
+          sockets.add(new DatagramSocket());
+        }
+        for (int n = 0; n < perSender; n++) {
+          for (int s = 0; s < senders; s++) {
+            sendUdp(sockets.get(s), port, bytes("<13>sender " + s + " message " + n));
+          }
+        }
+      } finally {
+        sockets.forEach(DatagramSocket::close);
+      }
+      Map<Integer, List<Integer>> received = new HashMap<>();
+      Map<Integer, Set<String>> threadsOfSender = new HashMap<>();
+      for (Event event : harness.take(senders * perSender, WAIT)) {
+        String[] words = body(event).split(" ");
+        int sender = Integer.parseInt(words[1]);
+        received.computeIfAbsent(sender, s -> new ArrayList<>()).add(Integer.parseInt(words[3]));
+        threadsOfSender.computeIfAbsent(sender, s -> new HashSet<>())
+            .add(event.getHeaders().get(ThreadNameInterceptor.HEADER));
+      }
+      List<Integer> inOrder = IntStream.range(0, perSender).boxed().toList();
+      for (int s = 0; s < senders; s++) {
+        assertEquals(inOrder, received.get(s), "sender " + s + ": every datagram, in the order sent");
+        assertEquals(1, threadsOfSender.get(s).size(), "sender " + s + " is read by one thread");
+      }
+      Set<String> threads = new HashSet<>();
+      threadsOfSender.values().forEach(threads::addAll);
+      // 12 senders all hashed to one of 3 sockets: 3 / 3^12, about 1 in 177,000
+      assertTrue(threads.size() > 1, "the senders are spread over the sockets' threads: " + threads);
+      assertEquals(senders * perSender, harness.counter().getEventAcceptedCount());
     }
   }
 
@@ -346,10 +390,13 @@ class SyslogSourceTest {
     }
     try (DatagramSocket taken = new DatagramSocket(0, LOOPBACK)) {
       int port = taken.getLocalPort();
-      FlumeException e = assertThrows(FlumeException.class, () -> new SourceHarness(
-          source("udp", "port", Integer.toString(port)), roomyChannel()));
-      assertTrue(e.getMessage().startsWith("syslog source r1: cannot listen on udp 127.0.0.1:" + port
-          + ": Address already in use."), e.getMessage());
+      for (String threads : List.of("1", "2")) {
+        // the socket holding the port did not set SO_REUSEPORT, so sharing it is refused too
+        FlumeException e = assertThrows(FlumeException.class, () -> new SourceHarness(
+            source("udp", "port", Integer.toString(port), "udp.receiveThreads", threads), roomyChannel()));
+        assertTrue(e.getMessage().startsWith("syslog source r1: cannot listen on udp 127.0.0.1:" + port
+            + ": Address already in use."), e.getMessage());
+      }
     }
   }
 
