@@ -163,8 +163,8 @@ public final class BenchCommand implements Runnable {
         Path jfrDir;
 
         @Option(names = "--set", paramLabel = "NAME=VALUE",
-                description = "An edge template variable for ours (docs/configuration.md), repeatable; the stock "
-                        + "variants are fixed. Lists: a,b,c.")
+                description = "An edge template variable for ours and the ours-* variants (docs/configuration.md), "
+                        + "repeatable; the stock variants are fixed. Lists: a,b,c.")
         Map<String, String> oursVariables = new LinkedHashMap<>();
 
         @Option(names = "--agent-jvm-option", paramLabel = "OPTION",
@@ -296,9 +296,9 @@ public final class BenchCommand implements Runnable {
          * {@link EdgeBenchSettings#validate()}, which already refused the variables the bench sets itself.
          */
         private void checkOursVariables(List<Variant> parsed, EdgeBenchSettings settings) {
-            if (!parsed.contains(Variant.OURS)) {
-                throw new IllegalArgumentException("--set changes only the ours variant, which --variants does not "
-                        + "run");
+            if (parsed.stream().noneMatch(Variant::usesPlugins)) {
+                throw new IllegalArgumentException("--set changes only ours and the ours-* variants, none of which "
+                        + "--variants runs");
             }
             try {
                 Variant.OURS.properties(new Variant.Target("127.0.0.1:9092", "check", 0, settings.protocol()), sinks,

@@ -536,19 +536,23 @@ public final class Rules {
     }
 
     /**
-     * A put into a Kafka channel returns once Kafka has acknowledged it, and a UDP source's one thread reads no
+     * A put into a Kafka channel returns once Kafka has acknowledged it, and the UDP thread that puts reads no
      * datagram meanwhile: those arriving wait in the socket's receive buffer and are dropped when it fills. Measured
-     * with a 20 ms round trip to Kafka, 100,000 datagrams/s: 60% lost with our Kafka record channel, none with the
-     * memory channel (docs/benchmarks.md, "UDP"); near the brokers 1% against 0.2%. TCP senders are held back
-     * instead.
+     * with a 20 ms round trip to Kafka, 100,000 datagrams/s: 60% lost with our Kafka record channel and one UDP
+     * thread, none with the memory channel, and 0.0-0.1% with four UDP threads, whose puts wait at once
+     * (docs/benchmarks.md, "UDP", "Several UDP sockets"); near the brokers 1% against 0.2%. So our source with
+     * udp.receiveThreads above 1 is taken as the fix applied. TCP senders are held back instead.
      */
     static List<Finding> udpKafkaChannel(FlumeAgentConfig agent, OptionalInt partitions) {
         List<Finding> findings = new ArrayList<>();
         for (Component source : agent.active(Kind.SOURCE)) {
-            boolean udp = source.isType(FLAFKA_SYSLOG_SOURCE)
+            boolean ours = source.isType(FLAFKA_SYSLOG_SOURCE);
+            boolean udp = ours
                     ? source.get(SyslogSourceConfig.PROTOCOL).map("udp"::equalsIgnoreCase).orElse(false)
                     : source.isType("syslogudp", "org.apache.flume.source.SyslogUDPSource");
-            if (!udp) {
+            boolean oneThread = !ours || source.get(SyslogSourceConfig.UDP_RECEIVE_THREADS)
+                    .map(threads -> threads.trim().equals("1")).orElse(true);
+            if (!udp || !oneThread) {
                 continue;
             }
             for (String name : FlumeAgentConfig.channelsOf(source)) {
@@ -560,8 +564,10 @@ public final class Rules {
                                     + " wait in the kernel's receive buffer and are dropped when it fills (counted in"
                                     + " UdpSocketDropCount)",
                             "give the UDP source a memory channel with Kafka sinks (the template: edge_channel_type:"
-                                    + " memory, or udp out of edge_listeners), or, if this channel must stay, raise"
-                                    + " udp.receiveBufferBytes (edge_udp_receive_buffer_bytes) for the bursts"));
+                                    + " memory, or udp out of edge_listeners), or, if this channel must stay, "
+                                    + (ours ? "raise udp.receiveThreads (edge_udp_receive_threads) so that several"
+                                            + " puts wait at once, and " : "raise ")
+                                    + "udp.receiveBufferBytes (edge_udp_receive_buffer_bytes) for the bursts"));
                 }
             }
         }

@@ -65,7 +65,7 @@ class BenchCommandTest {
         "--set edge_kafka_lingr_ms=5 | --set: ",
         "--set edge_kafka_compression_type=brotli | edge_kafka_compression_type",
         "--set edge_tcp_port=514 | --set edge_tcp_port: the bench sets this itself",
-        "--variants stock --set edge_kafka_linger_ms=5 | --set changes only the ours variant",
+        "--variants stock,rsyslog --set edge_kafka_linger_ms=5 | --set changes only ours and the ours-* variants",
         "--set edge_channel_type=kafka --set edge_channel_impl=stock | --set: ours would measure an agent that flafka lint rejects: ERROR [kafka-headers]",
         "--repeats x            | Invalid value for option '--repeats': 'x' is not an int",
         "--colour               | Unknown option: '--colour'",

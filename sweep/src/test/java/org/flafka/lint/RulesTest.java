@@ -375,12 +375,19 @@ class RulesTest {
                         + " in the kernel's receive buffer and are dropped when it fills (counted in"
                         + " UdpSocketDropCount). Fix: give the UDP source a memory channel with Kafka sinks (the"
                         + " template: edge_channel_type: memory, or udp out of edge_listeners), or, if this channel"
-                        + " must stay, raise udp.receiveBufferBytes (edge_udp_receive_buffer_bytes) for the bursts."),
+                        + " must stay, raise udp.receiveThreads (edge_udp_receive_threads) so that several puts wait"
+                        + " at once, and udp.receiveBufferBytes (edge_udp_receive_buffer_bytes) for the bursts."),
                 lines(ours));
         assertEquals(List.of(), lines(ours.replace("protocol = udp", "protocol = tcp")), "TCP is held back instead");
+        assertEquals(0, count(ours + "e.sources.u.udp.receiveThreads = 4\n", "udp-kafka-channel"),
+                "several UDP threads: the fix applied");
+        assertEquals(1, count(ours + "e.sources.u.udp.receiveThreads = 1\n", "udp-kafka-channel"));
         String stock = ours.replace("org.flafka.edge.SyslogSource", "syslogudp")
                 .replace("org.flafka.edge.KafkaRecordChannel", "org.apache.flume.channel.kafka.KafkaChannel");
-        assertEquals(1, count(stock, "udp-kafka-channel"), "Flume's own UDP source and Kafka channel too");
+        List<String> stockFindings = lines(stock).stream().filter(line -> line.contains("[udp-kafka-channel]")).toList();
+        assertEquals(1, stockFindings.size(), "Flume's own UDP source and Kafka channel too");
+        assertTrue(stockFindings.get(0).endsWith("if this channel must stay, raise udp.receiveBufferBytes"
+                + " (edge_udp_receive_buffer_bytes) for the bursts."), "syslogudp has no receive threads to raise");
         assertEquals(0, count(stock.replace("org.apache.flume.channel.kafka.KafkaChannel", "memory"),
                 "udp-kafka-channel"));
     }
