@@ -156,7 +156,8 @@ class SyslogSourceTest {
     int senders = 12;
     int perSender = 300;
     try (SourceHarness harness = new SourceHarness(source("udp", "udp.receiveThreads", "3", "interceptors", "thread",
-        "interceptors.thread.type", ThreadNameInterceptor.Builder.class.getName()), roomyChannel())) {
+        "interceptors.thread.type", TestInterceptor.Builder.class.getName(), "interceptors.thread.does", "thread"),
+        roomyChannel())) {
       int port = harness.source.getPort();
       assertEquals(3, UdpKernelStats.socketsOn(port), "three sockets on the port");
       List<DatagramSocket> sockets = new ArrayList<>();
@@ -179,7 +180,7 @@ class SyslogSourceTest {
         int sender = Integer.parseInt(words[1]);
         received.computeIfAbsent(sender, s -> new ArrayList<>()).add(Integer.parseInt(words[3]));
         threadsOfSender.computeIfAbsent(sender, s -> new HashSet<>())
-            .add(event.getHeaders().get(ThreadNameInterceptor.HEADER));
+            .add(event.getHeaders().get(TestInterceptor.THREAD_HEADER));
       }
       List<Integer> inOrder = IntStream.range(0, perSender).boxed().toList();
       for (int s = 0; s < senders; s++) {
@@ -442,7 +443,8 @@ class SyslogSourceTest {
   @Test
   void aBatchAnInterceptorThrowsOnIsDroppedAndCounted() throws Exception {
     try (SourceHarness harness = new SourceHarness(source("tcp", "batchSize", "1", "interceptors", "bug",
-        "interceptors.bug.type", ThrowingInterceptor.Builder.class.getName()), roomyChannel());
+        "interceptors.bug.type", TestInterceptor.Builder.class.getName(), "interceptors.bug.does", "throw"),
+        roomyChannel());
          Socket socket = connect(harness)) {
       socket.getOutputStream().write(bytes("<13>boom\n<13>fine\n"));
       assertEquals(List.of("<13>fine"), bodies(harness.take(1, WAIT)));
