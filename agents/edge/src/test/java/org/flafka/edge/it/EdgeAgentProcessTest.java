@@ -90,6 +90,9 @@ class EdgeAgentProcessTest {
         vars.put("edge_listeners", listeners);
         vars.put("edge_bind_address", "127.0.0.1");
         vars.put("edge_udp_port", 0);
+        // two sockets share the UDP port here (the in-process test keeps the default one), so the rendered key
+        // reaches a real agent and logger's datagrams arrive whichever socket the kernel picks
+        vars.put("edge_udp_receive_threads", 2);
         vars.put("edge_tcp_port", 0);
         vars.put("edge_channel_type", channelType);
         vars.put("edge_data_dir", dataDir.toString());
