@@ -44,8 +44,11 @@ final class DatagramListener extends Listener {
   private List<Channel> sockets = List.of();
   private UdpKernelStats kernelStats;
   private ScheduledFuture<?> kernelPoll;
-  /** Sockets on our port the last poll saw beyond ours, so the warning about them is logged once per change. */
-  private int othersOnPort;
+  /**
+   * Sockets on our port the last poll saw beyond ours, so the warning about them is logged once per change. Polls
+   * run on the first socket's loop, and at start and stop on the caller's thread.
+   */
+  private volatile int othersOnPort;
 
   DatagramListener(SyslogSourceConfig config, SyslogSourceCounter counter, ChannelProcessor processor) {
     super(config, counter, processor);
