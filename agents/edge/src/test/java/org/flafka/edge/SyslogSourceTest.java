@@ -45,6 +45,8 @@ import org.apache.flume.instrumentation.util.JMXPollUtil;
 import org.apache.kafka.common.errors.RecordTooLargeException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class SyslogSourceTest {
 
@@ -304,14 +306,24 @@ class SyslogSourceTest {
     }
   }
 
-  @Test
-  void udpBurstIntoAFullChannelCountsEveryDrop() throws Exception {
+  @ParameterizedTest(name = "udp.receiveThreads = {0}")
+  @ValueSource(ints = {1, 3})
+  void udpBurstIntoAFullChannelCountsEveryDrop(int receiveThreads) throws Exception {
     int total = 500;
     try (SourceHarness harness = new SourceHarness(source("udp", "batchSize", "10",
-        "udp.channelFullTimeoutMillis", "30"), channel(20, 10));
-         DatagramSocket socket = new DatagramSocket()) {
-      for (int i = 0; i < total; i++) {
-        sendUdp(socket, harness.source.getPort(), bytes("<13>datagram " + i));
+        "udp.channelFullTimeoutMillis", "30", "udp.receiveThreads", Integer.toString(receiveThreads)),
+        channel(20, 10))) {
+      // several senders, so that several sockets (and batchers) take part when there are several
+      List<DatagramSocket> senders = new ArrayList<>();
+      try {
+        for (int s = 0; s < 6; s++) {
+          senders.add(new DatagramSocket());
+        }
+        for (int i = 0; i < total; i++) {
+          sendUdp(senders.get(i % senders.size()), harness.source.getPort(), bytes("<13>datagram " + i));
+        }
+      } finally {
+        senders.forEach(DatagramSocket::close);
       }
       SyslogSourceCounter counter = harness.counter();
       assertTrue(await(() -> {
@@ -319,9 +331,11 @@ class SyslogSourceTest {
         return counter.getEventReceivedCount() + counter.getUdpSocketDropCount() == total
             && counter.getEventReceivedCount() == counter.getEventAcceptedCount() + counter.getChannelFullDropCount();
       }, WAIT), counter.toString());
-      assertEquals(20, counter.getEventAcceptedCount(), "the channel holds 20");
+      // the channel holds 20; a batcher's last, partial batch may not fit into what the others left
+      long accepted = counter.getEventAcceptedCount();
+      assertTrue(accepted > 10 && accepted <= 20, counter.toString());
       assertTrue(counter.getChannelFullDropCount() > 0);
-      assertEquals(20, harness.take(total, Duration.ofMillis(200)).size());
+      assertEquals(accepted, harness.take(total, Duration.ofMillis(200)).size());
     }
   }
 
