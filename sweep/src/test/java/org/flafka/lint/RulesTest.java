@@ -175,6 +175,7 @@ class RulesTest {
                 e.sources = s
                 e.channels = kc
                 e.sources.s.type = org.flafka.edge.SyslogSource
+                e.sources.s.protocol = tcp
                 e.sources.s.maxMessageBytes = 2000000
                 e.sources.s.channels = kc
                 e.channels.kc.type = org.apache.flume.channel.kafka.KafkaChannel
@@ -337,6 +338,8 @@ class RulesTest {
                 c.channels.ch.transactionCapacity = 500
                 c.sinks.h.type = org.flafka.core.HdfsBucketSink
                 c.sinks.h.channel = ch
+                c.sinks.h.hdfs.root = hdfs://nn/data/syslog
+                c.sinks.h.hdfs.filePrefix = core-h
                 """;
         // Its hdfs.batchSize defaults to 1000 (Flume's HDFS sink: 100)
         assertEquals(List.of("ERROR [transaction-capacity] c.channels.ch.transactionCapacity: transactionCapacity 500"
@@ -347,7 +350,7 @@ class RulesTest {
         // Our Kafka source: batchSize and group as Flume's, record headers by list
         String ours = core.replace("org.apache.flume.source.kafka.KafkaSource", "org.flafka.core.KafkaRecordSource")
                 .replace("c.sources.k.header.host = host\n", "c.sources.k.recordHeaders = host\n")
-                + "c.sinks.h.hdfs.batchSize = 500\n";
+                + "c.sources.k.kafka.bootstrap.servers = b:9092\nc.sinks.h.hdfs.batchSize = 500\n";
         assertEquals(List.of(), lines(ours));
         assertEquals(List.of("WARNING [kafka-headers] c.sources.k.recordHeaders: source k copies no Kafka record"
                         + " header to a Flume header, so events arrive without host or timestamp and land in the"
@@ -394,6 +397,44 @@ class RulesTest {
 
     private static long count(String text, String rule) {
         return lint(text, OptionalInt.empty()).stream().filter(finding -> finding.rule().equals(rule)).count();
+    }
+
+    @Test
+    void ourPluginsKeysAreCheckedAsTheAgentWouldAtStart() {
+        String edge = """
+                e.sources = u
+                e.channels = m
+                e.sinks = k
+                e.sources.u.type = org.flafka.edge.SyslogSource
+                e.sources.u.protocol = udp
+                e.sources.u.channels = m
+                e.sources.u.interceptors = parse
+                e.sources.u.interceptors.parse.type = org.flafka.interceptors.SyslogInterceptor$Builder
+                e.sources.u.interceptors.parse.site = par1
+                e.channels.m.type = org.flafka.edge.BatchMemoryChannel
+                e.channels.m.capacity = 20000
+                e.channels.m.transactionCapacity = 5000
+                e.sinks.k.type = org.flafka.edge.KafkaRecordSink
+                e.sinks.k.channel = m
+                e.sinks.k.kafka.bootstrap.servers = b:9092
+                e.sinks.k.kafka.topic = syslog
+                """;
+        assertEquals(0, count(edge, "plugin-keys"), lines(edge).toString());
+        assertEquals(List.of("ERROR [plugin-keys] e.sources.u: source u is refused at start: syslog source u: invalid"
+                        + " value '65' for key 'udp.receiveThreads': must be between 1 and 64. Fix: set"
+                        + " udp.receiveThreads to between 1 and 64."),
+                lines(edge + "e.sources.u.udp.receiveThreads = 65\n"));
+        assertEquals(List.of("WARNING [plugin-keys] e.sources.u: syslog source u: unknown key 'udp.receivethreads' is"
+                        + " ignored (did you mean 'udp.receiveThreads'?). Fix: remove the key or correct its name; the"
+                        + " plugin ignores it."),
+                lines(edge + "e.sources.u.udp.receivethreads = 4\n"));
+        List<String> interceptor = lines(edge + "e.sources.u.interceptors.parse.sit = par2\n");
+        assertEquals(1, interceptor.size(), interceptor.toString());
+        assertTrue(interceptor.get(0).startsWith("ERROR [plugin-keys] e.sources.u.interceptors.parse: interceptor"
+                + " parse of source u is refused at start: Unknown configuration key 'sit'"), interceptor.get(0));
+        assertEquals(List.of("ERROR [plugin-keys] e.sinks.k: sink k is refused at start: Kafka record sink k: missing"
+                        + " required key 'kafka.topic'. Fix: add kafka.topic = syslog to the sink."),
+                lines(edge.replace("e.sinks.k.kafka.topic = syslog\n", "")));
     }
 
     @Test

@@ -277,7 +277,7 @@ public final class SyslogSourceConfig {
   }
 
   /** Keys given that no definition (nor Flume) knows, each with a suggestion when it differs only in case. */
-  List<String> unknownKeyWarnings() {
+  public List<String> unknownKeyWarnings() {
     return DEFINITION.unknownKeyWarnings(component, unknownKeys);
   }
 
