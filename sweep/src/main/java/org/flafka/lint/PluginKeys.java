@@ -65,6 +65,7 @@ final class PluginKeys {
         };
     }
 
+    /** The rule: the active components of the kit's own types, and the interceptors of every active source. */
     static List<Finding> check(FlumeAgentConfig agent, OptionalInt partitions) {
         List<Finding> findings = new ArrayList<>();
         for (Kind kind : Kind.values()) {
@@ -95,13 +96,17 @@ final class PluginKeys {
             });
             Parse parse = INTERCEPTORS.get(props.getOrDefault("type", ""));
             if (parse != null) {
-                findings.addAll(findings(source.key("interceptors." + interceptor),
-                        "interceptor " + interceptor + " of " + source.describe(), () -> parse.warnings(interceptor, props)));
+                findings.addAll(findings(source.key("interceptors." + interceptor), "interceptor " + interceptor
+                        + " of " + source.describe(), () -> parse.warnings(interceptor, props)));
             }
         }
         return findings;
     }
 
+    /**
+     * A WARNING per key the plugin would ignore, or the ERROR it would stop at, split into problem and fix where the
+     * plugin's message has a "Fix:" (the strict plugins' messages name the key and the rule, or list the known keys).
+     */
     private static List<Finding> findings(String where, String what, Supplier<List<String>> parse) {
         List<Finding> findings = new ArrayList<>();
         try {
@@ -114,7 +119,9 @@ final class PluginKeys {
             int fix = message.lastIndexOf(" Fix: ");
             findings.add(Finding.error("plugin-keys", where, what + " is refused at start: "
                             + trimEnd(fix < 0 ? message : message.substring(0, fix)),
-                    fix < 0 ? "see the plugin's keys in docs/configuration.md" : trimEnd(message.substring(fix + 6))));
+                    fix < 0 ? "correct the key or value it names (each plugin's keys: docs/edge-source.md,"
+                            + " docs/edge-sink.md, docs/parser.md, docs/configuration.md)"
+                            : trimEnd(message.substring(fix + 6))));
         }
         return findings;
     }
