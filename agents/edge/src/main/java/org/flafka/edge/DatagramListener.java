@@ -141,10 +141,9 @@ final class DatagramListener extends Listener {
   }
 
   void pollKernelStats() {
-    kernelStats.poll(counter);
     // The drops column covers every socket on the port, and another process's sockets there take a share of the
     // datagrams: with SO_REUSEPORT a second agent of the same user binds beside ours without an error.
-    int others = Math.max(0, UdpKernelStats.socketsOn(port()) - sockets.size());
+    int others = Math.max(0, kernelStats.poll(counter) - sockets.size());
     if (others != othersOnPort) {
       othersOnPort = others;
       if (others > 0) {

@@ -38,15 +38,21 @@ public final class UdpKernelStats {
     return hostBaseline != null;
   }
 
-  void poll(SyslogSourceCounter counter) {
+  /**
+   * Reads the kernel's counters into {@code counter}, and returns how many UDP sockets that same reading found bound
+   * to the port (any process's; 0 when the tables cannot be read).
+   */
+  int poll(SyslogSourceCounter counter) {
     if (!available()) {
-      return;
+      return 0;
     }
-    counter.setUdpSocketDrops(Math.max(0, socketDrops(port)));
+    List<String[]> rows = socketRows(port);
+    counter.setUdpSocketDrops(rows == null ? 0 : drops(rows));
     long[] host = readHostErrors();
     if (host != null) {
       counter.setUdpHostErrors(host[0] - hostBaseline[0], host[1] - hostBaseline[1]);
     }
+    return rows == null ? 0 : rows.size();
   }
 
   /**
@@ -54,26 +60,27 @@ public final class UdpKernelStats {
    * when neither table can be read (not Linux).
    */
   public static long socketDrops(int port) {
-    long drops = -1;
-    for (Path table : SOCKET_TABLES) {
-      String text = read(table);
-      if (text != null) {
-        drops = Math.max(drops, 0) + socketDrops(text, port);
-      }
-    }
-    return drops;
+    List<String[]> rows = socketRows(port);
+    return rows == null ? -1 : drops(rows);
   }
 
   /** How many UDP sockets (IPv4 and IPv6, any process) are bound to {@code port}; 0 when the tables cannot be read. */
   static int socketsOn(int port) {
-    int sockets = 0;
+    List<String[]> rows = socketRows(port);
+    return rows == null ? 0 : rows.size();
+  }
+
+  /** The rows of /proc/net/udp and /proc/net/udp6 bound to {@code port}, or null when neither can be read. */
+  private static List<String[]> socketRows(int port) {
+    List<String[]> rows = null;
     for (Path table : SOCKET_TABLES) {
       String text = read(table);
       if (text != null) {
-        sockets += rowsOn(text, port).size();
+        rows = rows == null ? new ArrayList<>() : rows;
+        rows.addAll(rowsOn(text, port));
       }
     }
-    return sockets;
+    return rows;
   }
 
   private static long[] readHostErrors() {
@@ -93,10 +100,10 @@ public final class UdpKernelStats {
     }
   }
 
-  /** Sums the last column ({@code drops}) of the rows of a /proc/net/udp table whose local address has {@code port}. */
-  static long socketDrops(String table, int port) {
+  /** Sums the last column ({@code drops}) of /proc/net/udp rows. */
+  private static long drops(List<String[]> rows) {
     long drops = 0;
-    for (String[] row : rowsOn(table, port)) {
+    for (String[] row : rows) {
       drops += Long.parseLong(row[row.length - 1]);
     }
     return drops;
