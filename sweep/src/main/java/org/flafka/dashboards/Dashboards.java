@@ -51,8 +51,9 @@ public record Dashboards(String edgeService, String coreService, String kafkaSer
                 + "has no site attribute: give each site's agents a role config group of their own; every series "
                 + "carries its role's group (attributes.roleConfigGroup), which the legend shows.", List.of(
                 new Chart("Events received and accepted per agent",
-                        "Events/s the agents' sources received and put into their channels. Received minus accepted "
-                                + "is what a source could not hand to its channel.",
+                        "Events/s that reached the agents' sources and that they put into their channels. For the "
+                                + "kit's syslog source received minus accepted is every message it lost: oversize, "
+                                + "malformed, refused by a full channel, or dropped by the kernel at its UDP sockets.",
                         "events/s", List.of(TsQuery.select(agents,
                                 total(FlumeSourceMetric.EVENT_RECEIVED_RATE, Entity.FLUME_SOURCE),
                                 total(FlumeSourceMetric.EVENT_ACCEPTED_RATE, Entity.FLUME_SOURCE)))),
@@ -69,9 +70,9 @@ public record Dashboards(String edgeService, String coreService, String kafkaSer
                                 total(FlumeSinkMetric.EVENT_DRAIN_ATTEMPT_RATE, Entity.FLUME_SINK)))),
                 new Chart("Drops and failures",
                         "Channel puts attempted minus succeeded are events refused by a full channel; sink "
-                                + "connection failures are Kafka sends that failed. The edge source's own drop "
-                                + "counters (OversizeCount, ChannelFullDropCount, ...) are not CM metrics (none of "
-                                + "CM's documented Flume metric names): read them from the agent's /metrics.",
+                                + "connection failures are Kafka sends that failed. The edge source's losses are in "
+                                + "the first chart, as received minus accepted; which kind each was (OversizeCount, "
+                                + "UdpSocketDropCount, ...) is not a CM metric: read it from the agent's /metrics.",
                         "events/s", List.of(TsQuery.select(agents,
                                 total(FlumeChannelMetric.EVENT_PUT_ATTEMPT_RATE, Entity.FLUME_CHANNEL),
                                 total(FlumeChannelMetric.EVENT_PUT_SUCCESS_RATE, Entity.FLUME_CHANNEL),

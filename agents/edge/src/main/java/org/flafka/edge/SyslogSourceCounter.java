@@ -15,10 +15,11 @@ public class SyslogSourceCounter extends SourceCounter implements SyslogSourceCo
   }
 
   private static final Metric OVERSIZE = new Metric("src.syslog.oversize", "OversizeCount",
-      "Messages longer than maxMessageBytes, dropped whole (never truncated) and reported in a rate-limited WARN.");
+      "Messages longer than maxMessageBytes, dropped whole (never truncated) and reported in a rate-limited WARN; "
+          + "also in EventReceivedCount.");
   private static final Metric FRAMING_ERROR = new Metric("src.syslog.framing-error", "FramingErrorCount",
       "Malformed stream input: a bad octet count (the stream resumes after the next LF, the bytes up to it are "
-          + "dropped) or a connection closed inside an octet-counted frame.");
+          + "dropped) or a connection closed inside an octet-counted frame; each also one in EventReceivedCount.");
   private static final Metric CHANNEL_FULL_DROP = new Metric("src.syslog.channel-full.drop",
       "ChannelFullDropCount", "Events dropped because the channel stayed full: UDP batches after "
           + "udp.channelFullTimeoutMillis, and any events still refused when stop() gives up.");
@@ -37,7 +38,8 @@ public class SyslogSourceCounter extends SourceCounter implements SyslogSourceCo
       "Times a reader thread stopped reading because the channel refused a batch (backpressure).");
   private static final Metric UDP_SOCKET_DROP = new Metric("src.syslog.udp.socket.drop", "UdpSocketDropCount",
       "Datagrams the kernel dropped on this source's sockets (receive buffer full), from the drops column of "
-          + "/proc/net/udp and /proc/net/udp6 (every socket on the port); polled every 5 s.");
+          + "/proc/net/udp and /proc/net/udp6 (every socket on the port); polled every 5 s, and what each poll "
+          + "finds new is added to EventReceivedCount.");
   private static final Metric UDP_HOST_RCVBUF_ERRORS = new Metric("src.syslog.udp.host.rcvbuf-errors",
       "UdpHostRcvbufErrors", "HOST-WIDE UDP RcvbufErrors from /proc/net/snmp since the source started (all "
           + "sockets on the host, not only this source's).");
@@ -52,7 +54,10 @@ public class SyslogSourceCounter extends SourceCounter implements SyslogSourceCo
   /** Flume's standard source counters as this source uses them (SourceCounter keeps them; listed for the docs). */
   static final List<Metric> STANDARD = List.of(
       new Metric("src.events.received", "EventReceivedCount",
-          "Messages framed into events (oversize and malformed input never becomes an event)."),
+          "Messages that reached the source: framed into events, dropped as oversize or malformed (OversizeCount, "
+              + "FramingErrorCount), or dropped by the kernel at its UDP sockets (UdpSocketDropCount). So "
+              + "EventReceivedCount minus EventAcceptedCount, which Cloudera Manager charts, is every message the "
+              + "source lost, plus the few in its batches at that moment."),
       new Metric("src.events.accepted", "EventAcceptedCount", "Events committed to the channel."),
       new Metric("src.append-batch.received", "AppendBatchReceivedCount", "Channel put attempts, retries included."),
       new Metric("src.append-batch.accepted", "AppendBatchAcceptedCount",
@@ -79,11 +84,13 @@ public class SyslogSourceCounter extends SourceCounter implements SyslogSourceCo
   void addOversize() {
     increment(OVERSIZE.key());
     incrementEventReadFail();
+    incrementEventReceivedCount();
   }
 
   void addFramingError() {
     increment(FRAMING_ERROR.key());
     incrementEventReadFail();
+    incrementEventReceivedCount();
   }
 
   void addChannelFullDrops(long events) {
@@ -110,7 +117,16 @@ public class SyslogSourceCounter extends SourceCounter implements SyslogSourceCo
     increment(READ_PAUSE.key());
   }
 
-  void setUdpSocketDrops(long drops) {
+  /**
+   * Sets the kernel's drop count of the source's sockets and adds what is new since the last poll to the received
+   * events: Cloudera Manager charts only Flume's standard counters, and this is how a kernel drop shows there, as
+   * received and not accepted. Synchronized: the periodic poll and the last one at stop may overlap.
+   */
+  synchronized void setUdpSocketDrops(long drops) {
+    long counted = get(UDP_SOCKET_DROP.key());
+    if (drops > counted) {
+      addToEventReceivedCount(drops - counted);
+    }
     set(UDP_SOCKET_DROP.key(), drops);
   }
 
