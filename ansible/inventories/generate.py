@@ -114,8 +114,6 @@ def generate(out, test, count):
             "flafka_agent_health_check_delay: 2",
             "edge_bind_address: 127.0.0.1",
             "edge_listeners: [udp, tcp]",
-            "# One lane: more need FanOutInterceptor, which the interceptors module does not have yet",
-            "edge_kafka_sinks: 1",
             "edge_kafka_linger_ms: 0",
             "edge_channel_capacity: 10000",
             "edge_channel_transaction_capacity: 1000",
