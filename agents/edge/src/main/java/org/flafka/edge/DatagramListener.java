@@ -39,6 +39,8 @@ final class DatagramListener extends Listener {
   static final int READ_BUFFER_BYTES = 65_536;
   static final long KERNEL_POLL_SECONDS = 5;
   static final int MAX_DATAGRAMS_PER_READ = 64;
+  /** Longest a stop waits for the loops to read what the kernel still holds for the sockets. */
+  static final long STOP_DRAIN_MILLIS = 2000;
 
   private EventLoopGroup group;
   private List<Channel> sockets = List.of();
@@ -163,12 +165,34 @@ final class DatagramListener extends Listener {
     }
   }
 
-  /** The last reading of the kernel's counters, while the sockets (whose rows hold the drops) are still open. */
+  /**
+   * Reads on until the kernel holds no datagram for the sockets, for at most {@link #STOP_DRAIN_MILLIS}: closing a
+   * socket discards its queue, uncounted. Then the last reading of the kernel's counters, while the sockets (whose
+   * rows hold the drops) are still open. What is still queued then is lost, and said in a WARN.
+   */
   @Override
-  void closing() {
-    if (kernelPoll != null) {
-      kernelPoll.cancel(false);
-      pollKernelStats();
+  void closing(long deadlineNanos) {
+    if (kernelPoll == null) {
+      return;
+    }
+    kernelPoll.cancel(false);
+    long until = Math.min(deadlineNanos, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(STOP_DRAIN_MILLIS));
+    long queued = UdpKernelStats.queuedBytes(port());
+    while (queued > 0 && System.nanoTime() < until) {
+      try {
+        Thread.sleep(10);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        break;
+      }
+      queued = UdpKernelStats.queuedBytes(port());
+    }
+    pollKernelStats();
+    if (queued > 0) {
+      LOG.warn("{}: stopping with datagrams still queued in the kernel for port {} ({} bytes of socket memory): "
+          + "closing the sockets discards them, uncounted. They could not be read within {} ms (a full channel "
+          + "pauses reading). While no socket is bound, as during a restart, the host drops what arrives (NoPorts "
+          + "in /proc/net/snmp)", config.component(), port(), queued, STOP_DRAIN_MILLIS);
     }
   }
 

@@ -64,8 +64,8 @@ abstract class Listener {
     return List.of();
   }
 
-  /** Called first when stopping, while the sockets are still open. */
-  void closing() {
+  /** Called first when stopping, while the sockets are still open and read; returns by {@code deadlineNanos}. */
+  void closing(long deadlineNanos) {
   }
 
   /** Closes what the bound sockets opened (accepted connections); the bound sockets are closed already. */
@@ -137,7 +137,7 @@ abstract class Listener {
    */
   final void stop(long timeoutMillis) {
     long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
-    closing();
+    closing(deadline);
     for (Channel channel : bound) {
       channel.close().awaitUninterruptibly(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
     }

@@ -64,6 +64,22 @@ public final class UdpKernelStats {
     return rows == null ? -1 : drops(rows);
   }
 
+  /**
+   * Memory the kernel holds for datagrams queued at the UDP sockets bound to {@code port}, not yet read (the
+   * {@code rx_queue} field); 0 when the tables cannot be read.
+   */
+  static long queuedBytes(int port) {
+    List<String[]> rows = socketRows(port);
+    long queued = 0;
+    if (rows != null) {
+      for (String[] row : rows) {
+        String queues = row[4];
+        queued += Long.parseLong(queues.substring(queues.indexOf(':') + 1), 16);
+      }
+    }
+    return queued;
+  }
+
   /** How many UDP sockets (IPv4 and IPv6, any process) are bound to {@code port}; 0 when the tables cannot be read. */
   static int socketsOn(int port) {
     List<String[]> rows = socketRows(port);
