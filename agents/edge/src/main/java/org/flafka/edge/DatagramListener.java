@@ -39,8 +39,6 @@ final class DatagramListener extends Listener {
   static final int READ_BUFFER_BYTES = 65_536;
   static final long KERNEL_POLL_SECONDS = 5;
   static final int MAX_DATAGRAMS_PER_READ = 64;
-  /** Longest a stop waits for the loops to read what the kernel still holds for the sockets. */
-  static final long STOP_DRAIN_MILLIS = 2000;
 
   private EventLoopGroup group;
   private List<Channel> sockets = List.of();
@@ -138,10 +136,6 @@ final class DatagramListener extends Listener {
     }
   }
 
-  private int port() {
-    return ((InetSocketAddress) sockets.get(0).localAddress()).getPort();
-  }
-
   void pollKernelStats() {
     // The drops column covers every socket on the port, and another process's sockets there take a share of the
     // datagrams: with SO_REUSEPORT a second agent of the same user binds beside ours without an error.
@@ -157,7 +151,7 @@ final class DatagramListener extends Listener {
   }
 
   private static long readRmemMax() {
-    String text = UdpKernelStats.read(Paths.get("/proc/sys/net/core/rmem_max"));
+    String text = ProcNetSockets.read(Paths.get("/proc/sys/net/core/rmem_max"));
     try {
       return text == null ? -1 : Long.parseLong(text.trim());
     } catch (NumberFormatException e) {
@@ -166,9 +160,8 @@ final class DatagramListener extends Listener {
   }
 
   /**
-   * Reads on until the kernel holds no datagram for the sockets, for at most {@link #STOP_DRAIN_MILLIS}: closing a
-   * socket discards its queue, uncounted. Then the last reading of the kernel's counters, while the sockets (whose
-   * rows hold the drops) are still open. What is still queued then is lost, and said in a WARN.
+   * Reads on what the kernel still holds for the sockets (closing them would discard it), then the last reading of
+   * the kernel's counters, while the sockets (whose rows hold the drops) are still open.
    */
   @Override
   void closing(long deadlineNanos) {
@@ -176,28 +169,13 @@ final class DatagramListener extends Listener {
       return;
     }
     kernelPoll.cancel(false);
-    long until = Math.min(deadlineNanos, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(STOP_DRAIN_MILLIS));
-    long queued = UdpKernelStats.queuedBytes(port());
-    while (queued > 0 && System.nanoTime() < until) {
-      try {
-        Thread.sleep(10);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        break;
-      }
-      queued = UdpKernelStats.queuedBytes(port());
-    }
+    // one empty reading will do: what arrives after the close is the host's to drop, as during a restart
+    readWhatTheKernelHolds(ProcNetSockets.UDP, 1, deadlineNanos);
     pollKernelStats();
-    if (queued > 0) {
-      LOG.warn("{}: stopping with datagrams still queued in the kernel for port {} ({} bytes of socket memory): "
-          + "closing the sockets discards them, uncounted. They could not be read within {} ms (a full channel "
-          + "pauses reading). While no socket is bound, as during a restart, the host drops what arrives (NoPorts "
-          + "in /proc/net/snmp)", config.component(), port(), queued, STOP_DRAIN_MILLIS);
-    }
   }
 
   @Override
-  void closeConnections() {
+  void closeConnections(long deadlineNanos) {
     // UDP has none
   }
 

@@ -32,7 +32,8 @@ import org.slf4j.LoggerFactory;
  *   <li>the loop stops reading: AUTO_READ off on every channel it serves, so TCP senders are held back by their
  *       socket buffers instead of losing data (Netty's HexDumpProxy pattern). Messages framed from bytes already
  *       read keep queueing behind the refused batch; nothing new is read, so the queue stays bounded;</li>
- *   <li>the batch is retried on the loop with backoff, 10 ms doubling to 1 s. Each try runs the interceptors again,
+ *   <li>the batch is retried on the loop with backoff, 10 ms doubling to 1 s while nothing goes in (10 ms again
+ *       after a try that put a batch). Each try runs the interceptors again,
  *       which is what makes the retry safe and useful with several sinks: the fan-out gives the whole batch one
  *       channel (so a refusal leaves nothing of it committed elsewhere: Flume commits channel by channel) and a
  *       later try the lane next in turn, so one full channel does not hold the batch back from the others; the
@@ -174,7 +175,7 @@ final class EventBatcher {
   private void putQueued(boolean partial) {
     while (!paused && !queue.isEmpty() && (partial || queue.size() >= batchSize)) {
       if (!put()) {
-        refused();
+        refused(false);
       }
     }
   }
@@ -293,8 +294,12 @@ final class EventBatcher {
     }
   }
 
-  /** The channel refused the head batch: pause reading, then retry later or, past the deadline, drop. */
-  private void refused() {
+  /**
+   * The channel refused the head batch: pause reading, then retry later or, past the deadline, drop. The retries
+   * back off while the channel takes nothing; {@code progressed} (it took a batch since the last try) starts the
+   * backoff over, so a queue of many batches drains as fast as the channel frees room, not one batch a second.
+   */
+  private void refused(boolean progressed) {
     long now = System.nanoTime();
     if (!paused) {
       paused = true;
@@ -309,7 +314,7 @@ final class EventBatcher {
           + readers.size() + " socket(s) on this thread until it takes the " + queue.size() + " events waiting"
           + fate);
     } else {
-      backoffMillis = Math.min(backoffMillis * 2, MAX_BACKOFF_MILLIS);
+      backoffMillis = progressed ? FIRST_BACKOFF_MILLIS : Math.min(backoffMillis * 2, MAX_BACKOFF_MILLIS);
     }
     if (dropAfterNanos >= 0 && now - pausedSinceNanos >= dropAfterNanos) {
       publishReceived();
@@ -328,11 +333,13 @@ final class EventBatcher {
     if (stopped) {
       return;
     }
+    boolean progressed = false;
     while (!queue.isEmpty()) {
       if (!put()) {
-        refused();
+        refused(progressed);
         return;
       }
+      progressed = true;
     }
     LOG.debug("{}: the channel takes events again after {} ms; reading resumes", component,
         TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - pausedSinceNanos));
@@ -376,6 +383,7 @@ final class EventBatcher {
     long backoff = FIRST_BACKOFF_MILLIS;
     while (!queue.isEmpty()) {
       if (put()) {
+        backoff = FIRST_BACKOFF_MILLIS;
         continue;
       }
       if (System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(backoff) - deadlineNanos > 0) {

@@ -11,6 +11,7 @@ import io.netty.util.concurrent.Future;
 import io.netty.util.concurrent.Promise;
 import java.net.BindException;
 import java.net.InetSocketAddress;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -30,6 +31,8 @@ abstract class Listener {
 
   private static final Logger LOG = LoggerFactory.getLogger(Listener.class);
   private static final long WARN_INTERVAL_SECONDS = 10;
+  /** Longest a stop reads on what the kernel still holds for the sockets before closing them, which discards it. */
+  static final long STOP_READ_MILLIS = 2000;
 
   final SyslogSourceConfig config;
   final SyslogSourceCounter counter;
@@ -41,6 +44,7 @@ abstract class Listener {
   private final RateLimitedLog dropLog;
   private final Map<EventLoop, EventBatcher> batchers = new IdentityHashMap<>();
   private final List<Channel> bound = new ArrayList<>();
+  private int port;
 
   Listener(SyslogSourceConfig config, SyslogSourceCounter counter, ChannelProcessor processor) {
     this.config = config;
@@ -68,8 +72,32 @@ abstract class Listener {
   void closing(long deadlineNanos) {
   }
 
-  /** Closes what the bound sockets opened (accepted connections); the bound sockets are closed already. */
-  abstract void closeConnections();
+  /**
+   * Closes what the bound sockets opened (accepted connections), by {@code deadlineNanos}; the bound sockets are
+   * closed already.
+   */
+  abstract void closeConnections(long deadlineNanos);
+
+  /** The port the sockets are bound to. */
+  final int port() {
+    return port;
+  }
+
+  /**
+   * Waits, while the sockets are still read, until the kernel has held nothing unread for those on the port in
+   * {@code tables} in {@code quietPolls} polls in a row, for at most {@link #STOP_READ_MILLIS} and not past
+   * {@code deadlineNanos}. Closing a socket discards what the kernel holds for it, counted nowhere, so what is
+   * left then is said in a WARN.
+   */
+  final void readWhatTheKernelHolds(List<Path> tables, int quietPolls, long deadlineNanos) {
+    long until = Math.min(deadlineNanos, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(STOP_READ_MILLIS));
+    long unread = ProcNetSockets.awaitRead(tables, port, quietPolls, until);
+    if (unread > 0) {
+      LOG.warn("{}: stopping with {} bytes of socket memory unread in the kernel for {} port {}: closing the sockets "
+          + "discards them, counted nowhere. They could not be read within {} ms (a full channel pauses reading)",
+          config.component(), unread, config.protocol().id(), port, STOP_READ_MILLIS);
+    }
+  }
 
   /** Shuts down every event loop this listener created. */
   abstract List<Future<?>> shutdownGroups(long timeoutMillis);
@@ -109,8 +137,9 @@ abstract class Listener {
       shutdownGroups(0);
       throw e;
     }
+    port = ((InetSocketAddress) bound.get(0).localAddress()).getPort();
     bound(List.copyOf(bound));
-    return ((InetSocketAddress) bound.get(0).localAddress()).getPort();
+    return port;
   }
 
   private Channel awaitBound(ChannelFuture binding) {
@@ -141,7 +170,7 @@ abstract class Listener {
     for (Channel channel : bound) {
       channel.close().awaitUninterruptibly(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
     }
-    closeConnections();
+    closeConnections(deadline);
     List<Future<?>> drained = new ArrayList<>();
     for (Map.Entry<EventLoop, EventBatcher> entry : batchers.entrySet()) {
       Promise<Void> done = entry.getKey().newPromise();

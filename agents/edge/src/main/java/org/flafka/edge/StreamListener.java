@@ -37,6 +37,8 @@ import org.apache.flume.channel.ChannelProcessor;
 final class StreamListener extends Listener {
 
   static final String FRAMER = "framer";
+  /** Empty readings in a row (10 ms apart) that tell a stop the senders have nothing more in flight. */
+  private static final int STREAM_QUIET_POLLS = 3;
 
   private final SslContext sslContext;
   private final Set<Channel> connections = ConcurrentHashMap.newKeySet();
@@ -123,8 +125,14 @@ final class StreamListener extends Listener {
     }
   }
 
+  /**
+   * Reads on what the senders already wrote (closing would discard it), then closes. TCP's flow control keeps what
+   * does not fit our receive buffer in the sender's send buffer, invisible here, and the kernel moves it to ours as
+   * soon as we read: so the connections are read until ours stayed empty for a few polls in a row.
+   */
   @Override
-  void closeConnections() {
+  void closeConnections(long deadlineNanos) {
+    readWhatTheKernelHolds(ProcNetSockets.TCP, STREAM_QUIET_POLLS, deadlineNanos);
     for (Channel channel : connections) {
       channel.close();
     }

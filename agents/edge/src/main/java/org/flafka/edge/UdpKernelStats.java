@@ -1,12 +1,7 @@
 package org.flafka.edge;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -22,7 +17,6 @@ import java.util.List;
  */
 public final class UdpKernelStats {
 
-  private static final List<Path> SOCKET_TABLES = List.of(Paths.get("/proc/net/udp"), Paths.get("/proc/net/udp6"));
   private static final Path SNMP = Paths.get("/proc/net/snmp");
 
   private final int port;
@@ -46,7 +40,7 @@ public final class UdpKernelStats {
     if (!available()) {
       return 0;
     }
-    List<String[]> rows = socketRows(port);
+    List<String[]> rows = ProcNetSockets.rows(ProcNetSockets.UDP, port);
     counter.setUdpSocketDrops(rows == null ? 0 : drops(rows));
     long[] host = readHostErrors();
     if (host != null) {
@@ -60,60 +54,19 @@ public final class UdpKernelStats {
    * when neither table can be read (not Linux).
    */
   public static long socketDrops(int port) {
-    List<String[]> rows = socketRows(port);
+    List<String[]> rows = ProcNetSockets.rows(ProcNetSockets.UDP, port);
     return rows == null ? -1 : drops(rows);
-  }
-
-  /**
-   * Memory the kernel holds for datagrams queued at the UDP sockets bound to {@code port}, not yet read (the
-   * {@code rx_queue} field); 0 when the tables cannot be read.
-   */
-  static long queuedBytes(int port) {
-    List<String[]> rows = socketRows(port);
-    long queued = 0;
-    if (rows != null) {
-      for (String[] row : rows) {
-        String queues = row[4];
-        queued += Long.parseLong(queues.substring(queues.indexOf(':') + 1), 16);
-      }
-    }
-    return queued;
   }
 
   /** How many UDP sockets (IPv4 and IPv6, any process) are bound to {@code port}; 0 when the tables cannot be read. */
   static int socketsOn(int port) {
-    List<String[]> rows = socketRows(port);
+    List<String[]> rows = ProcNetSockets.rows(ProcNetSockets.UDP, port);
     return rows == null ? 0 : rows.size();
   }
 
-  /** The rows of /proc/net/udp and /proc/net/udp6 bound to {@code port}, or null when neither can be read. */
-  private static List<String[]> socketRows(int port) {
-    List<String[]> rows = null;
-    for (Path table : SOCKET_TABLES) {
-      String text = read(table);
-      if (text != null) {
-        rows = rows == null ? new ArrayList<>() : rows;
-        rows.addAll(rowsOn(text, port));
-      }
-    }
-    return rows;
-  }
-
   private static long[] readHostErrors() {
-    String text = read(SNMP);
+    String text = ProcNetSockets.read(SNMP);
     return text == null ? null : hostErrors(text);
-  }
-
-  /**
-   * The content of a /proc file, or null when it cannot be read. Read as a stream to its end: procfs reports sizes
-   * that {@code Files.readString} trusts (it returns "4" for /proc/sys/net/core/rmem_max = 4194304).
-   */
-  static String read(Path file) {
-    try (InputStream in = Files.newInputStream(file)) {
-      return new String(in.readAllBytes(), StandardCharsets.US_ASCII);
-    } catch (IOException | SecurityException e) {
-      return null;
-    }
   }
 
   /** Sums the last column ({@code drops}) of /proc/net/udp rows. */
@@ -123,28 +76,6 @@ public final class UdpKernelStats {
       drops += Long.parseLong(row[row.length - 1]);
     }
     return drops;
-  }
-
-  /**
-   * The rows of a /proc/net/udp table whose local address has {@code port}, split into fields. A row: {@code sl
-   * local_address rem_address st tx_queue:rx_queue tr:tm->when retrnsmt uid timeout inode ref pointer drops},
-   * addresses as {@code HEXIP:HEXPORT}.
-   */
-  static List<String[]> rowsOn(String table, int port) {
-    List<String[]> rows = new ArrayList<>();
-    String[] lines = table.split("\n");
-    for (int i = 1; i < lines.length; i++) {
-      String[] fields = lines[i].trim().split("\\s+");
-      if (fields.length < 13) {
-        continue;
-      }
-      String local = fields[1];
-      int colon = local.lastIndexOf(':');
-      if (colon > 0 && Integer.parseInt(local.substring(colon + 1), 16) == port) {
-        rows.add(fields);
-      }
-    }
-    return rows;
   }
 
   /** {RcvbufErrors, InErrors} from the {@code Udp:} header and value lines of /proc/net/snmp, or null. */

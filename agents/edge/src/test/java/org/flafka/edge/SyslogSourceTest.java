@@ -308,6 +308,36 @@ class SyslogSourceTest {
     }
   }
 
+  @Test
+  void stopReadsWhatTheSenderAlreadyWroteBeforeClosingTheConnection() throws Exception {
+    // Nobody takes from the channel (10 events) until stop begins, so reading pauses and most of the 1000 lines
+    // wait in the kernel's buffers. The sender saw every write succeed: closing the connection at once would
+    // discard what the kernel holds, counted nowhere. Stop reads on while the test takes.
+    int total = 1000;
+    SourceHarness harness = new SourceHarness(source("tcp", "batchSize", "10"), channel(10, 10));
+    int port = harness.source.getPort();
+    try (Socket socket = connect(harness)) {
+      OutputStream out = socket.getOutputStream();
+      for (int i = 0; i < total; i++) {
+        out.write(bytes("<13>written " + i + " " + "p".repeat(80) + "\n"));
+      }
+      out.flush();
+      assertTrue(await(() -> harness.counter().getReadPauseCount() > 0, WAIT), "reading paused");
+      assertTrue(ProcNetSockets.unreadBytes(ProcNetSockets.TCP, port) > 0, "lines wait in the kernel");
+      Thread stopping = new Thread(harness.source::stop, "stopping");
+      stopping.start();
+      List<Event> events = harness.take(total, Duration.ofSeconds(10));
+      stopping.join();
+      assertEquals(total, events.size(), harness.counter().toString());
+      for (int i = 0; i < total; i++) {
+        assertTrue(body(events.get(i)).startsWith("<13>written " + i + " "), "event " + i + " in order");
+      }
+      assertEquals(0, harness.counter().getChannelFullDropCount());
+    } finally {
+      harness.channel.stop();
+    }
+  }
+
   @ParameterizedTest(name = "udp.receiveThreads = {0}")
   @ValueSource(ints = {1, 3})
   void udpBurstIntoAFullChannelCountsEveryDrop(int receiveThreads) throws Exception {
@@ -384,7 +414,7 @@ class SyslogSourceTest {
         sendUdp(socket, port, bytes("<13>queued " + i));
       }
       assertTrue(await(() -> harness.counter().getReadPauseCount() > 0, WAIT), "reading paused");
-      assertTrue(UdpKernelStats.queuedBytes(port) > 0, "datagrams wait in the kernel");
+      assertTrue(ProcNetSockets.unreadBytes(ProcNetSockets.UDP, port) > 0, "datagrams wait in the kernel");
       harness.source.stop();
       assertEquals(0, UdpKernelStats.socketsOn(port), "the socket is closed");
       SyslogSourceCounter counter = harness.counter();
