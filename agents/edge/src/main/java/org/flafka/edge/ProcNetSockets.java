@@ -48,7 +48,7 @@ final class ProcNetSockets {
    * rem_address st tx_queue:rx_queue tr:tm->when retrnsmt uid timeout inode ...}, addresses as {@code HEXIP:HEXPORT};
    * UDP rows end with {@code drops}.
    */
-  static List<String[]> rowsOn(String table, int port) {
+  private static List<String[]> rowsOn(String table, int port) {
     List<String[]> rows = new ArrayList<>();
     String[] lines = table.split("\n");
     for (int i = 1; i < lines.length; i++) {
