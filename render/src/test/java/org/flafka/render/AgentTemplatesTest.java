@@ -155,7 +155,7 @@ class AgentTemplatesTest {
         assertEquals("kafka0 kafka1", p.getProperty("edge.sinks"));
         for (String sink : List.of("kafka0", "kafka1")) {
             String prefix = "edge.sinks." + sink + ".";
-            assertEquals("org.flafka.edge.KafkaRecordSink", p.getProperty(prefix + "type"));
+            assertEquals("org.flafka.edge.sink.KafkaRecordSink", p.getProperty(prefix + "type"));
             assertEquals("5000", p.getProperty(prefix + "batchSize"));
             assertEquals("snappy", p.getProperty(prefix + "kafka.producer.compression.type"));
             assertEquals("all", p.getProperty(prefix + "kafka.producer.acks"));
@@ -226,7 +226,7 @@ class AgentTemplatesTest {
     void kafkaChannelWritesTheTopicItselfWithoutSinks() throws IOException {
         Properties ours = properties(AgentTemplates.render(Tier.EDGE, Map.of("edge_channel_type", "kafka")));
         assertNull(ours.getProperty("edge.sinks"));
-        assertEquals("org.flafka.edge.KafkaRecordChannel", ours.getProperty("edge.channels.ch1.type"));
+        assertEquals("org.flafka.edge.channel.KafkaRecordChannel", ours.getProperty("edge.channels.ch1.type"));
         List<?> recordHeaders = (List<?>) AgentTemplates.defaults(Tier.EDGE).get("kafka_record_headers");
         assertEquals(String.join(",", recordHeaders.stream().map(String::valueOf).toList()),
                 ours.getProperty("edge.channels.ch1.recordHeaders"));

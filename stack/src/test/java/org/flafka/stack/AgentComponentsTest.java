@@ -16,7 +16,7 @@ class AgentComponentsTest {
             "edge.channels = c1",
             "edge.sinks = kafka1 drop",
             "edge.sources.syslog.type = netcat",
-            "edge.sources.udp.type = org.flafka.edge.SyslogSource",
+            "edge.sources.udp.type = org.flafka.edge.source.SyslogSource",
             "edge.channels.c1.type = memory",
             "edge.sinks.kafka1.type = org.apache.flume.sink.kafka.KafkaSink",
             "edge.sinks.drop.type = null",
@@ -31,7 +31,7 @@ class AgentComponentsTest {
         assertEquals(List.of("syslog", "udp"), List.copyOf(edge.sources()));
         assertEquals(Set.of("c1"), edge.channels());
         assertEquals(List.of("kafka1", "drop"), List.copyOf(edge.sinks()));
-        assertEquals("org.flafka.edge.SyslogSource", edge.type(Kind.SOURCE, "udp"));
+        assertEquals("org.flafka.edge.source.SyslogSource", edge.type(Kind.SOURCE, "udp"));
         assertEquals("", AgentComponents.declaredIn("core", TWO_AGENTS).type(Kind.SINK, "h"));
     }
 

@@ -1,5 +1,6 @@
 package org.flafka.core;
 
+import org.flafka.interceptors.BucketHeadersInterceptor;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.time.Clock;

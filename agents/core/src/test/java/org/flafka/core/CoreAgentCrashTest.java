@@ -1,5 +1,6 @@
 package org.flafka.core;
 
+import org.flafka.interceptors.BucketHeadersInterceptor;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

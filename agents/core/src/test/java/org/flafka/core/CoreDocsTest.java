@@ -1,5 +1,8 @@
 package org.flafka.core;
 
+import org.flafka.interceptors.BucketHeadersCounterMBean;
+import org.flafka.interceptors.BucketHeadersInterceptorConfig;
+import org.flafka.interceptors.HostLaneInterceptorConfig;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;

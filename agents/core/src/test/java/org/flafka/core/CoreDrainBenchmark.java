@@ -1,5 +1,7 @@
 package org.flafka.core;
 
+import org.flafka.interceptors.BucketHeadersInterceptor;
+import org.flafka.interceptors.HostLaneInterceptor;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,5 +1,9 @@
 package org.flafka.core;
 
+import org.flafka.interceptors.BucketHeadersInterceptor;
+import org.flafka.interceptors.BucketHeadersInterceptorConfig;
+import org.flafka.interceptors.HostLaneInterceptor;
+import org.flafka.interceptors.HostLaneInterceptorConfig;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertNull;

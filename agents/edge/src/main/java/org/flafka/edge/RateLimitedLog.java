@@ -10,20 +10,20 @@ import org.slf4j.Logger;
  * sender that misbehaves a million times a second costs a million counter increments, not a million log lines.
  * Thread-safe; the message is built only when it is logged.
  */
-final class RateLimitedLog {
+public final class RateLimitedLog {
 
   private final Logger log;
   private final long intervalNanos;
   private final AtomicLong nextNanos;
   private final AtomicLong suppressed = new AtomicLong();
 
-  RateLimitedLog(Logger log, long interval, TimeUnit unit) {
+  public RateLimitedLog(Logger log, long interval, TimeUnit unit) {
     this.log = log;
     this.intervalNanos = unit.toNanos(interval);
     this.nextNanos = new AtomicLong(System.nanoTime());
   }
 
-  void warn(Supplier<String> message) {
+  public void warn(Supplier<String> message) {
     long now = System.nanoTime();
     long next = nextNanos.get();
     if (now - next < 0 || !nextNanos.compareAndSet(next, now + intervalNanos)) {

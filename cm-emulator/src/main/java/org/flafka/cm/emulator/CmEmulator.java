@@ -57,7 +57,7 @@ import org.flafka.cm.model.ApiTimeSeries;
 import org.flafka.cm.model.ApiTimeSeriesData;
 import org.flafka.cm.model.ApiTimeSeriesRequest;
 import org.flafka.cm.model.ApiTimeSeriesResponse;
-import org.flafka.edge.SyslogSource;
+import org.flafka.edge.source.SyslogSource;
 import org.flafka.interceptors.EventIdInterceptor;
 import org.flafka.interceptors.SyslogInterceptor;
 import org.flafka.stack.AgentComponents;

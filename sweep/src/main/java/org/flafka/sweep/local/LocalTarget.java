@@ -32,7 +32,7 @@ import org.flafka.stack.Directories;
 import org.flafka.stack.HdfsProcess;
 import org.flafka.stack.KafkaBrokerProcess;
 import org.flafka.stack.StackException;
-import org.flafka.sweep.OurPlugins;
+import org.flafka.stack.OurPlugins;
 import org.flafka.sweep.target.AgentSample;
 import org.flafka.sweep.target.Target;
 import org.flafka.sweep.target.TargetException;

@@ -30,7 +30,7 @@ import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.flafka.edge.SyslogSource;
+import org.flafka.edge.source.SyslogSource;
 import org.flafka.interceptors.SyslogInterceptor;
 import org.flafka.partitioner.StripePartitioner;
 import org.flafka.stack.AgentProcess;

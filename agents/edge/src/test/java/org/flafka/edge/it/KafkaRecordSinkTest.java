@@ -28,8 +28,8 @@ import org.apache.flume.instrumentation.util.JMXPollUtil;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.flafka.edge.BatchMemoryChannel;
-import org.flafka.edge.KafkaRecordSink;
+import org.flafka.edge.channel.BatchMemoryChannel;
+import org.flafka.edge.sink.KafkaRecordSink;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 

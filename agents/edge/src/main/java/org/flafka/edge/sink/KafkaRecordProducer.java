@@ -1,0 +1,79 @@
+package org.flafka.edge.sink;
+
+import org.flafka.edge.channel.KafkaRecordChannel;
+import java.time.Duration;
+import java.util.Properties;
+import org.apache.kafka.clients.producer.Callback;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.record.internal.AbstractRecords;
+import org.apache.kafka.common.record.internal.CompressionType;
+import org.apache.kafka.common.record.internal.RecordBatch;
+import org.apache.kafka.common.utils.Utils;
+
+/**
+ * The Kafka producer of a {@link KafkaRecordSink} or {@link KafkaRecordChannel}, the limit of the topic it writes
+ * ({@link TopicMessageLimit}) and its own {@code max.request.size}, opened and closed together, so that a writer can
+ * judge a record against both before sending it ({@link #oversize}). Thread-safe: the
+ * producer is, and the topic's limit is read under this object's lock, once per batch (a channel's source puts from
+ * several threads).
+ */
+public final class KafkaRecordProducer implements AutoCloseable {
+  /** How long closing waits for records still being sent. */
+  private static final Duration CLOSE_WAIT = Duration.ofSeconds(30);
+
+  private final KafkaProducer<String, byte[]> producer;
+  private final TopicMessageLimit topicLimit;
+  private final int maxRequestBytes;
+  private final String topic;
+
+  public KafkaRecordProducer(KafkaRecordConfig config) {
+    Properties producerProperties = config.producerProperties();
+    producer = new KafkaProducer<>(producerProperties);
+    topic = config.topic();
+    topicLimit = new TopicMessageLimit(config.component(), config.topic(), producerProperties);
+    // the producer has just accepted the value, so it parses
+    maxRequestBytes = (Integer) org.apache.kafka.common.config.ConfigDef.parseType(
+        ProducerConfig.MAX_REQUEST_SIZE_CONFIG,
+        producerProperties.getOrDefault(ProducerConfig.MAX_REQUEST_SIZE_CONFIG,
+            ProducerConfig.configDef().defaultValues().get(ProducerConfig.MAX_REQUEST_SIZE_CONFIG)),
+        org.apache.kafka.common.config.ConfigDef.Type.INT);
+  }
+
+  /**
+   * Whether Kafka would refuse {@code record} as too large ({@link Oversize#judge}), against the topic's limit
+   * {@code topicLimitBytes} (from {@link #topicLimitBytes()}, read once per batch) and this producer's
+   * {@code max.request.size}: null if it would not.
+   */
+  public Oversize oversize(ProducerRecord<String, byte[]> record, int topicLimitBytes) {
+    return Oversize.judge(record, topic, topicLimitBytes, maxRequestBytes);
+  }
+
+  /** The producer's estimate of {@code record}'s size, which it compares with {@code max.request.size}. */
+  static int requestBytes(ProducerRecord<String, byte[]> record) {
+    byte[] key = record.key() == null ? null : Utils.utf8(record.key());
+    return AbstractRecords.estimateSizeInBytesUpperBound(RecordBatch.CURRENT_MAGIC_VALUE, CompressionType.NONE, key,
+        record.value(), record.headers().toArray());
+  }
+
+  /** The topic's {@code max.message.bytes}, or {@link TopicMessageLimit#UNKNOWN}. */
+  public synchronized int topicLimitBytes() {
+    return topicLimit.bytes();
+  }
+
+  public void send(ProducerRecord<String, byte[]> record, Callback callback) {
+    producer.send(record, callback);
+  }
+
+  /** Returns once every record sent so far is acknowledged or failed, their callbacks run. */
+  public void flush() {
+    producer.flush();
+  }
+
+  @Override
+  public void close() {
+    producer.close(CLOSE_WAIT);
+    topicLimit.close();
+  }
+}
