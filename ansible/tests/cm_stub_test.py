@@ -4,7 +4,7 @@
   cm_stub_test.py --plugins DIR --work DIR
 
 The stub keeps role config group settings in memory and answers GET/PUT .../roleConfigGroups/{g}/config,
-POST .../roleCommands/restart and GET /commands/{id} in the shapes of cm-api/REFERENCE.md, and checks HTTP Basic
+POST .../roleCommands/restart and GET /commands/{id} in the shapes of docs/reference/cloudera-manager.md, and checks HTTP Basic
 auth. Proves, with a real ansible-playbook run over two hosts (local connection): plugins land in plugins.d/flafka;
 agent_config_file is byte for byte the shared edge template rendered by scripts/render.py (Ansible's settings)
 with the host's variables; agent_name is set; the restart is posted and its command polled; --check changes nothing

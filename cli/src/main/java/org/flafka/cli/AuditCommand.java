@@ -27,7 +27,7 @@ import picocli.CommandLine.Option;
         description = {
             "Read what landed (a Kafka topic, or the files under an HDFS path) and report, per device of a "
                     + "`flafka load --manifest` run, how many events were delivered, missing, duplicated or "
-                    + "corrupted, with the missing sequence ranges. See docs/audit.md.",
+                    + "corrupted, with the missing sequence ranges. See docs/tools/audit.md.",
         },
         footerHeading = "%nExamples:%n",
         footer = {

@@ -163,7 +163,7 @@ public final class BenchCommand implements Runnable {
         Path jfrDir;
 
         @Option(names = "--set", paramLabel = "NAME=VALUE",
-                description = "An edge template variable for ours and the ours-* variants (docs/configuration.md), "
+                description = "An edge template variable for ours and the ours-* variants (docs/reference/template-variables.md), "
                         + "repeatable; the stock variants are fixed. Lists: a,b,c.")
         Map<String, String> oursVariables = new LinkedHashMap<>();
 

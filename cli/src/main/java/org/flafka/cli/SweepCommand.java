@@ -65,7 +65,7 @@ import picocli.CommandLine.Parameters;
                     + " loss. With no arguments: the built-in default space on a local stack (Kafka, HDFS, edge and"
                     + " core Flume agents as processes), about four minutes on a 2-core machine.",
             "Writes sweep-results/<timestamp>/: results.csv, results.json, report.html and best/ (agent properties"
-                    + " and Ansible group_vars). A space is a YAML file: see docs/sweep.md and --list-spaces.",
+                    + " and Ansible group_vars). A space is a YAML file: see docs/tools/sweep.md and --list-spaces.",
         },
         footerHeading = "%nExamples:%n",
         footer = {

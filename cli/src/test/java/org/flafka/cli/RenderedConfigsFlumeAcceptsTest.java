@@ -25,7 +25,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Every rendering passes Flume 1.11's own configuration validation with nothing dropped (Flume drops a component
- * it cannot validate with only a warning, DEPENDENCIES.md 15), and lints without errors. Runs with Flume's Guava
+ * it cannot validate with only a warning, docs/reference/dependencies.md, "Flume drops a component it cannot configure"), and lints without errors. Runs with Flume's Guava
  * 11 on the classpath next to the shaded renderer, which is what the shading is for.
  */
 class RenderedConfigsFlumeAcceptsTest {

@@ -16,7 +16,7 @@ public record Chart(String title, String description, String unit, List<TsQuery>
         }
     }
 
-    /** The metric names and predicates that are UNVERIFIED on a real CM (REFERENCE.md), for a warning. */
+    /** The metric names and predicates that are UNVERIFIED on a real CM (docs/reference/cloudera-manager.md), for a warning. */
     public List<String> unverifiedTerms() {
         List<String> terms = new ArrayList<>();
         for (TsQuery query : queries) {

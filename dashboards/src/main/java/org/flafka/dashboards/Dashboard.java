@@ -11,7 +11,7 @@ import org.flafka.cm.tsquery.TsQuery;
 /**
  * A dashboard: a name and its charts. {@link #toApi()} gives the {@code ApiDashboard} that
  * {@code POST /timeseries/dashboards} takes; its {@code json} blob is the kit's own format, because CM's internal
- * dashboard JSON is not documented anywhere we found (REFERENCE.md 1.6, "NOT FOUND"): whether CM's UI draws these
+ * dashboard JSON is not documented anywhere we found (docs/reference/cloudera-manager.md, "NOT FOUND"): whether CM's UI draws these
  * blobs is UNVERIFIED. The blob carries every tsquery as text, so the charts can be rebuilt in CM's chart builder.
  */
 public record Dashboard(String name, String description, List<Chart> charts) {

@@ -23,7 +23,7 @@ import org.flafka.cm.tsquery.TsQuery;
 
 /**
  * The kit's Cloudera Manager dashboards: edge tier, Kafka, core tier and hosts. Every query is built from the typed
- * tsquery builder; names REFERENCE.md marks unverified are listed in each chart's {@code unverified}.
+ * tsquery builder; names docs/reference/cloudera-manager.md marks unverified are listed in each chart's {@code unverified}.
  *
  * @param edgeService  the FLUME service of the edge agents
  * @param coreService  the FLUME service of the core agents (may be the same service)

@@ -15,7 +15,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Parses each event's body with the lenient syslog parser ({@link SyslogParser}) and sets the headers of the
- * edge contract (docs: DESIGN.md, "The contract between edge and core"):
+ * edge contract (docs/design.md, "The contract between edge and core"):
  * <ul>
  *   <li>{@code timestamp}: event time, epoch ms UTC; the receive time when the message has no usable time, or one
  *       outside the parser's plausibility window ({@code timestamp.max.past.ms}, {@code timestamp.max.future.ms}

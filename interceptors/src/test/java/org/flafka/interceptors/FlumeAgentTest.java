@@ -174,7 +174,7 @@ class FlumeAgentTest {
     }
 
     // PropertiesFileConfigurationProvider is deprecated in 1.11 in favour of UriConfigurationProvider, which it
-    // wraps; it is the one-line way to load a file that DEPENDENCIES.md (12) verified.
+    // wraps; it is the one-line way to load a file that docs/reference/dependencies.md, "Starting agents in a JVM, and as processes" verified.
     @SuppressWarnings("deprecation")
     private MaterializedConfiguration load(String properties) throws IOException {
         Path file = dir.resolve(AGENT + ".properties");
@@ -183,7 +183,7 @@ class FlumeAgentTest {
     }
 
     /**
-     * Flume drops a misconfigured component with only a log line and runs without it (DEPENDENCIES.md 15): fail
+     * Flume drops a misconfigured component with only a log line and runs without it (docs/reference/dependencies.md, "Flume drops a component it cannot configure"): fail
      * unless every configured component made it into the materialised configuration.
      */
     private static void assertNothingDropped(MaterializedConfiguration conf, Set<String> sources,

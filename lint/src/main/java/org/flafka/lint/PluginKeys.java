@@ -119,8 +119,8 @@ final class PluginKeys {
             int fix = message.lastIndexOf(" Fix: ");
             findings.add(Finding.error("plugin-keys", where, what + " is refused at start: "
                             + trimEnd(fix < 0 ? message : message.substring(0, fix)),
-                    fix < 0 ? "correct the key or value it names (each plugin's keys: docs/edge-source.md,"
-                            + " docs/edge-sink.md, docs/parser.md, docs/configuration.md)"
+                    fix < 0 ? "correct the key or value it names (each plugin's keys: docs/reference/edge-source.md,"
+                            + " docs/reference/edge-sink.md, docs/tools/parser.md, docs/reference/template-variables.md)"
                             : trimEnd(message.substring(fix + 6))));
         }
         return findings;

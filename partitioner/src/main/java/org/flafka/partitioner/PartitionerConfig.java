@@ -13,7 +13,7 @@ import org.apache.kafka.common.config.ConfigException;
  * The settings of {@link StripePartitioner} and {@link HostAffinityPartitioner}: every key, default, rule and doc in
  * one place. Kafka hands a partitioner all of the producer's settings in {@code configure}, so these keys sit beside
  * the producer's own; in a Flume Kafka sink they are written {@code kafka.producer.flafka.stripe.index = 2} etc.
- * {@link #main} prints this table for docs/partitioning.md.
+ * {@link #main} prints this table for docs/guides/partitioning.md.
  */
 public final class PartitionerConfig extends AbstractConfig {
 

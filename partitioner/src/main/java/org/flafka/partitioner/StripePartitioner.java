@@ -20,7 +20,7 @@ import org.apache.kafka.common.Cluster;
  *
  * <p>Flume Kafka sink, sink i of S: {@code kafka.producer.partitioner.class = org.flafka.partitioner.StripePartitioner},
  * {@code kafka.producer.flafka.stripe.count = S}, {@code kafka.producer.flafka.stripe.index = i}. See
- * {@link PartitionMath} for the stripe arithmetic and docs/partitioning.md for when to use it.
+ * {@link PartitionMath} for the stripe arithmetic and docs/guides/partitioning.md for when to use it.
  */
 public class StripePartitioner implements Partitioner {
 

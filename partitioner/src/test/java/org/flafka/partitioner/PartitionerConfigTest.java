@@ -42,11 +42,11 @@ class PartitionerConfigTest {
 
     @Test
     void docsPartitioningListsEveryKeyWithItsDefault() throws Exception {
-        String docs = Files.readString(Path.of("..", "docs", "partitioning.md"));
+        String docs = Files.readString(Path.of("..", "docs", "guides", "partitioning.md"));
         for (ConfigDef.ConfigKey key : PartitionerConfig.configDef().configKeys().values()) {
             String row = "| `" + key.name + "` | " + (key.defaultValue == null ? "producer's batch.size"
                     : key.defaultValue) + " |";
-            assertTrue(docs.contains(row), "docs/partitioning.md lacks the row starting " + row);
+            assertTrue(docs.contains(row), "docs/guides/partitioning.md lacks the row starting " + row);
         }
     }
 

@@ -108,10 +108,10 @@ class AgentTemplatesTest {
     @ParameterizedTest
     @EnumSource(Tier.class)
     void docsListEveryVariableWithItsDefault(Tier tier) throws IOException {
-        String docs = java.nio.file.Files.readString(java.nio.file.Path.of("../docs/configuration.md"));
+        String docs = java.nio.file.Files.readString(java.nio.file.Path.of("../docs/reference/template-variables.md"));
         for (TemplateVariable variable : AgentTemplates.variables(tier)) {
             String row = "| `" + variable.name() + "` | `" + docDefault(variable.defaultValue()) + "` |";
-            assertTrue(docs.contains(row), "docs/configuration.md lacks the row starting " + row);
+            assertTrue(docs.contains(row), "docs/reference/template-variables.md lacks the row starting " + row);
         }
     }
 

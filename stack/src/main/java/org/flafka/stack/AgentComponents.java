@@ -16,7 +16,7 @@ import java.util.TreeSet;
  * The sources, channels and sinks a Flume properties file declares for one agent ({@code <agent>.sources = r1 r2},
  * {@code <agent>.sources.r1.type = ...}), read without Flume. The runners compare them with what Flume actually
  * started, because Flume drops a component that fails validation or configuration with only a log line
- * (DEPENDENCIES.md 15).
+ * (docs/reference/dependencies.md, "Flume drops a component it cannot configure").
  */
 public final class AgentComponents {
     /** The kinds of component, with the prefix Flume gives their metrics ({@code SOURCE.r1}). */

@@ -11,7 +11,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
  * A snapshot of a Flume agent's metrics, typed: component ({@code SOURCE.r1}, {@code CHANNEL.c1}, {@code SINK.k1}) →
- * counter ({@code EventAcceptedCount}, …) → value. Flume reports every value as a string (DEPENDENCIES.md 14); whole
+ * counter ({@code EventAcceptedCount}, …) → value. Flume reports every value as a string (docs/reference/dependencies.md, "Flume's metrics"); whole
  * numbers become {@link #counter counters}, decimals (ChannelFillPercentage) {@link #gauge gauges}, and the
  * {@code Type} attribute is dropped because the component name carries it.
  *

@@ -16,7 +16,7 @@ import java.util.stream.Collectors;
 /**
  * The classpath a Flume agent process runs on: the production agent runtime that the {@code agents/runtime} module
  * (flafka-agent-runtime) writes to {@code agents/runtime/target/agent-classpath.txt}, plus any plugin jars or class
- * directories the caller adds. Only a separate process proves that this set is complete (DEPENDENCIES.md 12).
+ * directories the caller adds. Only a separate process proves that this set is complete (docs/reference/dependencies.md, "Starting agents in a JVM, and as processes").
  *
  * <p>{@link #locate()} finds the classpath file, in this order:
  * <ol>

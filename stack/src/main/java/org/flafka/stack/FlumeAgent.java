@@ -6,7 +6,7 @@ package org.flafka.stack;
  * {@link AgentProcess#builder}).
  *
  * <p>Both runners return only once every declared source, channel and sink is running: Flume silently drops
- * components that fail validation or configuration (DEPENDENCIES.md 15), so a declared component that is missing at
+ * components that fail validation or configuration (docs/reference/dependencies.md, "Flume drops a component it cannot configure"), so a declared component that is missing at
  * start-up fails the start with a {@link StackException} naming it. Components of stock types without metrics
  * counters (netcat source, null and logger sinks) are checked for being dropped but cannot be seen starting.
  */

@@ -25,7 +25,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A Flume agent running in this JVM, started the way Flume 1.11's own main does for {@code -f FILE --no-reload-conf}:
- * a UriConfigurationProvider materialises the configuration and an Application starts it (DEPENDENCIES.md 12 names
+ * a UriConfigurationProvider materialises the configuration and an Application starts it (docs/reference/dependencies.md, "Starting agents in a JVM, and as processes" names
  * PropertiesFileConfigurationProvider, deprecated in 1.11, which does the same). Quick and easy to
  * debug, but it runs on this JVM's classpath: only {@link AgentProcess} proves the production classpath is complete.
  *

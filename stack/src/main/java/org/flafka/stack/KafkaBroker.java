@@ -136,7 +136,7 @@ public final class KafkaBroker implements KafkaCluster, AutoCloseable {
     private static Properties config(Path dataDir, int controllerPort, int listenerPort, int advertisedPort,
             Map<String, String> overrides) {
         Map<String, String> settings = new LinkedHashMap<>();
-        // One node, so every internal topic must make do with one replica (DEPENDENCIES.md 13)
+        // One node, so every internal topic must make do with one replica (docs/reference/dependencies.md, "A Kafka broker inside the tests")
         settings.put("offsets.topic.replication.factor", "1");
         settings.put("offsets.topic.num.partitions", "5");
         settings.put("transaction.state.log.replication.factor", "1");

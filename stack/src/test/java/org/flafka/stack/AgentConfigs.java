@@ -75,7 +75,7 @@ final class AgentConfigs {
                 agent + ".sinks.k1.hdfs.rollSize = 0",
                 agent + ".sinks.k1.hdfs.rollInterval = 0",
                 agent + ".sinks.k1.hdfs.idleTimeout = 1",
-                // one datanode: without this the sink rolls a file on every batch (DEPENDENCIES.md 11)
+                // one datanode: without this the sink rolls a file on every batch (docs/reference/dependencies.md, "HDFS with one DataNode")
                 agent + ".sinks.k1.hdfs.minBlockReplicas = 1",
                 agent + ".sinks.k1.hdfs.useLocalTimeStamp = true",
                 "");
@@ -83,7 +83,7 @@ final class AgentConfigs {
 
     /**
      * A seq source with a round-robin selector: Flume 1.11 fails to validate {@code load_balancing} and drops the
-     * source with only a WARN (DEPENDENCIES.md 15).
+     * source with only a WARN (docs/reference/dependencies.md, "Flume drops a component it cannot configure").
      */
     static String invalidSelector(String agent) {
         return String.join("\n",

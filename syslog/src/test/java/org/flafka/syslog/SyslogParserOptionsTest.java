@@ -96,12 +96,12 @@ class SyslogParserOptionsTest {
 
   @Test
   void docsShowTheGeneratedOptionsTable() throws IOException {
-    String doc = Files.readString(Path.of("..", "docs", "parser.md"), StandardCharsets.UTF_8);
+    String doc = Files.readString(Path.of("..", "docs", "tools", "parser.md"), StandardCharsets.UTF_8);
     String begin = "<!-- options:begin -->\n";
     int start = doc.indexOf(begin);
     int end = doc.indexOf("<!-- options:end -->");
-    assertTrue(start >= 0 && end > start, "docs/parser.md has the options:begin/end markers");
+    assertTrue(start >= 0 && end > start, "docs/tools/parser.md has the options:begin/end markers");
     assertEquals(SyslogParserOptions.documentation(), doc.substring(start + begin.length(), end),
-        "docs/parser.md is out of date: paste the output of SyslogParserOptions.main between the markers");
+        "docs/tools/parser.md is out of date: paste the output of SyslogParserOptions.main between the markers");
   }
 }

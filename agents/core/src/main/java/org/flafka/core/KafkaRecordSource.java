@@ -58,7 +58,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Metrics ({@link KafkaRecordSourceCounter}) are Flume's Kafka source counters under the same names, so Cloudera
  * Manager, the dashboards and the sweep read either source alike, plus the failure counters Flume's leaves out of
- * JMX ({@code ChannelWriteFail} for a full channel). Keys: {@link KafkaRecordSourceConfig} and docs/core.md.
+ * JMX ({@code ChannelWriteFail} for a full channel). Keys: {@link KafkaRecordSourceConfig} and docs/reference/core-plugins.md.
  */
 public class KafkaRecordSource extends AbstractSource implements PollableSource, Configurable, BatchSizeSupported {
 

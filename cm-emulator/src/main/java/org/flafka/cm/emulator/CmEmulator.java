@@ -67,7 +67,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A Cloudera Manager emulator: the part of the CM REST API the kit uses (docs/cloudera-manager.md, REFERENCE.md
+ * A Cloudera Manager emulator: the part of the CM REST API the kit uses (docs/reference/cloudera-manager.md
  * sections 1.1-1.7), answering with CM's JSON shapes (the {@code org.flafka.cm.model} records), behind HTTP basic
  * auth, on 127.0.0.1. It is backed by real parts: each Flume AGENT role is a real Flume agent process; a config PUT
  * followed by a restart command really restarts that agent with the new {@code agent_config_file} and
@@ -139,7 +139,7 @@ public final class CmEmulator implements AutoCloseable {
             flumeRoles.add(new FlumeRole(flume + "-AGENT-" + i, group));
         }
         if (config.kafka() != null) {
-            // the broker's listener port, under the KAFKA_BROKER key CM uses for it (REFERENCE.md 1.2)
+            // the broker's listener port, under the KAFKA_BROKER key CM uses for it (docs/reference/cloudera-manager.md)
             Map<String, String> brokerConfig = new LinkedHashMap<>();
             String servers = config.kafka().bootstrapServers().split(",")[0];
             brokerConfig.put("port", servers.substring(servers.lastIndexOf(':') + 1));

@@ -13,7 +13,7 @@ import org.flafka.cm.tsquery.RoleMetric;
 
 /**
  * How the emulator names what it samples: each Flume counter (Flume 1.11 {@code /metrics} JSON) or Kafka meter
- * under its CM metric name (REFERENCE.md sections 3 and 4), counters as per-second rates ({@link Kind#RATE}, the
+ * under its CM metric name (docs/reference/cloudera-manager.md), counters as per-second rates ({@link Kind#RATE}, the
  * difference between two samples divided by the seconds between them, as CM shows counters), gauges as read, and
  * the units CM reports for them.
  */

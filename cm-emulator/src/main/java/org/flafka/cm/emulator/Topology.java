@@ -7,7 +7,7 @@ import java.util.Set;
 /**
  * The names of what the emulator pretends to manage: one cluster, one host, a FLUME service and a KAFKA service
  * with one broker role; and the time-series entities for them, with the attributes CM puts on such entities
- * (REFERENCE.md 1.5: {@code attributes.entityName} is the unique id; roles carry serviceName, roleType, ...).
+ * (docs/reference/cloudera-manager.md: {@code attributes.entityName} is the unique id; roles carry serviceName, roleType, ...).
  */
 record Topology(String cluster, String hostname, String hostId, String flumeService, String kafkaService,
                 String kafkaBrokerRole) {

@@ -21,7 +21,7 @@ import org.flafka.cm.model.ApiTimeSeriesMetadata;
 import org.flafka.cm.model.ApiTimeSeriesResponse;
 
 /**
- * Answers the tsquery subset the kit's queries use (REFERENCE.md section 2):
+ * Answers the tsquery subset the kit's queries use (docs/reference/cloudera-manager.md):
  * {@code SELECT expr [, expr]... [WHERE attr = value [AND attr = value]...]}, statements joined by {@code ;}, where
  * {@code expr} is {@code [last(][dt0(]name[)][)] [AS alias]} ({@code dt0}: per-second change between points,
  * negative changes dropped) and {@code name} is a metric ({@code event_drain_success_rate}),

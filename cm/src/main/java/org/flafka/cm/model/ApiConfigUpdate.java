@@ -5,7 +5,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 /**
  * One element of a config PUT body ({@code {"items":[{"name":...,"value":...}]}}). A PUT is a partial update:
  * keys not listed keep their values; a null value is sent as JSON {@code null} and resets the key to its default
- * (REFERENCE.md 1.2, quoting the v19 API docs).
+ * (docs/reference/cloudera-manager.md, quoting the v19 API docs).
  */
 @JsonInclude(JsonInclude.Include.ALWAYS)
 @JsonIgnoreProperties(ignoreUnknown = true)

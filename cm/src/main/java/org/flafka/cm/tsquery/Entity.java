@@ -2,7 +2,7 @@ package org.flafka.cm.tsquery;
 
 /**
  * A CM time-series entity type whose metrics the kit reads, with the name CM uses for aggregates across it
- * ({@code <metric>_across_<crossEntityName>}, REFERENCE.md section 2).
+ * ({@code <metric>_across_<crossEntityName>}, docs/reference/cloudera-manager.md).
  */
 public enum Entity {
     FLUME_SOURCE("flume_sources"),

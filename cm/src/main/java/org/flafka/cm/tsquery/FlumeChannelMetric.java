@@ -1,6 +1,6 @@
 package org.flafka.cm.tsquery;
 
-/** Flume channel metrics in CM ("Flume Channel Metrics", CM 5.15 and CM 7 pages; REFERENCE.md section 3). */
+/** Flume channel metrics in CM ("Flume Channel Metrics", CM 5.15 and CM 7 pages; docs/reference/cloudera-manager.md). */
 public enum FlumeChannelMetric implements FlumeMetric {
     EVENT_PUT_SUCCESS_RATE("event_put_success_rate", "EventPutSuccessCount", true),
     EVENT_PUT_ATTEMPT_RATE("event_put_attempt_rate", "EventPutAttemptCount", true),

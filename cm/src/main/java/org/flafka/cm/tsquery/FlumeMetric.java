@@ -2,7 +2,7 @@ package org.flafka.cm.tsquery;
 
 /**
  * A CM metric that is one Flume component counter or gauge under CM's name: {@code EventAcceptedCount} of a source
- * is {@code event_accepted_rate}, {@code ChannelSize} of a channel is {@code channel_size} (REFERENCE.md sections 3
+ * is {@code event_accepted_rate}, {@code ChannelSize} of a channel is {@code channel_size} (docs/reference/cloudera-manager.md
  * and 6.1). CM shows a counter as its per-second rate, a gauge as read.
  */
 public interface FlumeMetric extends CmMetric {

@@ -1,7 +1,7 @@
 package org.flafka.cm.tsquery;
 
 /**
- * Flume sink metrics in CM ("Flume Sink Metrics"; REFERENCE.md section 3). Flume's Kafka sink never counts complete
+ * Flume sink metrics in CM ("Flume Sink Metrics"; docs/reference/cloudera-manager.md). Flume's Kafka sink never counts complete
  * batches, so {@link #BATCH_COMPLETE_RATE} stays 0 for it: use {@link #EVENT_DRAIN_SUCCESS_RATE} for throughput.
  */
 public enum FlumeSinkMetric implements FlumeMetric {

@@ -1,7 +1,7 @@
 package org.flafka.cm.tsquery;
 
 /**
- * Flume source metrics in CM (CM 5-7 metric reference, "Flume Source Metrics"; REFERENCE.md section 3). Counters
+ * Flume source metrics in CM (CM 5-7 metric reference, "Flume Source Metrics"; docs/reference/cloudera-manager.md). Counters
  * appear as per-second {@code _rate} metrics.
  */
 public enum FlumeSourceMetric implements FlumeMetric {

@@ -5,7 +5,7 @@ import java.util.Set;
 /**
  * Kafka metrics in CM: the broker-topic meters of the Kafka CSD ({@code BrokerTopicMetrics}: MessagesInPerSec,
  * BytesInPerSec, BytesOutPerSec, ...) prefixed {@code kafka_}, as per-second rates ({@code _rate}) and Kafka's own
- * moving averages ({@code _1min_rate}); REFERENCE.md section 4. They aggregate across broker-topics (per topic) and
+ * moving averages ({@code _1min_rate}); docs/reference/cloudera-manager.md. They aggregate across broker-topics (per topic) and
  * across brokers (per service).
  */
 public enum KafkaMetric implements CmMetric {
@@ -21,7 +21,7 @@ public enum KafkaMetric implements CmMetric {
      * A partition replica's log end offset: the offset the next message gets, so its growth per second is the
      * partition's messages in ({@code dt0(kafka_log_end_offset)}). The Kafka CSD defines {@code log_end_offset}
      * on KAFKA_REPLICA ({@code ReplicaMetrics.java}, {@code kafka_base.mdl}); the {@code kafka_} prefix is CM's
-     * rule for CSD metrics (REFERENCE.md section 4), not seen written for this one: UNVERIFIED.
+     * rule for CSD metrics (docs/reference/cloudera-manager.md), not seen written for this one: UNVERIFIED.
      */
     LOG_END_OFFSET("kafka_log_end_offset", Entity.KAFKA_REPLICA, Verification.UNVERIFIED),
     /**

@@ -1,7 +1,7 @@
 package org.flafka.cm.tsquery;
 
 /**
- * Host network metrics in CM ("Network Interface Metrics"; REFERENCE.md section 4): per interface, summed per
+ * Host network metrics in CM ("Network Interface Metrics"; docs/reference/cloudera-manager.md): per interface, summed per
  * host with {@code total_..._across_network_interfaces}.
  */
 public enum NetworkInterfaceMetric implements CmMetric {

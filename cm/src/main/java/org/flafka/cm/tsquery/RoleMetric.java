@@ -3,7 +3,7 @@ package org.flafka.cm.tsquery;
 /**
  * Process metrics CM keeps for every role, whatever its service: CPU seconds per second in user and kernel mode.
  * Public code queries them per role ({@code SELECT cpu_system_rate + cpu_user_rate WHERE category=ROLE AND
- * serviceName=hue}; {@code SELECT LAST(INTEGRAL(cpu_user_rate)) WHERE category=ROLE}, REFERENCE.md section 2).
+ * serviceName=hue}; {@code SELECT LAST(INTEGRAL(cpu_user_rate)) WHERE category=ROLE}, docs/reference/cloudera-manager.md).
  */
 public enum RoleMetric implements CmMetric {
     CPU_USER_RATE("cpu_user_rate"),

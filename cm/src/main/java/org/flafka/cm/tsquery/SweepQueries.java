@@ -12,7 +12,7 @@ import static org.flafka.cm.tsquery.TsPredicate.eq;
 import org.flafka.cm.CmClient;
 
 /**
- * The tsqueries a sweep trial reads (REFERENCE.md sections 3, 4 and 7). They are built from documented names, but
+ * The tsqueries a sweep trial reads (docs/reference/cloudera-manager.md). They are built from documented names, but
  * no query here has been run against a live CM: treat their results with that in mind until one has.
  */
 public final class SweepQueries {

@@ -12,7 +12,7 @@ public final class TsExpression {
     private static final Pattern ALIAS = Pattern.compile("[a-z_][a-z0-9_]*");
 
     /**
-     * Full names whose status differs from their parts' (REFERENCE.md section 4): the receive total is in a recorded
+     * Full names whose status differs from their parts' (docs/reference/cloudera-manager.md): the receive total is in a recorded
      * v48 response; the transmit total is only inferred by symmetry.
      */
     private static final Map<String, Verification> KNOWN_NAMES = Map.of(

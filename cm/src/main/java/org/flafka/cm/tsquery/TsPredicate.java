@@ -11,7 +11,7 @@ import java.util.regex.Pattern;
  */
 public final class TsPredicate {
 
-    /** Attributes the kit filters on (REFERENCE.md section 2). */
+    /** Attributes the kit filters on (docs/reference/cloudera-manager.md). */
     public enum Attribute {
         ENTITY_NAME("entityName", true),
         SERVICE_NAME("serviceName", true),

@@ -2,7 +2,7 @@ package org.flafka.cm.tsquery;
 
 /**
  * How sure we are that Cloudera Manager knows a metric name or tsquery term (see
- * {@code ../shared/cm-api/REFERENCE.md} sections 2-4 and {@code docs/cloudera-manager.md}). Ordered from strongest to
+ * docs/reference/cloudera-manager.md). Ordered from strongest to
  * weakest; a query is as sure as its weakest part.
  */
 public enum Verification {

@@ -33,10 +33,10 @@ import java.util.regex.Pattern;
  * produces (the client's requests, the emulator's responses), and {@link Strictness#SPEC} for recorded real
  * responses from newer servers.
  *
- * <p>Known departures the validator accepts, each documented in {@code docs/cloudera-manager.md}:
+ * <p>Known departures the validator accepts, each documented in {@code docs/reference/cloudera-manager.md}:
  * <ul>
  *   <li>a 2xx status other than the one declared, when the operation declares exactly one 2xx (the spec says 201 for
- *       POST and 204 for PUT; REFERENCE.md section 0: real servers may answer 200);</li>
+ *       POST and 204 for PUT; docs/reference/cloudera-manager.md: real servers may answer 200);</li>
  *   <li>an empty body on a 204, even where the spec attaches a schema to 204;</li>
  *   <li>{@code GET /api/version}, which is outside the versioned API and not in the spec: it must answer 2xx with a
  *       plain version such as {@code v32};</li>

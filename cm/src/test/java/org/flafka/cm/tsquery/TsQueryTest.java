@@ -12,7 +12,7 @@ class TsQueryTest {
 
     @Test
     void buildsTheReferenceSweepQueries() {
-        // the strings of REFERENCE.md sections 3 and 4
+        // the strings of docs/reference/cloudera-manager.md
         assertEquals("SELECT total_event_put_success_rate_across_flume_channels, "
                 + "total_event_take_success_rate_across_flume_channels, total_event_drain_success_rate_across_flume_sinks, "
                 + "total_event_accepted_rate_across_flume_sources WHERE entityName = \"flume\" AND category = SERVICE",

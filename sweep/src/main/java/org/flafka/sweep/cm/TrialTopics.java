@@ -18,7 +18,7 @@ import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.flafka.sweep.target.TargetException;
 
 /**
- * The cluster's topics through Kafka's AdminClient, which Cloudera Manager cannot change (REFERENCE.md 1.2): a new
+ * The cluster's topics through Kafka's AdminClient, which Cloudera Manager cannot change (docs/reference/cloudera-manager.md): a new
  * topic per run with the run's partitions and the cluster's default replication factor, removed with its consumer
  * group once the run is over.
  */

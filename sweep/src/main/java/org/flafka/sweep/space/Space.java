@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A sweep space, as read from its YAML file (see docs/sweep.md): the knobs held fixed, the dimensions swept, the
+ * A sweep space, as read from its YAML file (see docs/tools/sweep.md): the knobs held fixed, the dimensions swept, the
  * trial timing, the strategy to search with and the two dimensions the report charts against each other.
  *
  * @param source    where the space came from, for messages: a path or {@code built-in:<name>}

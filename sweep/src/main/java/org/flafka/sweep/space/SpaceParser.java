@@ -35,7 +35,7 @@ import org.yaml.snakeyaml.nodes.Tag;
 /**
  * Reads a space file. Every mistake is a {@link SpaceException} naming the file, the line, the key and the fix; the
  * values are checked by the same rules {@code flafka render} and {@code flafka load} apply, so a space that parses
- * renders. See docs/sweep.md for the format.
+ * renders. See docs/tools/sweep.md for the format.
  */
 public final class SpaceParser {
     /** Where the built-in spaces live on the classpath ({@code spaces/<name>.yml}). */
@@ -109,7 +109,7 @@ public final class SpaceParser {
         Node root = compose(text);
         if (root == null) {
             throw new SpaceException(source, 1, null, "the file is empty; a space needs at least a dimensions:"
-                    + " section (see docs/sweep.md)");
+                    + " section (see docs/tools/sweep.md)");
         }
         MappingNode top = mapping(root, "(top level)", "write the space as a YAML mapping of name:, timing:, load:,"
                 + " set:, dimensions:");

@@ -5,7 +5,7 @@ import org.flafka.render.Tier;
 
 /**
  * A point of the pipeline where events are counted, with the Flume counter that counts them there. Sinks use
- * EventDrainSuccessCount because the Kafka sink never increments BatchCompleteCount (DEPENDENCIES.md 14).
+ * EventDrainSuccessCount because the Kafka sink never increments BatchCompleteCount (docs/reference/dependencies.md, "Flume's metrics").
  */
 public enum Stage {
     EDGE_SOURCE("edge source accepted", Tier.EDGE, "SOURCE.", "EventAcceptedCount"),

@@ -8,7 +8,7 @@ import java.util.Map;
  * sinks, the topic, core Kafka sources, HDFS sinks), each scaling sub-linearly with its parallelism and losing to
  * per-commit overhead at small batches, all sharing a CPU that gets slower with every extra thread, plus a few
  * percent of measurement noise. Kafka sources beyond the partitions are idle and such points are pruned, as the
- * sweep's lint rules prune them. The shape follows the seed project's lessons (DESIGN.md): batching is everything,
+ * sweep's lint rules prune them. The shape follows the seed project's lessons (docs/design.md): batching is everything,
  * one HDFS sink is ~15k events/s, parallel sinks scale it, compression trades CPU for bytes.
  */
 final class SyntheticPipeline implements Objective {

@@ -148,7 +148,7 @@ class SpaceParserTest {
             List.of("name: x\n", "space.yml:1: dimensions: missing; add a dimensions: mapping of knob names to lists"
                     + " of values"),
             List.of("", "space.yml:1: the file is empty; a space needs at least a dimensions: section (see"
-                    + " docs/sweep.md)"),
+                    + " docs/tools/sweep.md)"),
             List.of("- a\n- b\n", "space.yml:1: (top level): must be a mapping; write the space as a YAML mapping of"
                     + " name:, timing:, load:, set:, dimensions:"),
             List.of("dimensions: {}\n", "space.yml:1: dimensions: is empty; name at least one knob to sweep"),

@@ -17,7 +17,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A memory channel that does Flume's {@code MemoryChannel}'s job with the shared queue touched once per put
- * transaction and once per take. Same keys, limits, blocking and metrics (docs/edge-channel.md); like Flume's, it
+ * transaction and once per take. Same keys, limits, blocking and metrics (docs/reference/edge-channel.md); like Flume's, it
  * loses the events it holds when the agent dies.
  *
  * <p>Why: Flume's memory channel takes about eight locks and atomic updates per event (a bounded deque for the

@@ -40,13 +40,13 @@ import org.slf4j.LoggerFactory;
  * (the {@code id} header tells copies apart). A record over the topic's {@code max.message.bytes}
  * ({@link TopicMessageLimit}) or over the producer's {@code max.request.size} (by the producer's own estimate) fails
  * its commit before anything of it is sent, with a {@link RecordTooLargeException} as the cause: the edge source
- * then puts the batch around that event, drops it and counts it (docs/edge-source.md), and no event is written
+ * then puts the batch around that event, drops it and counts it (docs/reference/edge-source.md), and no event is written
  * twice. Should the producer still refuse one after sending the others, the commit fails the same way and those
  * others arrive twice.
  *
  * <p>Several sources' threads put at once: each has its own transaction (Flume's {@link BasicChannelSemantics})
  * and its own encoder; the producer is shared. Metrics: Flume's Kafka channel's ({@link KafkaRecordChannelCounter}).
- * Keys: {@link KafkaRecordConfig} and docs/edge-kafka-channel.md.
+ * Keys: {@link KafkaRecordConfig} and docs/reference/edge-kafka-channel.md.
  */
 public class KafkaRecordChannel extends BasicChannelSemantics implements TransactionCapacitySupported {
 

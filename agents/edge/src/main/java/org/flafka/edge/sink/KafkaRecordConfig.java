@@ -26,7 +26,7 @@ import org.flafka.edge.config.ConfigDef.Type;
  * {@link KafkaRecordChannel}, in one place, and the producer properties they derive from them. The two share every
  * key but one: the sink's {@code batchSize} (events taken per transaction), the channel's
  * {@code transactionCapacity} (events put per transaction). {@link #main} writes each one's key table into its
- * reference ({@code docs/edge-sink.md}, {@code docs/edge-kafka-channel.md}). The key names follow Flume's own Kafka
+ * reference ({@code docs/reference/edge-sink.md}, {@code docs/reference/edge-kafka-channel.md}). The key names follow Flume's own Kafka
  * sink and channel where the meaning is the same ({@code kafka.bootstrap.servers}, {@code kafka.topic},
  * {@code kafka.producer.*}), so switching a template between ours and Flume's changes the type and the header keys
  * only.
@@ -35,8 +35,8 @@ public final class KafkaRecordConfig {
 
   /** Which component a configuration is for. */
   public enum Role {
-    SINK("Kafka record sink", "sink", "docs/edge-sink.md", List.of("type", "channel")),
-    CHANNEL("Kafka record channel", "channel", "docs/edge-kafka-channel.md", List.of("type"));
+    SINK("Kafka record sink", "sink", "docs/reference/edge-sink.md", List.of("type", "channel")),
+    CHANNEL("Kafka record channel", "channel", "docs/reference/edge-kafka-channel.md", List.of("type"));
 
     /** How error messages name the component, before its name. */
     final String title;

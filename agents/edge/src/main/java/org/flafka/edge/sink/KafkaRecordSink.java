@@ -43,7 +43,7 @@ import org.slf4j.LoggerFactory;
  * <p>Metrics ({@link KafkaRecordSinkCounter}) are those of Flume's Kafka sink under the same names, so Cloudera
  * Manager, the dashboards and the sweep read either sink alike, plus the failure counters Flume's leaves out of
  * JMX. Keys: {@link KafkaRecordConfig} and
- * docs/edge-sink.md.
+ * docs/reference/edge-sink.md.
  */
 public class KafkaRecordSink extends AbstractSink implements Configurable, BatchSizeSupported {
 

@@ -19,7 +19,7 @@ import org.slf4j.LoggerFactory;
 /**
  * A syslog source for the edge agent: one listener (udp, tcp or tls) whose messages are put to the channel in
  * batches, one transaction per batch, without losing TCP/TLS input when the channel is full and without dropping
- * anything uncounted. Keys, defaults and metrics: {@link SyslogSourceConfig} and docs/edge-source.md.
+ * anything uncounted. Keys, defaults and metrics: {@link SyslogSourceConfig} and docs/reference/edge-source.md.
  *
  * <pre>
  * a1.sources.r1.type = org.flafka.edge.source.SyslogSource

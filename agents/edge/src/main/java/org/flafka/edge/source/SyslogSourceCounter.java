@@ -7,7 +7,7 @@ import org.apache.flume.instrumentation.SourceCounter;
 /**
  * Flume's {@link SourceCounter} (the standard {@code src.*} counters dashboards know) plus the syslog source's own
  * ({@link #METRICS}). {@link #STANDARD} says how this source uses the standard ones; both lists feed
- * docs/edge-source.md. Per-event work never touches these atomics: the batchers publish once per batch.
+ * docs/reference/edge-source.md. Per-event work never touches these atomics: the batchers publish once per batch.
  */
 public class SyslogSourceCounter extends SourceCounter implements SyslogSourceCounterMBean {
 

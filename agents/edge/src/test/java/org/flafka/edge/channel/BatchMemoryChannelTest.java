@@ -350,8 +350,8 @@ class BatchMemoryChannelTest {
 
   @Test
   void theReferenceDocIsUpToDate() throws Exception {
-    String text = Files.readString(Path.of("../../docs/edge-channel.md"), StandardCharsets.UTF_8);
+    String text = Files.readString(Path.of("../../docs/reference/edge-channel.md"), StandardCharsets.UTF_8);
     assertEquals(BatchMemoryChannelConfig.withGeneratedDoc(text), text,
-        "docs/edge-channel.md is out of date: regenerate it with the command in its Reference section");
+        "docs/reference/edge-channel.md is out of date: regenerate it with the command in its Reference section");
   }
 }

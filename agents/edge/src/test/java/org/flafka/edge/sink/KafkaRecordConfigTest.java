@@ -91,9 +91,9 @@ class KafkaRecordConfigTest {
 
   @Test
   void theReferenceDocIsUpToDate() throws Exception {
-    String text = Files.readString(Path.of("../../docs/edge-sink.md"), StandardCharsets.UTF_8);
+    String text = Files.readString(Path.of("../../docs/reference/edge-sink.md"), StandardCharsets.UTF_8);
     assertEquals(KafkaRecordConfig.withGeneratedDoc(KafkaRecordConfig.Role.SINK, text), text,
-        "docs/edge-sink.md is out of date: regenerate it with the command in its Reference section");
+        "docs/reference/edge-sink.md is out of date: regenerate it with the command in its Reference section");
   }
 
   @Test
@@ -120,8 +120,8 @@ class KafkaRecordConfigTest {
 
   @Test
   void theChannelsReferenceDocIsUpToDate() throws Exception {
-    String text = Files.readString(Path.of("../../docs/edge-kafka-channel.md"), StandardCharsets.UTF_8);
+    String text = Files.readString(Path.of("../../docs/reference/edge-kafka-channel.md"), StandardCharsets.UTF_8);
     assertEquals(KafkaRecordConfig.withGeneratedDoc(KafkaRecordConfig.Role.CHANNEL, text), text,
-        "docs/edge-kafka-channel.md is out of date: regenerate it with the command in its Reference section");
+        "docs/reference/edge-kafka-channel.md is out of date: regenerate it with the command in its Reference section");
   }
 }

@@ -127,9 +127,9 @@ class SyslogSourceConfigTest {
 
   @Test
   void docsAreCurrent() throws Exception {
-    Path doc = Paths.get("../../docs/edge-source.md");
+    Path doc = Paths.get("../../docs/reference/edge-source.md");
     String text = Files.readString(doc, StandardCharsets.UTF_8);
     assertEquals(SyslogSourceConfig.withGeneratedDoc(text), text,
-        "docs/edge-source.md is out of date: regenerate it with the command in its Reference section");
+        "docs/reference/edge-source.md is out of date: regenerate it with the command in its Reference section");
   }
 }
