@@ -20,7 +20,7 @@ import org.flafka.render.Tier;
 import org.flafka.sweep.Progress;
 import org.flafka.sweep.Sweep;
 import org.flafka.sweep.SweepResult;
-import org.flafka.sweep.audit.AuditResult;
+import org.flafka.sweep.audit.AuditCounts;
 import org.flafka.sweep.report.ReportWriter;
 import org.flafka.sweep.report.ResultsJson;
 import org.flafka.sweep.search.CoordinateDescent;
@@ -92,7 +92,7 @@ class ReplayTest {
             rates.put(stage, stage.tier() == Tier.EDGE ? 40_000.0 : endToEnd);
         }
         Measurement run = new Measurement(1, 2.0, 40_000, rates, 0.01, 0.9, Bottleneck.CORE_SINKS, 7.5, 45.25,
-                900_000, 900_000, 900_000, true, 5.5, new AuditResult(900_000, 900_000, 0, 3, 0), "flafka audit");
+                900_000, 900_000, 900_000, true, 5.5, new AuditCounts(900_000, 900_000, 0, 3, 0), "flafka audit");
         return new TrialResult(number, settings, baseline, TrialResult.Status.OK, "", List.of(run));
     }
 

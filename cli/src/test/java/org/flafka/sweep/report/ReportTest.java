@@ -22,7 +22,7 @@ import org.flafka.cli.Flafka;
 import org.flafka.render.AgentTemplates;
 import org.flafka.render.Tier;
 import org.flafka.sweep.SweepResult;
-import org.flafka.sweep.audit.AuditResult;
+import org.flafka.sweep.audit.AuditCounts;
 import org.flafka.sweep.space.Space;
 import org.flafka.sweep.space.SpaceParser;
 import org.flafka.sweep.trial.Bottleneck;
@@ -77,7 +77,7 @@ class ReportTest {
             }
             rates.put(Stage.EDGE_CHANNEL, 50_000.0 + repeat);
             runs.add(new Measurement(repeat, 2.0, 50_100, rates, 0.01, 0.9, Bottleneck.CORE_SINKS, 12.5, 30.25,
-                    1_000_000, 1_000_000, 1_000_000, true, 1.5, new AuditResult(1_000_000, 1_000_000, 0, 2, 0),
+                    1_000_000, 1_000_000, 1_000_000, true, 1.5, new AuditCounts(1_000_000, 1_000_000, 0, 2, 0),
                     "flafka audit"));
         }
         return new TrialResult(number, settings, baseline, TrialResult.Status.OK, "", runs);

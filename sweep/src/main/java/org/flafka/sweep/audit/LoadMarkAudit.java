@@ -19,13 +19,13 @@ public final class LoadMarkAudit implements TrialAudit {
     }
 
     @Override
-    public AuditResult audit(Path manifest, Landing landing) throws Exception {
+    public AuditCounts audit(Path manifest, Landing landing) throws Exception {
         DeliverySource source = landing instanceof Landing.Hdfs hdfs
                 ? new HdfsPathSource(null, hdfs.root().toString())
                 : new KafkaTopicSource(((Landing.KafkaTopic) landing).bootstrapServers(),
                         ((Landing.KafkaTopic) landing).topic());
         org.flafka.audit.AuditResult result = Audit.run(Manifest.read(manifest), source);
-        return new AuditResult(result.sent(), result.delivered(), result.missing(), result.duplicates(),
+        return new AuditCounts(result.sent(), result.delivered(), result.missing(), result.duplicates(),
                 result.corrupted());
     }
 }

@@ -18,5 +18,5 @@ public interface TrialAudit {
      * Compares what landed with the manifest. Throws (any exception) if it cannot read either; the trial then
      * records the failure as the audit's result, not as a failed trial.
      */
-    AuditResult audit(Path manifest, Landing landing) throws Exception;
+    AuditCounts audit(Path manifest, Landing landing) throws Exception;
 }

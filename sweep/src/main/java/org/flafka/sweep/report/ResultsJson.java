@@ -18,7 +18,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.flafka.sweep.SweepResult;
-import org.flafka.sweep.audit.AuditResult;
+import org.flafka.sweep.audit.AuditCounts;
 import org.flafka.sweep.space.Dimension;
 import org.flafka.sweep.space.Settings;
 import org.flafka.sweep.space.Space;
@@ -142,7 +142,7 @@ public final class ResultsJson {
                 number(run.path("edgeCpuSecondsPerMillionEvents")), number(run.path("coreCpuSecondsPerMillionEvents")),
                 run.path("sent").asLong(), run.path("edgeAccepted").asLong(), run.path("delivered").asLong(),
                 run.path("drained").asBoolean(), number(run.path("firstDeliverySeconds")),
-                audit.isObject() ? new AuditResult(audit.path("expected").asLong(), audit.path("delivered").asLong(),
+                audit.isObject() ? new AuditCounts(audit.path("expected").asLong(), audit.path("delivered").asLong(),
                         audit.path("missing").asLong(), audit.path("duplicated").asLong(),
                         audit.path("corrupted").asLong()) : null,
                 run.path("auditNote").asText(""));

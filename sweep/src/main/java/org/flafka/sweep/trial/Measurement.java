@@ -4,7 +4,7 @@ import java.util.Collections;
 import java.util.EnumMap;
 import java.util.Map;
 import org.flafka.render.Tier;
-import org.flafka.sweep.audit.AuditResult;
+import org.flafka.sweep.audit.AuditCounts;
 import org.flafka.sweep.target.AgentSample;
 
 /**
@@ -28,7 +28,7 @@ import org.flafka.sweep.target.AgentSample;
 public record Measurement(int repeat, double seconds, double loadRate, Map<Stage, Double> rates, double edgeFill,
                           double coreFill, Bottleneck bottleneck, double edgeCpuPerMillion, double coreCpuPerMillion,
                           long sent, long edgeAccepted, long delivered, boolean drained, double firstDeliverySeconds,
-                          AuditResult audit, String auditNote) {
+                          AuditCounts audit, String auditNote) {
 
     public Measurement {
         rates = Collections.unmodifiableMap(new EnumMap<>(rates));
@@ -52,7 +52,7 @@ public record Measurement(int repeat, double seconds, double loadRate, Map<Stage
     }
 
     /** This measurement with its audit's outcome. */
-    public Measurement withAudit(AuditResult result, String note) {
+    public Measurement withAudit(AuditCounts result, String note) {
         return new Measurement(repeat, seconds, loadRate, rates, edgeFill, coreFill, bottleneck, edgeCpuPerMillion,
                 coreCpuPerMillion, sent, edgeAccepted, delivered, drained, firstDeliverySeconds, result, note);
     }

@@ -19,7 +19,7 @@ import org.flafka.load.LoadGenerator;
 import org.flafka.load.LoadResult;
 import org.flafka.render.AgentTemplates;
 import org.flafka.render.Tier;
-import org.flafka.sweep.audit.AuditResult;
+import org.flafka.sweep.audit.AuditCounts;
 import org.flafka.sweep.audit.Landing;
 import org.flafka.sweep.audit.TrialAudit;
 import org.flafka.sweep.space.Durations;
@@ -389,7 +389,7 @@ public final class TrialRunner implements Trials {
         }
         phase.accept("auditing");
         try {
-            AuditResult result = audit.get().audit(environment.directory().resolve("manifest.json"),
+            AuditCounts result = audit.get().audit(environment.directory().resolve("manifest.json"),
                     landing(settings, environment));
             return measurement.withAudit(result, audit.get().name());
         } catch (Exception e) {
