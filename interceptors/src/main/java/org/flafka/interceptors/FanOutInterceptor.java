@@ -10,7 +10,7 @@ import org.apache.flume.interceptor.Interceptor;
  * Spreads a source's events over several channels without copying them: it writes a lane number
  * ({@code 0 … lanes-1}) into a header, and the source's stock {@code multiplexing} selector maps each number to
  * one channel. Flume 1.11's {@code load_balancing} selector would do this but fails configuration validation, and
- * Flume then drops the whole source (docs/reference/template-variables.md, "Fan-out").
+ * Flume then drops the whole source (docs/guides/configuration.md, "Fan-out").
  * <p>
  * {@link #intercept(List)} gives every event of the list the same lane, the next one in turn: Flume's
  * {@code ChannelProcessor.processEventBatch} opens one transaction per channel a batch touches, so one lane per

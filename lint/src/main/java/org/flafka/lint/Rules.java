@@ -544,7 +544,7 @@ public final class Rules {
      * datagram meanwhile: those arriving wait in the socket's receive buffer and are dropped when it fills. Measured
      * with a 20 ms round trip to Kafka, 100,000 datagrams/s: 60% lost with our Kafka record channel and one UDP
      * thread, none with the memory channel, and 0.0-0.1% with four UDP threads, whose puts wait at once
-     * (docs/benchmarks.md, "UDP", "Several UDP sockets"); near the brokers 1% against 0.2%. So our source with
+     * (docs/benchmarks.md, "Edge agent over UDP"); near the brokers 1% against 0.2%. So our source with
      * udp.receiveThreads above 1 is taken as the fix applied. TCP senders are held back instead.
      */
     static List<Finding> udpKafkaChannel(FlumeAgentConfig agent, OptionalInt partitions) {

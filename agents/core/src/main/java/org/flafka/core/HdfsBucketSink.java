@@ -39,7 +39,7 @@ import org.slf4j.LoggerFactory;
  * Writes event bodies as text lines into {@code <hdfs.root>/dt=YYYY-MM-DD/host=<host>/}, the core's layout, a
  * whole batch at a time on the sink's own thread. Flume 1.11's HDFS sink hands every single append to a call-runner
  * thread and waits for it, two thread hand-offs per event that made it 58–60% of the core agent's CPU; it also
- * expands the path's escapes with regular expressions per event (docs/benchmarks.md, "Where the core's CPU goes").
+ * expands the path's escapes with regular expressions per event (docs/benchmarks/history/2026-11-21-core-drain.md, "Where the core's CPU goes").
  * This sink computes the bucket from the {@code timestamp} and {@code host} headers (a cached date per day),
  * appends to the bucket's open file, and at the end of the batch flushes each file it wrote (one compressed block
  * per file and batch, then {@code hflush}) before committing the channel transaction.

@@ -42,7 +42,7 @@ import org.slf4j.LoggerFactory;
  * (counted only in an EventReadFail its MBean does not publish), and values are decoded as UTF-8 whatever the JVM's
  * default charset. It walks a record's headers once (Flume's walks all of them for each of the 15 mapped names) and
  * tracks offsets per run of a partition; that makes its thread 16-28% cheaper, but the agent as a whole measured no
- * faster (docs/benchmarks.md, "Our HDFS sink against Flume's").
+ * faster (docs/benchmarks.md, "Core agent drain").
  *
  * <p>One channel transaction per batch (up to {@code batchSize} events or {@code batchDurationMillis}); offsets
  * are committed only after the channels took the batch, so a crash re-reads, never skips (at least once). A batch

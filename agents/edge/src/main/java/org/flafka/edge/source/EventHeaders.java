@@ -18,7 +18,7 @@ import java.util.function.BiConsumer;
  * <p>Why not a {@code HashMap}: an edge event carries the contract's ~15 headers, and the Kafka sink thread reads
  * every one of them right after the source thread wrote them. A {@code HashMap} spreads them over a 32-slot table
  * and 15 entry objects, each a cache miss on the sink's core; walking them was 10% of the edge agent's samples
- * (docs/benchmarks.md, "Edge agent vs stock Flume"). Here they are three arrays (names, their hash codes, values):
+ * (docs/benchmarks.md, "Edge agent over TCP"). Here they are three arrays (names, their hash codes, values):
  * a name is found by a scan over the hash codes, short because names are few, and the sink reads the headers with
  * {@link #forEach}, which walks the arrays.
  *
