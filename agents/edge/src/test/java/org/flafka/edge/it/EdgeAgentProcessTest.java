@@ -30,6 +30,7 @@ import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.flafka.contract.Headers;
 import org.flafka.edge.source.SyslogSource;
 import org.flafka.interceptors.SyslogInterceptor;
 import org.flafka.partitioner.StripePartitioner;
@@ -69,7 +70,7 @@ class EdgeAgentProcessTest {
     static void start() {
         kafka = KafkaBroker.start(dir.resolve("kafka"));
         kafka.createTopic(TOPIC, 2);
-        runtime = AgentRuntime.locate().withPluginsOf(SyslogSource.class, SyslogInterceptor.class,
+        runtime = AgentRuntime.locate().withPluginsOf(SyslogSource.class, Headers.class, SyslogInterceptor.class,
                 StripePartitioner.class);
     }
 
