@@ -1,5 +1,6 @@
 package org.flafka.core;
 
+import org.flafka.contract.Headers;
 import org.flafka.interceptors.BucketHeadersInterceptor;
 import org.flafka.interceptors.HostLaneInterceptor;
 import java.io.IOException;
@@ -66,7 +67,7 @@ public final class CoreDrainBenchmark {
         this.dir = dir;
         this.topic = topic;
         this.events = events;
-        this.runtime = AgentRuntime.locate().withPluginsOf(BucketHeadersInterceptor.class, HostNames.class);
+        this.runtime = AgentRuntime.locate().withPluginsOf(BucketHeadersInterceptor.class, HostNames.class, Headers.class);
     }
 
     /** One configuration's result. */
