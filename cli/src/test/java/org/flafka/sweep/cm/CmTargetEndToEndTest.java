@@ -47,6 +47,7 @@ import org.flafka.partitioner.StripePartitioner;
 import org.flafka.stack.AgentRuntime;
 import org.flafka.stack.HdfsProcess;
 import org.flafka.stack.KafkaBroker;
+import org.flafka.syslog.SyslogParser;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -160,7 +161,7 @@ class CmTargetEndToEndTest {
                      .credentials("admin", "s3cret").agents(2).sampleInterval(Duration.ofSeconds(1))
                      .runtime(AgentRuntime.locate().withPluginsOf(SyslogSource.class, SyslogInterceptor.class,
                              EventIdInterceptor.class, StripePartitioner.class, BucketHeadersInterceptor.class,
-                             Headers.class))
+                             Headers.class, SyslogParser.class))
                      .agentJvmOptions(AGENT_JVM).build());
              CmValidatingProxy proxy = new CmValidatingProxy(emulator.url(), Strictness.DECLARED_ONLY)) {
             result = run("sweep", space.toString(), "--target", "cm", "--out", dir.resolve("cm-results").toString(),

@@ -64,6 +64,7 @@ import org.flafka.interceptors.SyslogInterceptor;
 import org.flafka.stack.AgentComponents;
 import org.flafka.stack.AgentProcess;
 import org.flafka.stack.AgentRuntime;
+import org.flafka.syslog.SyslogParser;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -128,7 +129,7 @@ public final class CmEmulator implements AutoCloseable {
         this.topology = new Topology(config.cluster(), config.hostname(), "host-" + config.hostname(),
                 config.flumeService(), config.kafkaService(), config.kafkaService() + "-KAFKA_BROKER-1");
         this.runtime = config.runtime() != null ? config.runtime() : AgentRuntime.locate()
-                .withPluginsOf(SyslogSource.class, Headers.class, SyslogInterceptor.class,
+                .withPluginsOf(SyslogSource.class, Headers.class, SyslogParser.class, SyslogInterceptor.class,
                         EventIdInterceptor.class);
         String flume = config.flumeService();
         groups.put(flume + "-AGENT-BASE", new Group(flume + "-AGENT-BASE", "Agent Default Group", flume, "AGENT", true,

@@ -37,6 +37,7 @@ import org.flafka.partitioner.StripePartitioner;
 import org.flafka.stack.AgentProcess;
 import org.flafka.stack.AgentRuntime;
 import org.flafka.stack.KafkaBroker;
+import org.flafka.syslog.SyslogParser;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -70,8 +71,8 @@ class EdgeAgentProcessTest {
     static void start() {
         kafka = KafkaBroker.start(dir.resolve("kafka"));
         kafka.createTopic(TOPIC, 2);
-        runtime = AgentRuntime.locate().withPluginsOf(SyslogSource.class, Headers.class, SyslogInterceptor.class,
-                StripePartitioner.class);
+        runtime = AgentRuntime.locate().withPluginsOf(SyslogSource.class, Headers.class, SyslogParser.class,
+                SyslogInterceptor.class, StripePartitioner.class);
     }
 
     @AfterAll
