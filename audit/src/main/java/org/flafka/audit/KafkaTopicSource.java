@@ -16,6 +16,7 @@ import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.TimeoutException;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.flafka.contract.KafkaRecordDecoder;
 
 /**
  * Every record of a topic, all partitions, from the beginning (or the first record at or after {@code from}) to the
@@ -25,6 +26,9 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
  * <p>Client timeouts are short ({@link #DEFAULT_TIMEOUT} unless set) so an unreachable cluster fails fast. Records
  * are matched to the window by Kafka's offset-for-time lookup: with producer (CreateTime) timestamps out of order
  * within a partition, the window's edges are approximate.
+ *
+ * <p>Only bodies are read, as the core reads them ({@link KafkaRecordDecoder#body}): the marks the audit counts are
+ * in the message itself, so the record headers are not decoded.
  */
 public final class KafkaTopicSource implements DeliverySource {
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(10);
@@ -111,7 +115,7 @@ public final class KafkaTopicSource implements DeliverySource {
             for (ConsumerRecord<byte[], byte[]> record : consumer.poll(POLL)) {
                 TopicPartition partition = new TopicPartition(record.topic(), record.partition());
                 if (record.offset() < end.get(partition)) {
-                    byte[] body = record.value() == null ? new byte[0] : record.value();
+                    byte[] body = KafkaRecordDecoder.body(record);
                     tally.record(body, 0, body.length);
                     progress = true;
                 }

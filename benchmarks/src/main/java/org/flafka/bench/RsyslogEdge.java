@@ -14,6 +14,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.OptionalInt;
 import java.util.concurrent.TimeUnit;
+import org.flafka.contract.Headers;
 import org.flafka.load.Protocol;
 import org.flafka.render.AgentTemplates;
 import org.flafka.render.Tier;
@@ -67,17 +68,17 @@ final class RsyslogEdge implements EdgeProcess {
          * RFC 5424); the times are whole seconds.
          */
         CONTRACT_FIELDS_JSON("template(name=\"body\" type=\"list\" option.jsonf=\"on\") {\n"
-                + time("timestamp", "timereported")
-                + field("host", "hostname")
-                + field("facility", "syslogfacility-text")
-                + field("severity", "syslogseverity-text")
-                + field("app", "app-name")
-                + field("procid", "procid")
-                + field("msgid", "msgid")
-                + field("format", "protocol-version")
-                + time("received", "timegenerated")
-                + field("peer", "fromhost-ip")
-                + "  constant(outname=\"site\" value=\"" + Variant.SITE + "\" format=\"jsonf\")\n"
+                + time(Headers.TIMESTAMP, "timereported")
+                + field(Headers.HOST, "hostname")
+                + field(Headers.FACILITY, "syslogfacility-text")
+                + field(Headers.SEVERITY, "syslogseverity-text")
+                + field(Headers.APP, "app-name")
+                + field(Headers.PROCID, "procid")
+                + field(Headers.MSGID, "msgid")
+                + field(Headers.FORMAT, "protocol-version")
+                + time(Headers.RECEIVED, "timegenerated")
+                + field(Headers.PEER, "fromhost-ip")
+                + "  constant(outname=\"" + Headers.SITE + "\" value=\"" + Variant.SITE + "\" format=\"jsonf\")\n"
                 + field("message", "rawmsg")
                 + "}\n");
 

@@ -8,7 +8,8 @@ import org.apache.flume.Event;
 import org.apache.flume.interceptor.Interceptor;
 import org.flafka.interceptors.EpochMillis;
 import org.flafka.interceptors.HostNames;
-import org.flafka.interceptors.SyslogInterceptor;
+import org.flafka.contract.Headers;
+import org.flafka.syslog.TimestampSource;
 
 /**
  * Makes sure every event reaching the core's HDFS sinks carries the two headers its path is built from
@@ -45,7 +46,7 @@ public final class BucketHeadersInterceptor implements Interceptor {
     /** {@code timestamp_source} of a time taken from the core agent's clock. */
     public static final String TIMESTAMP_SOURCE_CORE = "core";
     /** {@code timestamp_source} of a time taken from the {@code received} header (the edge's receive time). */
-    public static final String TIMESTAMP_SOURCE_RECEIVED = "received";
+    public static final String TIMESTAMP_SOURCE_RECEIVED = TimestampSource.RECEIVED.headerValue();
     /** Longest rejected value kept in {@code timestamp_rejected}; a longer one is cut. */
     static final int MAX_REJECTED_LENGTH = 64;
 
@@ -95,7 +96,7 @@ public final class BucketHeadersInterceptor implements Interceptor {
     }
 
     private void repairTimestamp(Map<String, String> headers, long now) {
-        String value = headers.get(SyslogInterceptor.TIMESTAMP);
+        String value = headers.get(Headers.TIMESTAMP);
         long timestamp = EpochMillis.parse(value);
         if (value == null) {
             counter.timestampMissing();
@@ -108,24 +109,24 @@ public final class BucketHeadersInterceptor implements Interceptor {
         } else {
             return;
         }
-        long received = EpochMillis.parse(headers.get(SyslogInterceptor.RECEIVED));
+        long received = EpochMillis.parse(headers.get(Headers.RECEIVED));
         if (received != EpochMillis.INVALID && received >= now - maxPastMillis
                 && received <= now + maxFutureMillis) {
-            headers.put(SyslogInterceptor.TIMESTAMP, Long.toString(received));
-            headers.put(SyslogInterceptor.TIMESTAMP_SOURCE, TIMESTAMP_SOURCE_RECEIVED);
+            headers.put(Headers.TIMESTAMP, Long.toString(received));
+            headers.put(Headers.TIMESTAMP_SOURCE, TIMESTAMP_SOURCE_RECEIVED);
         } else {
-            headers.put(SyslogInterceptor.TIMESTAMP, Long.toString(now));
-            headers.put(SyslogInterceptor.TIMESTAMP_SOURCE, TIMESTAMP_SOURCE_CORE);
+            headers.put(Headers.TIMESTAMP, Long.toString(now));
+            headers.put(Headers.TIMESTAMP_SOURCE, TIMESTAMP_SOURCE_CORE);
         }
         if (value != null) {
-            headers.put(SyslogInterceptor.TIMESTAMP_REJECTED,
+            headers.put(Headers.TIMESTAMP_REJECTED,
                     value.length() > MAX_REJECTED_LENGTH ? value.substring(0, MAX_REJECTED_LENGTH) : value);
         }
     }
 
     private void repairHost(Map<String, String> headers) {
-        String host = headers.get(SyslogInterceptor.HOST);
-        String safe = HostNames.hostHeader(host, headers.get(SyslogInterceptor.PEER), false, hostMaxLength);
+        String host = headers.get(Headers.HOST);
+        String safe = HostNames.hostHeader(host, headers.get(Headers.PEER), false, hostMaxLength);
         // hostHeader returns a clean host itself, so equals() is the cheap common case
         if (safe.equals(host)) {
             return;
@@ -135,7 +136,7 @@ public final class BucketHeadersInterceptor implements Interceptor {
         } else {
             counter.hostRewritten();
         }
-        headers.put(SyslogInterceptor.HOST, safe);
+        headers.put(Headers.HOST, safe);
     }
 
     private static boolean containsLineFeed(byte[] body) {

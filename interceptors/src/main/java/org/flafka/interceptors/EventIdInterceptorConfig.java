@@ -1,6 +1,7 @@
 package org.flafka.interceptors;
 
 import java.util.Map;
+import org.flafka.contract.Headers;
 
 /** The settings of {@link EventIdInterceptor}: every key, its default, rule and meaning. */
 public final class EventIdInterceptorConfig {
@@ -13,7 +14,7 @@ public final class EventIdInterceptorConfig {
             + "events re-sent by an upstream agent keep their first id and duplicates can be removed by id.";
 
     public static final ConfigSpec SPEC = new ConfigSpec()
-            .define(HEADER_CONFIG, ConfigSpec.Type.STRING, "id", ConfigSpec.headerName(), HEADER_DOC)
+            .define(HEADER_CONFIG, ConfigSpec.Type.STRING, Headers.ID, ConfigSpec.headerName(), HEADER_DOC)
             .define(OVERWRITE_CONFIG, ConfigSpec.Type.BOOLEAN, "false", ConfigSpec.any(), OVERWRITE_DOC);
 
     private final String header;

@@ -1,6 +1,7 @@
 package org.flafka.interceptors;
 
 import java.util.Map;
+import org.flafka.contract.Headers;
 import org.flafka.interceptors.ConfigSpec;
 
 /** The settings of {@link HostLaneInterceptor}: every key, its default, rule and meaning. */
@@ -24,7 +25,7 @@ public final class HostLaneInterceptorConfig {
     public static final ConfigSpec SPEC = new ConfigSpec()
             .define(HEADER_CONFIG, ConfigSpec.Type.STRING, "fanout", ConfigSpec.headerName(), HEADER_DOC)
             .define(LANES_CONFIG, ConfigSpec.Type.INT, "1", ConfigSpec.between(1, MAX_LANES), LANES_DOC)
-            .define(KEY_HEADER_CONFIG, ConfigSpec.Type.STRING, "host", ConfigSpec.headerName(), KEY_HEADER_DOC);
+            .define(KEY_HEADER_CONFIG, ConfigSpec.Type.STRING, Headers.HOST, ConfigSpec.headerName(), KEY_HEADER_DOC);
 
     private final String header;
     private final int lanes;

@@ -1,5 +1,20 @@
 package org.flafka.interceptors;
 
+import static org.flafka.contract.Headers.APP;
+import static org.flafka.contract.Headers.FACILITY;
+import static org.flafka.contract.Headers.FORMAT;
+import static org.flafka.contract.Headers.HOST;
+import static org.flafka.contract.Headers.MSGID;
+import static org.flafka.contract.Headers.PARSE;
+import static org.flafka.contract.Headers.PEER;
+import static org.flafka.contract.Headers.PROCID;
+import static org.flafka.contract.Headers.RECEIVED;
+import static org.flafka.contract.Headers.SEVERITY;
+import static org.flafka.contract.Headers.SITE;
+import static org.flafka.contract.Headers.TIMESTAMP;
+import static org.flafka.contract.Headers.TIMESTAMP_REJECTED;
+import static org.flafka.contract.Headers.TIMESTAMP_SOURCE;
+
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
@@ -40,21 +55,6 @@ import org.slf4j.LoggerFactory;
  * {@link SyslogInterceptorConfig}.
  */
 public final class SyslogInterceptor implements Interceptor {
-
-    public static final String TIMESTAMP = "timestamp";
-    public static final String TIMESTAMP_SOURCE = "timestamp_source";
-    public static final String TIMESTAMP_REJECTED = "timestamp_rejected";
-    public static final String HOST = "host";
-    public static final String FACILITY = "facility";
-    public static final String SEVERITY = "severity";
-    public static final String APP = "app";
-    public static final String PROCID = "procid";
-    public static final String MSGID = "msgid";
-    public static final String FORMAT = "format";
-    public static final String PARSE = "parse";
-    public static final String RECEIVED = "received";
-    public static final String PEER = "peer";
-    public static final String SITE = "site";
 
     private static final Logger LOG = LoggerFactory.getLogger(SyslogInterceptor.class);
 

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.flume.conf.ConfigurationException;
+import org.flafka.contract.Headers;
 import org.flafka.syslog.InvalidOptionException;
 import org.flafka.syslog.SyslogParserOptions;
 
@@ -18,13 +19,13 @@ public final class SyslogInterceptorConfig {
 
     /** The headers of the edge contract that this interceptor may set, in the order it documents them. */
     public static final List<String> SETTABLE_HEADERS = List.of(
-            SyslogInterceptor.TIMESTAMP, SyslogInterceptor.HOST, SyslogInterceptor.FACILITY,
-            SyslogInterceptor.SEVERITY, SyslogInterceptor.APP, SyslogInterceptor.PROCID, SyslogInterceptor.MSGID,
-            SyslogInterceptor.FORMAT, SyslogInterceptor.PARSE, SyslogInterceptor.RECEIVED, SyslogInterceptor.SITE);
+            Headers.TIMESTAMP, Headers.HOST, Headers.FACILITY,
+            Headers.SEVERITY, Headers.APP, Headers.PROCID, Headers.MSGID,
+            Headers.FORMAT, Headers.PARSE, Headers.RECEIVED, Headers.SITE);
 
     /** The headers {@code overwrite} may name: all but {@code received}, which belongs to the source. */
     public static final List<String> OVERWRITABLE_HEADERS = SETTABLE_HEADERS.stream()
-            .filter(header -> !header.equals(SyslogInterceptor.RECEIVED)).toList();
+            .filter(header -> !header.equals(Headers.RECEIVED)).toList();
 
     public static final String SITE_CONFIG = "site";
     private static final String SITE_DOC = "Value of the site header: the site this agent serves (e.g. par-03), "

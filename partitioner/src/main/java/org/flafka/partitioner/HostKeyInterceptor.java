@@ -6,6 +6,7 @@ import org.apache.flume.Context;
 import org.apache.flume.Event;
 import org.apache.flume.conf.ConfigurationException;
 import org.apache.flume.interceptor.Interceptor;
+import org.flafka.contract.Headers;
 
 /**
  * Copies the device's host name into the header the Kafka sink uses as the record key, so that
@@ -25,9 +26,9 @@ public final class HostKeyInterceptor implements Interceptor {
 
     /** The header that holds the device's host name (the edge contract's {@code host}). */
     public static final String CONFIG_HOST_HEADER = "hostHeader";
-    public static final String DEFAULT_HOST_HEADER = "host";
-    /** The header Flume's Kafka sink reads the record key from (a fixed name in Flume 1.11, not configurable). */
-    public static final String KEY_HEADER = "key";
+    public static final String DEFAULT_HOST_HEADER = Headers.HOST;
+    // The key goes in Headers.KEY: the header Flume's Kafka sink reads the record key from (a fixed name in
+    // Flume 1.11, not configurable), and our KafkaRecordSink's default keyHeader.
     /** Keep a key another component already set instead of replacing it with the host. */
     public static final String CONFIG_PRESERVE_EXISTING = "preserveExisting";
     public static final boolean DEFAULT_PRESERVE_EXISTING = false;
@@ -48,8 +49,8 @@ public final class HostKeyInterceptor implements Interceptor {
     public Event intercept(Event event) {
         Map<String, String> headers = event.getHeaders();
         String host = headers.get(hostHeader);
-        if (host != null && !host.isEmpty() && !(preserveExisting && headers.containsKey(KEY_HEADER))) {
-            headers.put(KEY_HEADER, host);
+        if (host != null && !host.isEmpty() && !(preserveExisting && headers.containsKey(Headers.KEY))) {
+            headers.put(Headers.KEY, host);
         }
         return event;
     }

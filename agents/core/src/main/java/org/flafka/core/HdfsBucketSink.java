@@ -29,9 +29,9 @@ import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.io.compress.CompressionOutputStream;
 import org.apache.hadoop.io.compress.SnappyCodec;
 import org.apache.hadoop.util.ReflectionUtils;
+import org.flafka.contract.Headers;
 import org.flafka.interceptors.EpochMillis;
 import org.flafka.interceptors.HostNames;
-import org.flafka.interceptors.SyslogInterceptor;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -239,7 +239,7 @@ public class HdfsBucketSink extends AbstractSink implements Configurable, BatchS
 
     /** The open file of the event's bucket, opened (and the least recently written one closed) if needed. */
     private BucketFile fileFor(Map<String, String> headers, long now) throws IOException {
-        long timestamp = EpochMillis.parse(headers.get(SyslogInterceptor.TIMESTAMP));
+        long timestamp = EpochMillis.parse(headers.get(Headers.TIMESTAMP));
         if (timestamp == EpochMillis.INVALID) {
             timestamp = now;
         }
@@ -249,7 +249,7 @@ public class HdfsBucketSink extends AbstractSink implements Configurable, BatchS
             dayEnd = day.plusDays(1).atStartOfDay(config.timeZone()).toInstant().toEpochMilli();
             dayDir = "dt=" + day;
         }
-        String host = headers.get(SyslogInterceptor.HOST);
+        String host = headers.get(Headers.HOST);
         String bucket = dayDir + "/host=" + (host == null || host.isEmpty() ? HostNames.UNKNOWN_HOST : host);
         BucketFile file = open.get(bucket);
         if (file == null) {

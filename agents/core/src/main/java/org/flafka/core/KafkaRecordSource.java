@@ -1,12 +1,10 @@
 package org.flafka.core;
 
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -19,7 +17,6 @@ import org.apache.flume.EventDeliveryException;
 import org.apache.flume.PollableSource;
 import org.apache.flume.conf.BatchSizeSupported;
 import org.apache.flume.conf.Configurable;
-import org.apache.flume.event.SimpleEvent;
 import org.apache.flume.source.AbstractSource;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
@@ -30,14 +27,13 @@ import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.InterruptException;
 import org.apache.kafka.common.errors.WakeupException;
-import org.apache.kafka.common.header.Header;
-import org.flafka.interceptors.SyslogInterceptor;
+import org.flafka.contract.KafkaRecordDecoder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Reads Kafka records into Flume events for the core tier: the value as the body, byte for byte, and the record
- * headers as Flume headers of the same name. What Flume's {@code KafkaSource} does for the core, without two of its
+ * headers as Flume headers of the same name ({@link KafkaRecordDecoder}, the edge's encoding read back). What Flume's {@code KafkaSource} does for the core, without two of its
  * limits: a header with a null value is skipped instead of making Flume's source throw and skip the whole record
  * (counted only in an EventReadFail its MBean does not publish), and values are decoded as UTF-8 whatever the JVM's
  * default charset. It walks a record's headers once (Flume's walks all of them for each of the 15 mapped names) and
@@ -64,13 +60,11 @@ public class KafkaRecordSource extends AbstractSource implements PollableSource,
 
     private static final Logger LOG = LoggerFactory.getLogger(KafkaRecordSource.class);
 
-    /** The header Flume's Kafka source puts the record key in. */
-    private static final String KEY_HEADER = "key";
     private static final long BACKOFF_SLEEP_INCREMENT_MILLIS = 1000;
     private static final long MAX_BACKOFF_SLEEP_MILLIS = 5000;
 
     private KafkaRecordSourceConfig config;
-    private Set<String> recordHeaders;
+    private KafkaRecordDecoder decoder;
     private KafkaRecordSourceCounter counter;
     private KafkaConsumer<byte[], byte[]> consumer;
 
@@ -89,7 +83,7 @@ public class KafkaRecordSource extends AbstractSource implements PollableSource,
     @Override
     public void configure(Context context) {
         config = new KafkaRecordSourceConfig(context.getParameters());
-        recordHeaders = config.allRecordHeaders() ? null : new HashSet<>(config.recordHeaders());
+        decoder = new KafkaRecordDecoder(config.allRecordHeaders() ? null : Set.copyOf(config.recordHeaders()));
         if (counter == null) {
             counter = new KafkaRecordSourceCounter(getName());
         }
@@ -189,7 +183,7 @@ public class KafkaRecordSource extends AbstractSource implements PollableSource,
             firstOffsets.putIfAbsent(runPartition, record.offset());
         }
         runLastOffset = record.offset();
-        batch.add(toEvent(record));
+        batch.add(decoder.toEvent(record));
     }
 
     private void endRun() {
@@ -198,27 +192,6 @@ public class KafkaRecordSource extends AbstractSource implements PollableSource,
         }
         runPartition = null;
         runLastOffset = -1;
-    }
-
-    private Event toEvent(ConsumerRecord<byte[], byte[]> record) {
-        Header[] headers = record.headers().toArray();
-        // Sized so that the record's headers plus timestamp and key fit without a resize.
-        Map<String, String> flumeHeaders = new HashMap<>((int) ((headers.length + 2) / 0.75f) + 1);
-        for (Header header : headers) {
-            byte[] value = header.value();
-            String name = header.key();
-            if (value != null && (recordHeaders == null || recordHeaders.contains(name))) {
-                flumeHeaders.put(name, new String(value, StandardCharsets.UTF_8));
-            }
-        }
-        flumeHeaders.putIfAbsent(SyslogInterceptor.TIMESTAMP, Long.toString(record.timestamp()));
-        if (record.key() != null) {
-            flumeHeaders.put(KEY_HEADER, new String(record.key(), StandardCharsets.UTF_8));
-        }
-        SimpleEvent event = new SimpleEvent();
-        event.setBody(record.value() == null ? new byte[0] : record.value());
-        event.setHeaders(flumeHeaders);
-        return event;
     }
 
     /** Puts the batch into the channels, then commits its offsets. */

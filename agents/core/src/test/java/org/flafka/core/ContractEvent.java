@@ -17,6 +17,7 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.header.internals.RecordHeader;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.flafka.contract.Headers;
 
 /**
  * One event as the edge writes it to Kafka: the body (message bytes) as the record value and the edge header
@@ -39,19 +40,19 @@ record ContractEvent(String id, byte[] body, Map<String, String> headers) {
     /** The contract headers the edge sets for a well-parsed RFC 5424 message. */
     static Map<String, String> contractHeaders(String id, String host, long timestamp) {
         Map<String, String> headers = new LinkedHashMap<>();
-        headers.put("timestamp", Long.toString(timestamp));
-        headers.put("timestamp_source", "message");
-        headers.put("host", host);
-        headers.put("facility", "16");
-        headers.put("severity", "6");
-        headers.put("app", "sshd");
-        headers.put("procid", "4123");
-        headers.put("format", "rfc5424");
-        headers.put("parse", "ok");
-        headers.put("received", Long.toString(timestamp + 5));
-        headers.put("peer", "192.0.2.1");
-        headers.put("site", "par-03");
-        headers.put("id", id);
+        headers.put(Headers.TIMESTAMP, Long.toString(timestamp));
+        headers.put(Headers.TIMESTAMP_SOURCE, "message");
+        headers.put(Headers.HOST, host);
+        headers.put(Headers.FACILITY, "16");
+        headers.put(Headers.SEVERITY, "6");
+        headers.put(Headers.APP, "sshd");
+        headers.put(Headers.PROCID, "4123");
+        headers.put(Headers.FORMAT, "rfc5424");
+        headers.put(Headers.PARSE, "ok");
+        headers.put(Headers.RECEIVED, Long.toString(timestamp + 5));
+        headers.put(Headers.PEER, "192.0.2.1");
+        headers.put(Headers.SITE, "par-03");
+        headers.put(Headers.ID, id);
         return headers;
     }
 

@@ -1,5 +1,6 @@
 package org.flafka.core;
 
+import org.flafka.contract.Headers;
 import org.flafka.interceptors.BucketHeadersInterceptor;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -18,6 +19,7 @@ import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.flafka.interceptors.HostNames;
 import org.flafka.stack.AgentProcess;
 import org.flafka.stack.AgentRuntime;
+import org.flafka.syslog.SyslogParser;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -57,7 +59,8 @@ class CoreAgentCrashTest {
                 "core-test"));
         String properties = CoreStack.render(variables);
         // The production runtime plus this module's plugin and the interceptors jar it uses, as plugins.d would
-        AgentRuntime runtime = AgentRuntime.locate().withPluginsOf(BucketHeadersInterceptor.class, HostNames.class);
+        AgentRuntime runtime = AgentRuntime.locate().withPluginsOf(BucketHeadersInterceptor.class, HostNames.class, Headers.class,
+                SyslogParser.class);
         Path agentDir = dir.resolve("agent");
 
         AgentProcess agent = AgentProcess.builder("core", properties, agentDir).runtime(runtime).start();

@@ -1,5 +1,6 @@
 package org.flafka.core;
 
+import org.flafka.contract.Headers;
 import org.flafka.interceptors.BucketHeadersInterceptor;
 import org.flafka.interceptors.HostLaneInterceptor;
 import java.io.IOException;
@@ -20,6 +21,7 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import org.flafka.interceptors.HostNames;
 import org.flafka.stack.AgentProcess;
 import org.flafka.stack.AgentRuntime;
+import org.flafka.syslog.SyslogParser;
 import org.flafka.stack.ThreadCpu;
 
 /**
@@ -66,7 +68,8 @@ public final class CoreDrainBenchmark {
         this.dir = dir;
         this.topic = topic;
         this.events = events;
-        this.runtime = AgentRuntime.locate().withPluginsOf(BucketHeadersInterceptor.class, HostNames.class);
+        this.runtime = AgentRuntime.locate().withPluginsOf(BucketHeadersInterceptor.class, HostNames.class, Headers.class,
+                SyslogParser.class);
     }
 
     /** One configuration's result. */

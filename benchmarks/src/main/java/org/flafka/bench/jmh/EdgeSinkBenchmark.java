@@ -1,5 +1,6 @@
 package org.flafka.bench.jmh;
 
+import org.flafka.contract.Headers;
 import org.flafka.edge.sink.KafkaRecordSink;
 import org.flafka.edge.source.EventBatcher;
 import org.flafka.edge.source.EventHeaders;
@@ -132,8 +133,8 @@ public class EdgeSinkBenchmark {
     // as EventBatcher builds them: before, a HashMap sized for the contract; now EventHeaders
     Map<String, String> headers = headerMap.equals("hashMap")
         ? new HashMap<>(32) : new EventHeaders(EventBatcher.EVENT_HEADER_CAPACITY);
-    headers.put("received", RECEIVED);
-    headers.put("peer", PEER);
+    headers.put(Headers.RECEIVED, RECEIVED);
+    headers.put(Headers.PEER, PEER);
     event.setHeaders(headers);
     return eventIdInterceptor.intercept(syslogInterceptor.intercept(event));
   }

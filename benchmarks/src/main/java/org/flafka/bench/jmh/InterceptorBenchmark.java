@@ -8,6 +8,7 @@ import org.apache.flume.Event;
 import org.apache.flume.event.EventBuilder;
 import org.apache.flume.event.SimpleEvent;
 import org.apache.flume.interceptor.Interceptor;
+import org.flafka.contract.Headers;
 import org.flafka.interceptors.EventIdInterceptor;
 import org.flafka.interceptors.SyslogInterceptor;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -46,7 +47,7 @@ public class InterceptorBenchmark {
     @Setup
     public void setUp() {
         messages = Corpus.messages(42);
-        sourceHeaders = Map.of("received", Long.toString(Corpus.RECEIVED), "peer", "10.20.30.40");
+        sourceHeaders = Map.of(Headers.RECEIVED, Long.toString(Corpus.RECEIVED), Headers.PEER, "10.20.30.40");
         syslogInterceptor = syslogInterceptor();
         eventIdInterceptor = eventIdInterceptor();
     }

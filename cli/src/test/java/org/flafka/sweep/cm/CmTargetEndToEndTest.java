@@ -38,6 +38,7 @@ import org.flafka.cm.emulator.CmEmulator;
 import org.flafka.cm.emulator.CmEmulatorConfig;
 import org.flafka.cm.model.ApiConfig;
 import org.flafka.cm.model.ApiRole;
+import org.flafka.contract.Headers;
 import org.flafka.interceptors.BucketHeadersInterceptor;
 import org.flafka.edge.source.SyslogSource;
 import org.flafka.interceptors.EventIdInterceptor;
@@ -46,6 +47,7 @@ import org.flafka.partitioner.StripePartitioner;
 import org.flafka.stack.AgentRuntime;
 import org.flafka.stack.HdfsProcess;
 import org.flafka.stack.KafkaBroker;
+import org.flafka.syslog.SyslogParser;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -158,7 +160,8 @@ class CmTargetEndToEndTest {
              CmEmulator emulator = CmEmulator.start(CmEmulatorConfig.builder(dir.resolve("cm")).kafka(kafka)
                      .credentials("admin", "s3cret").agents(2).sampleInterval(Duration.ofSeconds(1))
                      .runtime(AgentRuntime.locate().withPluginsOf(SyslogSource.class, SyslogInterceptor.class,
-                             EventIdInterceptor.class, StripePartitioner.class, BucketHeadersInterceptor.class))
+                             EventIdInterceptor.class, StripePartitioner.class, BucketHeadersInterceptor.class,
+                             Headers.class, SyslogParser.class))
                      .agentJvmOptions(AGENT_JVM).build());
              CmValidatingProxy proxy = new CmValidatingProxy(emulator.url(), Strictness.DECLARED_ONLY)) {
             result = run("sweep", space.toString(), "--target", "cm", "--out", dir.resolve("cm-results").toString(),

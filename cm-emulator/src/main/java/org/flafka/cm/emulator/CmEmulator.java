@@ -57,12 +57,14 @@ import org.flafka.cm.model.ApiTimeSeries;
 import org.flafka.cm.model.ApiTimeSeriesData;
 import org.flafka.cm.model.ApiTimeSeriesRequest;
 import org.flafka.cm.model.ApiTimeSeriesResponse;
+import org.flafka.contract.Headers;
 import org.flafka.edge.source.SyslogSource;
 import org.flafka.interceptors.EventIdInterceptor;
 import org.flafka.interceptors.SyslogInterceptor;
 import org.flafka.stack.AgentComponents;
 import org.flafka.stack.AgentProcess;
 import org.flafka.stack.AgentRuntime;
+import org.flafka.syslog.SyslogParser;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -127,7 +129,8 @@ public final class CmEmulator implements AutoCloseable {
         this.topology = new Topology(config.cluster(), config.hostname(), "host-" + config.hostname(),
                 config.flumeService(), config.kafkaService(), config.kafkaService() + "-KAFKA_BROKER-1");
         this.runtime = config.runtime() != null ? config.runtime() : AgentRuntime.locate()
-                .withPluginsOf(SyslogSource.class, SyslogInterceptor.class, EventIdInterceptor.class);
+                .withPluginsOf(SyslogSource.class, Headers.class, SyslogParser.class, SyslogInterceptor.class,
+                        EventIdInterceptor.class);
         String flume = config.flumeService();
         groups.put(flume + "-AGENT-BASE", new Group(flume + "-AGENT-BASE", "Agent Default Group", flume, "AGENT", true,
                 new LinkedHashMap<>()));

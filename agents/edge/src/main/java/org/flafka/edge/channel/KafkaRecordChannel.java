@@ -2,7 +2,6 @@ package org.flafka.edge.channel;
 
 import org.flafka.edge.sink.BatchAcknowledgements;
 import org.flafka.edge.sink.KafkaRecordConfig;
-import org.flafka.edge.sink.KafkaRecordEncoder;
 import org.flafka.edge.sink.KafkaRecordProducer;
 import org.flafka.edge.sink.KafkaRecordSink;
 import org.flafka.edge.sink.Oversize;
@@ -19,6 +18,7 @@ import org.apache.flume.channel.BasicTransactionSemantics;
 import org.apache.flume.conf.TransactionCapacitySupported;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.errors.RecordTooLargeException;
+import org.flafka.contract.KafkaRecordEncoder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -19,6 +19,8 @@ import org.apache.flume.conf.ConfigurationException;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
+import org.flafka.contract.Headers;
+import org.flafka.contract.KafkaRecordEncoder;
 import org.flafka.edge.config.ConfigDef.Type;
 
 /**
@@ -117,7 +119,7 @@ public final class KafkaRecordConfig {
         .define(BOOTSTRAP_SERVERS, Type.STRING, NO_DEFAULT, null, null, BOOTSTRAP_SERVERS_DOC)
         .define(TOPIC, Type.STRING, NO_DEFAULT, null, null, TOPIC_DOC)
         .define(RECORD_HEADERS, Type.STRING, "*", null, null, RECORD_HEADERS_DOC)
-        .define(KEY_HEADER, Type.STRING, "key", null, null, KEY_HEADER_DOC);
+        .define(KEY_HEADER, Type.STRING, Headers.KEY, null, null, KEY_HEADER_DOC);
   }
 
   /**

@@ -12,6 +12,7 @@ import org.apache.flume.conf.BatchSizeSupported;
 import org.apache.flume.conf.Configurable;
 import org.apache.flume.sink.AbstractSink;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.flafka.contract.KafkaRecordEncoder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -15,6 +15,7 @@ import org.apache.flume.Event;
 import org.apache.flume.channel.ChannelProcessor;
 import org.apache.flume.event.SimpleEvent;
 import org.apache.kafka.common.errors.RecordTooLargeException;
+import org.flafka.contract.Headers;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -78,7 +79,7 @@ public final class EventBatcher {
   private long unpublishedReceived;
   /** Why the channel last refused a put (a memory channel is full, a Kafka channel cannot write, ...): the WARN's. */
   private String lastRefusal = "";
-  /** The "received" header of the last event, reused while the clock stays in the same millisecond. */
+  /** The received header of the last event, reused while the clock stays in the same millisecond. */
   private long receivedMillis = Long.MIN_VALUE;
   private String receivedText;
 
@@ -130,8 +131,8 @@ public final class EventBatcher {
     event.setBody(body);
     Map<String, String> headers = new EventHeaders(EVENT_HEADER_CAPACITY);
     event.setHeaders(headers);
-    headers.put(SyslogSource.HEADER_RECEIVED, receivedNow());
-    headers.put(SyslogSource.HEADER_PEER, peer);
+    headers.put(Headers.RECEIVED, receivedNow());
+    headers.put(Headers.PEER, peer);
     if (queue.isEmpty()) {
       oldestNanos = System.nanoTime();
       armTimer(batchDurationNanos);

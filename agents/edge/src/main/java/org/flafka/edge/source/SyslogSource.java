@@ -29,8 +29,9 @@ import org.slf4j.LoggerFactory;
  * </pre>
  *
  * <p>Events: the body is the message exactly as received with the framing removed; the source sets the headers
- * {@value #HEADER_RECEIVED} (receive time, epoch ms) and {@value #HEADER_PEER} (sender IP address). Interceptors
- * configured on the source run on each batch.
+ * {@value org.flafka.contract.Headers#RECEIVED} (receive time, epoch ms) and
+ * {@value org.flafka.contract.Headers#PEER} (sender IP address). Interceptors configured on the source run on each
+ * batch.
  *
  * <p>Threading: Netty event loops read and frame; each loop batches the events of its own connections and puts the
  * batch itself, so between the socket and the channel an event is handed to no other thread and takes no lock of
@@ -42,11 +43,6 @@ import org.slf4j.LoggerFactory;
  * {@value #STOP_TIMEOUT_MILLIS} ms plus any put already blocked in the channel.
  */
 public class SyslogSource extends AbstractSource implements EventDrivenSource, Configurable, BatchSizeSupported {
-
-  /** Header: when the source received the message, epoch milliseconds. */
-  public static final String HEADER_RECEIVED = "received";
-  /** Header: the sender's IP address. */
-  public static final String HEADER_PEER = "peer";
 
   static final long STOP_TIMEOUT_MILLIS = 5000;
 

@@ -30,12 +30,14 @@ import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.flafka.contract.Headers;
 import org.flafka.edge.source.SyslogSource;
 import org.flafka.interceptors.SyslogInterceptor;
 import org.flafka.partitioner.StripePartitioner;
 import org.flafka.stack.AgentProcess;
 import org.flafka.stack.AgentRuntime;
 import org.flafka.stack.KafkaBroker;
+import org.flafka.syslog.SyslogParser;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -69,8 +71,8 @@ class EdgeAgentProcessTest {
     static void start() {
         kafka = KafkaBroker.start(dir.resolve("kafka"));
         kafka.createTopic(TOPIC, 2);
-        runtime = AgentRuntime.locate().withPluginsOf(SyslogSource.class, SyslogInterceptor.class,
-                StripePartitioner.class);
+        runtime = AgentRuntime.locate().withPluginsOf(SyslogSource.class, Headers.class, SyslogParser.class,
+                SyslogInterceptor.class, StripePartitioner.class);
     }
 
     @AfterAll

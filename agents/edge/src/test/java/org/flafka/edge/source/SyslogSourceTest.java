@@ -43,6 +43,7 @@ import org.apache.flume.lifecycle.LifecycleSupervisor;
 import org.apache.flume.FlumeException;
 import org.apache.flume.instrumentation.util.JMXPollUtil;
 import org.apache.kafka.common.errors.RecordTooLargeException;
+import org.flafka.contract.Headers;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -99,10 +100,10 @@ class SyslogSourceTest {
   }
 
   private static void assertHeaders(Event event, long sentAfter, long takenBefore) {
-    long received = Long.parseLong(event.getHeaders().get(SyslogSource.HEADER_RECEIVED));
+    long received = Long.parseLong(event.getHeaders().get(Headers.RECEIVED));
     assertTrue(received >= sentAfter && received <= takenBefore,
         "received " + received + " outside [" + sentAfter + ", " + takenBefore + "]");
-    assertEquals("127.0.0.1", event.getHeaders().get(SyslogSource.HEADER_PEER));
+    assertEquals("127.0.0.1", event.getHeaders().get(Headers.PEER));
   }
 
   @Test

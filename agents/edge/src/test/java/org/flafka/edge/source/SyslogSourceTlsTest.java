@@ -24,6 +24,7 @@ import javax.net.ssl.SSLSocket;
 import javax.net.ssl.TrustManagerFactory;
 import org.apache.flume.Event;
 import org.apache.flume.conf.ConfigurationException;
+import org.flafka.contract.Headers;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -125,7 +126,7 @@ class SyslogSourceTlsTest {
       out.flush();
       List<Event> events = harness.take(2, WAIT);
       assertEquals(List.of("<13>hello\n", "<14>bye"), bodies(events));
-      assertEquals("127.0.0.1", events.get(0).getHeaders().get(SyslogSource.HEADER_PEER));
+      assertEquals("127.0.0.1", events.get(0).getHeaders().get(Headers.PEER));
     }
   }
 

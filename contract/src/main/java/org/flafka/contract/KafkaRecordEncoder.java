@@ -1,7 +1,5 @@
-package org.flafka.edge.sink;
+package org.flafka.contract;
 
-import org.flafka.edge.channel.KafkaRecordChannel;
-import org.flafka.edge.source.EventHeaders;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,7 +13,8 @@ import org.apache.kafka.common.header.internals.RecordHeader;
 /**
  * Turns a Flume event into the Kafka record the edge writes: the body as the value, byte for byte, the chosen Flume
  * headers as Kafka record headers of the same name (values as UTF-8), and the key header's value as the key. What
- * {@link KafkaRecordSink} and {@link KafkaRecordChannel} both write, so a consumer cannot tell them apart.
+ * the edge's {@code KafkaRecordSink} and {@code KafkaRecordChannel} both write, so a consumer cannot tell them apart;
+ * {@link KafkaRecordDecoder} reads it back.
  *
  * <p>It walks each event's headers once instead of looking every configured name up in the event's map, and reuses
  * the encoded record header of a value it has just encoded (most header values of edge events are the very same
@@ -44,7 +43,7 @@ public final class KafkaRecordEncoder {
    * @param keyHeader the header whose value becomes the record key, or null for none
    * @param recordHeaders the header names to write, or null for every header the event has
    */
-  KafkaRecordEncoder(String topic, String keyHeader, Set<String> recordHeaders) {
+  public KafkaRecordEncoder(String topic, String keyHeader, Set<String> recordHeaders) {
     this.topic = topic;
     this.keyHeader = keyHeader;
     this.recordHeaders = recordHeaders == null ? null : Set.copyOf(recordHeaders);
@@ -58,7 +57,7 @@ public final class KafkaRecordEncoder {
 
   /**
    * The event's headers that are record headers, in the event's order; one walk, no lookups in its map, and
-   * through {@code forEach} no entry objects ({@link EventHeaders}, the edge source's map, walks its arrays).
+   * through {@code forEach} no entry objects ({@code EventHeaders}, the edge source's map, walks its arrays).
    */
   private List<Header> recordHeaders(Map<String, String> headers) {
     if (headers.isEmpty()) {

@@ -1,0 +1,64 @@
+package org.flafka.contract;
+
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+import org.apache.flume.Event;
+import org.apache.flume.event.SimpleEvent;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.common.header.Header;
+
+/**
+ * Turns a Kafka record the edge wrote ({@link KafkaRecordEncoder}) back into a Flume event: the value as the body,
+ * byte for byte (an empty body for a null value), the chosen record headers as Flume headers of the same name
+ * (values decoded as UTF-8 whatever the JVM's default charset; a header with a null value is skipped), plus, as
+ * Flume's own Kafka source does, {@link Headers#TIMESTAMP} from the record's time when the record has no such
+ * header and {@link Headers#KEY} from the record key when there is one. No topic, partition or offset headers.
+ *
+ * <p>It walks a record's headers once. Immutable, so thread-safe.
+ */
+public final class KafkaRecordDecoder {
+
+  /** The header names to read, or null for every record header. */
+  private final Set<String> recordHeaders;
+
+  /**
+   * @param recordHeaders the record header names to keep, or null for every header the record has
+   */
+  public KafkaRecordDecoder(Set<String> recordHeaders) {
+    this.recordHeaders = recordHeaders == null ? null : Set.copyOf(recordHeaders);
+  }
+
+  /** The event of {@code record}: its {@link #body} and {@link #headers}. */
+  public Event toEvent(ConsumerRecord<byte[], byte[]> record) {
+    SimpleEvent event = new SimpleEvent();
+    event.setBody(body(record));
+    event.setHeaders(headers(record));
+    return event;
+  }
+
+  /** The Flume headers of {@code record}: a new mutable map, for interceptors to change. */
+  public Map<String, String> headers(ConsumerRecord<byte[], byte[]> record) {
+    Header[] headers = record.headers().toArray();
+    // Sized so that the record's headers plus timestamp and key fit without a resize.
+    Map<String, String> flumeHeaders = new HashMap<>((int) ((headers.length + 2) / 0.75f) + 1);
+    for (Header header : headers) {
+      byte[] value = header.value();
+      String name = header.key();
+      if (value != null && (recordHeaders == null || recordHeaders.contains(name))) {
+        flumeHeaders.put(name, new String(value, StandardCharsets.UTF_8));
+      }
+    }
+    flumeHeaders.putIfAbsent(Headers.TIMESTAMP, Long.toString(record.timestamp()));
+    if (record.key() != null) {
+      flumeHeaders.put(Headers.KEY, new String(record.key(), StandardCharsets.UTF_8));
+    }
+    return flumeHeaders;
+  }
+
+  /** The body of {@code record}: its value as is, or an empty body when the value is null (a tombstone). */
+  public static byte[] body(ConsumerRecord<?, byte[]> record) {
+    return record.value() == null ? new byte[0] : record.value();
+  }
+}
