@@ -33,8 +33,10 @@ import org.apache.flume.conf.ConfigurationException;
  *   <li>An unknown key is an error (Flume itself ignores a misspelt key, and the plugin then runs on a default
  *       nobody chose), naming the key and the closest known key. The keys Flume puts into a component's context
  *       itself ({@link Kind}) and the keys the plugin hands to someone else ({@link #delegate}) are not unknown.</li>
- *   <li>Values are trimmed; an absent or blank value means the default. Booleans are strict: "ture" is an error, not
- *       false (unlike Flume's {@code Context.getBoolean}).</li>
+ *   <li>Values are trimmed. An absent value means the default. A blank value is the empty value of a string or
+ *       list key (checked by its validator like any other: "no header" can be a choice, an empty header name an
+ *       error), the default of a number or boolean key (they have no empty value), and missing for a key without a
+ *       default. Booleans are strict: "ture" is an error, not false (unlike Flume's {@code Context.getBoolean}).</li>
  *   <li>A default is checked against its validator when the key is defined, so a bad default fails at class
  *       initialisation, not in production; a default described by a {@code defaultDoc} is computed later and is not
  *       checked.</li>
@@ -230,7 +232,7 @@ public final class ConfigDef {
         Map<String, String> given = new LinkedHashMap<>();
         for (Key key : keys.values()) {
             String raw = settings.get(key.name());
-            if (raw == null || raw.trim().isEmpty()) {
+            if (raw == null || (raw.trim().isEmpty() && !hasEmptyValue(key))) {
                 values.put(key.name(), key.defaultValue());
                 continue;
             }
@@ -248,6 +250,12 @@ public final class ConfigDef {
         checkAppliesTo(component, values, given);
         checkUnknown(component, settings);
         return new Values(component, kind, values, given);
+    }
+
+    /** Whether a blank value is the key's empty value rather than its default: for strings and lists. */
+    private static boolean hasEmptyValue(Key key) {
+        return key.defaultValue() != NO_DEFAULT
+                && (key.type() == Type.STRING || key.type() == Type.LIST || key.type() == Type.PASSWORD);
     }
 
     private void checkAppliesTo(String component, Map<String, Object> values, Map<String, String> given) {
@@ -360,6 +368,9 @@ public final class ConfigDef {
                 }
                 throw invalid(component, key, raw, "must be true or false");
             case LIST:
+                if (raw.isEmpty()) {
+                    return List.of();
+                }
                 List<String> items = new ArrayList<>();
                 for (String item : raw.split(",", -1)) {
                     if (item.trim().isEmpty()) {
@@ -701,7 +712,7 @@ public final class ConfigDef {
             return values.get(key);
         }
 
-        /** Whether the user gave {@code key} a non-blank value. */
+        /** Whether the user gave {@code key} a value (blank included, for a string or list key). */
         public boolean isSet(String key) {
             get(key);
             return given.containsKey(key);

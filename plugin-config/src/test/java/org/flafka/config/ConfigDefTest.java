@@ -44,13 +44,16 @@ class ConfigDefTest {
         assertFalse(defaults.isSet("count"));
 
         ConfigDef.Values given = DEF.parse(C, Map.of("name", " web-1 ", "flag", "TRUE", "count", "10",
-                "items", " c , a ", "header", "uid", "big", "  ", "mode", "Manual"));
+                "items", " c , a ", "header", "uid", "big", "  ", "mode", "Manual", "server", " "));
         assertEquals("web-1", given.getString("name"));
         assertTrue(given.getBoolean("flag"));
         assertEquals(10, given.getInt("count"));
         assertEquals(List.of("c", "a"), given.getList("items"));
         assertEquals("uid", given.getString("header"));
-        assertEquals(5L, given.getLong("big"), "a blank value means the default");
+        assertEquals(5L, given.getLong("big"), "a blank number means the default");
+        assertEquals(NO_DEFAULT, given.get("server"), "a blank value of a key without default is missing");
+        assertEquals(List.of(), DEF.parse(C, Map.of("items", " ")).getList("items"), "a blank list is empty");
+        assertEquals("", DEF.parse(C, Map.of("name", " ")).getString("name"), "a blank string is empty");
         assertEquals("Manual", given.getString("mode"), "oneOf is case-insensitive; the class lower-cases");
         assertTrue(given.isSet("count"));
         assertFalse(given.isSet("big"));
@@ -70,6 +73,7 @@ class ConfigDefTest {
         "items    | a,a       | test source s1: invalid value 'a,a' for key 'items': 'a' is listed twice. Fix: set items to any of a, b, c.",
         "items    | a,,b      | test source s1: invalid value 'a,,b' for key 'items': must be a comma-separated list without empty items. Fix: set items to a comma-separated list without empty items.",
         "header   | x\\ty     | test source s1: invalid value 'x\ty' for key 'header': must be printable ASCII without spaces. Fix: set header to printable ASCII without spaces.",
+        "header   | ''        | test source s1: invalid value '' for key 'header': must not be empty. Fix: set header to non-empty printable ASCII without spaces.",
         "mode     | fast      | test source s1: invalid value 'fast' for key 'mode': must be one of auto, manual. Fix: set mode to one of auto, manual.",
         "versions | v1,v3     | test source s1: invalid value 'v1,v3' for key 'versions': must be a comma-separated list of v1, v2. Fix: set versions to a comma-separated list of v1, v2.",
         "secret   | hunter2!  | test source s1: invalid value '[hidden]' for key 'secret': must be at most 4 characters. Fix: set secret to at most 4 characters.",
