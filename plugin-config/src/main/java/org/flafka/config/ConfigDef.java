@@ -410,6 +410,15 @@ public final class ConfigDef {
         return invalid(component, declared, raw, rule);
     }
 
+    /**
+     * A value that breaks a rule no validator states (a cross-field or a special rule), with its own fix:
+     * "component: invalid value 'v' for key 'k': rule. Fix: fix." ({@code fix} without its final full stop).
+     */
+    public static ConfigurationException invalid(String component, String key, String raw, String rule, String fix) {
+        return new ConfigurationException(component + ": invalid value '" + raw + "' for key '" + key + "': " + rule
+                + ". Fix: " + fix + ".");
+    }
+
     /** "component: missing required key 'k'. Fix: add k = example to the sink." */
     public static ConfigurationException missing(String component, String key, String example, Kind kind) {
         return new ConfigurationException(component + ": missing required key '" + key + "'. Fix: add " + key + " = "

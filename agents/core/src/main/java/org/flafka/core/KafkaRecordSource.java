@@ -88,7 +88,8 @@ public class KafkaRecordSource extends AbstractSource implements PollableSource,
 
     @Override
     public void configure(Context context) {
-        config = new KafkaRecordSourceConfig(context.getParameters());
+        config = new KafkaRecordSourceConfig(KafkaRecordSourceConfig.COMPONENT + " " + getName(),
+                context.getParameters());
         recordHeaders = config.allRecordHeaders() ? null : new HashSet<>(config.recordHeaders());
         if (counter == null) {
             counter = new KafkaRecordSourceCounter(getName());

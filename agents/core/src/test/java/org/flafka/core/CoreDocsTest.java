@@ -12,23 +12,23 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
-/** docs/core.md shows the plugins' keys and counters as the code declares them, so the two cannot drift. */
+/** docs/reference/core-plugins.md shows the plugins' keys and counters as the code declares them, so the two cannot drift. */
 class CoreDocsTest {
 
     private static String coreDoc() throws IOException {
         // Tests run in agents/core
-        return Files.readString(Path.of("..", "..", "docs", "core.md"), StandardCharsets.UTF_8);
+        return Files.readString(Path.of("..", "..", "docs", "reference", "core-plugins.md"), StandardCharsets.UTF_8);
     }
 
     @Test
     void keyTablesAreTheDeclaredOnes() throws IOException {
         String doc = coreDoc();
-        assertTrue(doc.contains(BucketHeadersInterceptorConfig.SPEC.toMarkdownTable()),
-                "docs/core.md must contain BucketHeadersInterceptorConfig's table, regenerate it with its main:\n"
-                        + BucketHeadersInterceptorConfig.SPEC.toMarkdownTable());
-        assertTrue(doc.contains(HostLaneInterceptorConfig.SPEC.toMarkdownTable()),
-                "docs/core.md must contain HostLaneInterceptorConfig's table, regenerate it with its main:\n"
-                        + HostLaneInterceptorConfig.SPEC.toMarkdownTable());
+        assertTrue(doc.contains(BucketHeadersInterceptorConfig.DEFINITION.keyTable()),
+                "docs/reference/core-plugins.md must contain BucketHeadersInterceptorConfig's table, regenerate it "
+                        + "with its main:\n" + BucketHeadersInterceptorConfig.DEFINITION.keyTable());
+        assertTrue(doc.contains(HostLaneInterceptorConfig.DEFINITION.keyTable()),
+                "docs/reference/core-plugins.md must contain HostLaneInterceptorConfig's table, regenerate it with "
+                        + "its main:\n" + HostLaneInterceptorConfig.DEFINITION.keyTable());
     }
 
     @Test
@@ -37,7 +37,7 @@ class CoreDocsTest {
         for (Method getter : BucketHeadersCounterMBean.class.getMethods()) {
             String attribute = getter.getName().substring("get".length());
             if (attribute.endsWith("Count")) {
-                assertTrue(doc.contains("`" + attribute + "`"), attribute + " is not in docs/core.md");
+                assertTrue(doc.contains("`" + attribute + "`"), attribute + " is not in docs/reference/core-plugins.md");
             }
         }
     }
