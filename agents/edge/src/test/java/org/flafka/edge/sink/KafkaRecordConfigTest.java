@@ -84,16 +84,19 @@ class KafkaRecordConfigTest {
   }
 
   @Test
-  void unknownKeysAreReportedWithAHintButFlumesOwnAreNot() {
-    assertEquals(List.of(K0 + ": unknown key 'batchsize' is ignored (did you mean 'batchSize'?)"),
-        parse("batchsize", "5", "type", "org.flafka.edge.sink.KafkaRecordSink", "channel", "c").unknownKeyWarnings());
+  void unknownKeysAreErrorsWithAHintButFlumesOwnAreNot() {
+    assertEquals(5, parse("batchSize", "5", "type", "org.flafka.edge.sink.KafkaRecordSink", "channel", "c")
+        .batchSize());
+    assertEquals(K0 + ": unknown key 'batchsize' (did you mean 'batchSize'?). Fix: remove it or use one of "
+        + "kafka.bootstrap.servers, kafka.topic, recordHeaders, keyHeader, batchSize, batchDurationMillis.",
+        error("batchsize", "5"));
   }
 
   @Test
   void theReferenceDocIsUpToDate() throws Exception {
-    String text = Files.readString(Path.of("../../docs/edge-sink.md"), StandardCharsets.UTF_8);
+    String text = Files.readString(Path.of("../../docs/reference/edge-sink.md"), StandardCharsets.UTF_8);
     assertEquals(KafkaRecordConfig.withGeneratedDoc(KafkaRecordConfig.Role.SINK, text), text,
-        "docs/edge-sink.md is out of date: regenerate it with the command in its Reference section");
+        "docs/reference/edge-sink.md is out of date: regenerate it with the command in its Reference section");
   }
 
   @Test
@@ -114,14 +117,21 @@ class KafkaRecordConfigTest {
     props.remove("kafka.producer.key.serializer");
     props.put("type", "org.flafka.edge.channel.KafkaRecordChannel");
     props.put("batchSize", "5");
-    assertEquals(List.of("Kafka record channel ch0: unknown key 'batchSize' is ignored"),
-        KafkaRecordConfig.parse(KafkaRecordConfig.Role.CHANNEL, "ch0", props).unknownKeyWarnings());
+    assertEquals("Kafka record channel ch0: unknown key 'batchSize'. Fix: remove it or use one of "
+        + "kafka.bootstrap.servers, kafka.topic, recordHeaders, keyHeader, transactionCapacity.",
+        assertThrows(ConfigurationException.class,
+            () -> KafkaRecordConfig.parse(KafkaRecordConfig.Role.CHANNEL, "ch0", props)).getMessage());
+    props.remove("batchSize");
+    props.put("channel", "c");
+    assertThrows(ConfigurationException.class,
+        () -> KafkaRecordConfig.parse(KafkaRecordConfig.Role.CHANNEL, "ch0", props),
+        "a sink's Flume key is unknown to a channel");
   }
 
   @Test
   void theChannelsReferenceDocIsUpToDate() throws Exception {
-    String text = Files.readString(Path.of("../../docs/edge-kafka-channel.md"), StandardCharsets.UTF_8);
+    String text = Files.readString(Path.of("../../docs/reference/edge-kafka-channel.md"), StandardCharsets.UTF_8);
     assertEquals(KafkaRecordConfig.withGeneratedDoc(KafkaRecordConfig.Role.CHANNEL, text), text,
-        "docs/edge-kafka-channel.md is out of date: regenerate it with the command in its Reference section");
+        "docs/reference/edge-kafka-channel.md is out of date: regenerate it with the command in its Reference section");
   }
 }
