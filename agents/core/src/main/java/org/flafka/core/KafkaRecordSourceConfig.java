@@ -49,6 +49,9 @@ public final class KafkaRecordSourceConfig {
 
     public static final String CONSUMER_PREFIX = "kafka.consumer.";
 
+    /** The consumer group unless kafka.consumer.group.id says otherwise: Flume's KafkaSource's. */
+    public static final String DEFAULT_GROUP_ID = "flume";
+
     /** Everything the consumer is told comes from here; a user value would break how the source reads. */
     private static final Set<String> CONSUMER_OWNED = Set.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
             ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG,
@@ -60,7 +63,7 @@ public final class KafkaRecordSourceConfig {
      * core agent would skip everything already waiting).
      */
     static final Map<String, String> CONSUMER_DEFAULTS = Map.of(
-            ConsumerConfig.GROUP_ID_CONFIG, "flume",
+            ConsumerConfig.GROUP_ID_CONFIG, KafkaRecordSourceConfig.DEFAULT_GROUP_ID,
             ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
 
     /** How errors name the source when its name is not known. */
