@@ -288,9 +288,10 @@ public final class ConfigDef {
             named.add("'" + name + "'" + (closest == null ? "" : " (did you mean '" + closest + "'?)"));
         }
         boolean one = unknown.size() == 1;
+        List<String> known = new ArrayList<>(keys.keySet());
+        delegated.stream().filter(key -> key.endsWith(".")).forEach(prefix -> known.add(prefix + "*"));
         throw new ConfigurationException(component + ": unknown key" + (one ? " " : "s ") + String.join(", ", named)
-                + ". Fix: remove " + (one ? "it" : "them") + " or use one of " + String.join(", ", keys.keySet())
-                + ".");
+                + ". Fix: remove " + (one ? "it" : "them") + " or use one of " + String.join(", ", known) + ".");
     }
 
     /**

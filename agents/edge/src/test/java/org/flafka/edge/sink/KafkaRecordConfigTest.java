@@ -88,7 +88,8 @@ class KafkaRecordConfigTest {
     assertEquals(5, parse("batchSize", "5", "type", "org.flafka.edge.sink.KafkaRecordSink", "channel", "c")
         .batchSize());
     assertEquals(K0 + ": unknown key 'batchsize' (did you mean 'batchSize'?). Fix: remove it or use one of "
-        + "kafka.bootstrap.servers, kafka.topic, recordHeaders, keyHeader, batchSize, batchDurationMillis.",
+        + "kafka.bootstrap.servers, kafka.topic, recordHeaders, keyHeader, batchSize, batchDurationMillis, "
+        + "kafka.producer.*.",
         error("batchsize", "5"));
   }
 
@@ -118,7 +119,7 @@ class KafkaRecordConfigTest {
     props.put("type", "org.flafka.edge.channel.KafkaRecordChannel");
     props.put("batchSize", "5");
     assertEquals("Kafka record channel ch0: unknown key 'batchSize'. Fix: remove it or use one of "
-        + "kafka.bootstrap.servers, kafka.topic, recordHeaders, keyHeader, transactionCapacity.",
+        + "kafka.bootstrap.servers, kafka.topic, recordHeaders, keyHeader, transactionCapacity, kafka.producer.*.",
         assertThrows(ConfigurationException.class,
             () -> KafkaRecordConfig.parse(KafkaRecordConfig.Role.CHANNEL, "ch0", props)).getMessage());
     props.remove("batchSize");
