@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -239,7 +240,11 @@ class SyslogInterceptorTest {
     void aMisspeltKeyIsAnErrorListingTheKnownKeys() {
         String message = configError(Map.of("sites", "par-03"));
         assertEquals("syslog interceptor: unknown key 'sites' (did you mean 'site'?). Fix: remove it or use one of "
-                + "site, headers, overwrite, host.lowercase, host.max.length.", message);
+                + "site, headers, overwrite, host.lowercase, host.max.length, ",
+                message.substring(0, message.indexOf("timezone.default")));
+        // the parser's options are known keys too, and suggested
+        assertTrue(configError(Map.of("timezone.defualt", "UTC")).startsWith("syslog interceptor: unknown key "
+                + "'timezone.defualt' (did you mean 'timezone.default'?). Fix: remove it or use one of site, "));
     }
 
     private static String configError(Map<String, String> settings) {

@@ -289,19 +289,21 @@ public final class ConfigDef {
         }
         boolean one = unknown.size() == 1;
         List<String> known = new ArrayList<>(keys.keySet());
-        delegated.stream().filter(key -> key.endsWith(".")).forEach(prefix -> known.add(prefix + "*"));
+        delegated.forEach(key -> known.add(key.endsWith(".") ? key + "*" : key));
         throw new ConfigurationException(component + ": unknown key" + (one ? " " : "s ") + String.join(", ", named)
                 + ". Fix: remove " + (one ? "it" : "them") + " or use one of " + String.join(", ", known) + ".");
     }
 
     /**
-     * The declared key {@code name} most likely stands for: the same but for case, else the one at the smallest edit
-     * distance, at most 2 (and less than half the name); null when none is that close.
+     * The declared (or delegated) key {@code name} most likely stands for: the same but for case, else the one at the
+     * smallest edit distance, at most 2 (and less than half the name); null when none is that close.
      */
     public String closestKey(String name) {
         String best = null;
         int bestDistance = Integer.MAX_VALUE;
-        for (String key : keys.keySet()) {
+        List<String> candidates = new ArrayList<>(keys.keySet());
+        delegated.stream().filter(key -> !key.endsWith(".")).forEach(candidates::add);
+        for (String key : candidates) {
             if (key.equalsIgnoreCase(name)) {
                 return key;
             }

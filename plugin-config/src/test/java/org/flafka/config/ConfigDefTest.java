@@ -132,7 +132,12 @@ class ConfigDefTest {
         ConfigDef delegating = new ConfigDef(Kind.SINK).define("count", Type.INT, 3, null, "a count")
                 .delegate("other.key", "kafka.producer.");
         assertEquals(3, delegating.parse(C, Map.of("other.key", "x", "kafka.producer.acks", "1")).getInt("count"));
-        assertEquals(C + ": unknown key 'other.key2'. Fix: remove it or use one of count, kafka.producer.*.",
+        assertEquals(C + ": unknown key 'other.kye' (did you mean 'other.key'?). Fix: remove it or use one of count, "
+                + "other.key, kafka.producer.*.",
+                assertThrows(ConfigurationException.class, () -> delegating.parse(C, Map.of("other.kye", "x")))
+                        .getMessage());
+        assertEquals(C + ": unknown key 'other.key2' (did you mean 'other.key'?). Fix: remove it or use one of count, "
+                + "other.key, kafka.producer.*.",
                 assertThrows(ConfigurationException.class, () -> delegating.parse(C, Map.of("other.key2", "x")))
                         .getMessage());
     }
