@@ -163,7 +163,8 @@ class Rollout:
                          open(self.args.runtime_classpath, encoding="utf-8").read().strip().split(os.pathsep))
         check(lib == runtime, f"archive lib/ differs from agents/runtime's classpath: only in archive "
                               f"{sorted(set(lib) - set(runtime))}, only in runtime {sorted(set(runtime) - set(lib))}")
-        for plugin in ("flafka-contract", "flafka-interceptors", "flafka-partitioner", "flafka-edge"):
+        for plugin in ("flafka-plugin-config", "flafka-contract", "flafka-interceptors", "flafka-partitioner", "flafka-edge",
+                       "flafka-core"):
             check(f"{top}plugins.d/flafka/lib/{plugin}-{self.version}.jar" in listing,
                   f"{plugin} missing from plugins.d/flafka/lib/ in {self.args.archive}")
         for path in ("bin/flafka-agent", "bin/flafka-agentctl", "systemd/flafka-agent@.service", "conf/log4j2.xml",

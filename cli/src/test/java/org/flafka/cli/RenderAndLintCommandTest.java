@@ -110,9 +110,12 @@ class RenderAndLintCommandTest {
         assertEquals(ExitCode.FAILED, run.exitCode, run.out + run.err);
         assertTrue(run.out.contains("ERROR [transaction-capacity] edge.channels.ch0.transactionCapacity:"
                 + " transactionCapacity 100 is below the batch size 1000 of source syslog_udp (batchSize)"), run.out);
-        assertTrue(run.out.contains("WARNING [plugin-keys] edge.sinks.kafka0: Kafka record sink kafka0: unknown key"
-                + " 'kafka.flumeBatchSize' is ignored."), run.out);
-        assertTrue(run.out.endsWith("lint: 3 errors, 1 warning\n"), run.out);
+        assertTrue(run.out.contains("ERROR [plugin-keys] edge.sinks.kafka0: sink kafka0 is refused at start: Kafka"
+                + " record sink kafka0: unknown key 'kafka.flumeBatchSize'. Fix: remove it or use one of"
+                + " kafka.bootstrap.servers, kafka.topic, recordHeaders, keyHeader, batchSize, batchDurationMillis,"
+                + " kafka.producer.*."),
+                run.out);
+        assertTrue(run.out.endsWith("lint: 4 errors, 0 warnings\n"), run.out);
     }
 
     @Test

@@ -1,8 +1,9 @@
 package org.flafka.interceptors;
 
 import java.util.Map;
-import org.flafka.interceptors.ConfigSpec;
-import org.flafka.interceptors.HostNames;
+import org.flafka.config.ConfigDef;
+import org.flafka.config.ConfigDef.Kind;
+import org.flafka.config.ConfigDef.Type;
 
 /** The settings of {@link BucketHeadersInterceptor}: every key, its default, rule and meaning. */
 public final class BucketHeadersInterceptorConfig {
@@ -28,14 +29,17 @@ public final class BucketHeadersInterceptorConfig {
     /** Ten years: a bound that still catches a timestamp given in seconds or microseconds instead of ms. */
     private static final int MAX_WINDOW_HOURS = 10 * 366 * 24;
 
-    public static final ConfigSpec SPEC = new ConfigSpec()
-            .define(TIMESTAMP_MAX_PAST_HOURS_CONFIG, ConfigSpec.Type.INT, Integer.toString(365 * 24),
-                    ConfigSpec.between(1, MAX_WINDOW_HOURS), TIMESTAMP_MAX_PAST_HOURS_DOC)
-            .define(TIMESTAMP_MAX_FUTURE_HOURS_CONFIG, ConfigSpec.Type.INT, "24",
-                    ConfigSpec.between(1, MAX_WINDOW_HOURS), TIMESTAMP_MAX_FUTURE_HOURS_DOC)
-            .define(HOST_MAX_LENGTH_CONFIG, ConfigSpec.Type.INT, Integer.toString(HostNames.DEFAULT_MAX_LENGTH),
-                    ConfigSpec.between(1, 253), HOST_MAX_LENGTH_DOC)
-            .define(METRICS_NAME_CONFIG, ConfigSpec.Type.STRING, "bucket-headers", metricsNameRule(),
+    /** How errors name the interceptor. */
+    static final String COMPONENT = "bucket headers interceptor";
+
+    public static final ConfigDef DEFINITION = new ConfigDef(Kind.INTERCEPTOR)
+            .define(TIMESTAMP_MAX_PAST_HOURS_CONFIG, Type.INT, 365 * 24, ConfigDef.between(1, MAX_WINDOW_HOURS),
+                    TIMESTAMP_MAX_PAST_HOURS_DOC)
+            .define(TIMESTAMP_MAX_FUTURE_HOURS_CONFIG, Type.INT, 24, ConfigDef.between(1, MAX_WINDOW_HOURS),
+                    TIMESTAMP_MAX_FUTURE_HOURS_DOC)
+            .define(HOST_MAX_LENGTH_CONFIG, Type.INT, HostNames.DEFAULT_MAX_LENGTH, ConfigDef.between(1, 253),
+                    HOST_MAX_LENGTH_DOC)
+            .define(METRICS_NAME_CONFIG, Type.STRING, "bucket-headers", ConfigDef.pathSafe(64, false),
                     METRICS_NAME_DOC);
 
     private final long maxPastMillis;
@@ -49,30 +53,11 @@ public final class BucketHeadersInterceptorConfig {
      * @throws org.apache.flume.conf.ConfigurationException naming key, value and rule for a bad setting
      */
     public BucketHeadersInterceptorConfig(Map<String, String> settings) {
-        ConfigSpec.Values values = SPEC.parse(settings);
+        ConfigDef.Values values = DEFINITION.parse(COMPONENT, settings);
         this.maxPastMillis = values.getInt(TIMESTAMP_MAX_PAST_HOURS_CONFIG) * 3_600_000L;
         this.maxFutureMillis = values.getInt(TIMESTAMP_MAX_FUTURE_HOURS_CONFIG) * 3_600_000L;
         this.hostMaxLength = values.getInt(HOST_MAX_LENGTH_CONFIG);
         this.metricsName = values.getString(METRICS_NAME_CONFIG);
-    }
-
-    /** A JMX-safe group name: what {@link ConfigSpec#pathSafeOrEmpty} allows, but not empty. */
-    private static ConfigSpec.Validator metricsNameRule() {
-        ConfigSpec.Validator pathSafe = ConfigSpec.pathSafeOrEmpty(64);
-        return new ConfigSpec.Validator() {
-            @Override
-            public void ensureValid(String key, Object value) {
-                if (((String) value).isEmpty()) {
-                    throw ConfigSpec.invalid(key, value, "must not be empty");
-                }
-                pathSafe.ensureValid(key, value);
-            }
-
-            @Override
-            public String toString() {
-                return "1 to 64 of [A-Za-z0-9._-], not starting with '.' or '_'";
-            }
-        };
     }
 
     public long maxPastMillis() {
@@ -93,6 +78,6 @@ public final class BucketHeadersInterceptorConfig {
 
     /** Prints the keys as a Markdown table for the operations guide. */
     public static void main(String[] args) {
-        System.out.print(SPEC.toMarkdownTable());
+        System.out.print(DEFINITION.keyTable());
     }
 }

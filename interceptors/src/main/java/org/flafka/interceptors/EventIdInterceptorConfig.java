@@ -2,6 +2,9 @@ package org.flafka.interceptors;
 
 import java.util.Map;
 import org.flafka.contract.Headers;
+import org.flafka.config.ConfigDef;
+import org.flafka.config.ConfigDef.Kind;
+import org.flafka.config.ConfigDef.Type;
 
 /** The settings of {@link EventIdInterceptor}: every key, its default, rule and meaning. */
 public final class EventIdInterceptorConfig {
@@ -13,9 +16,12 @@ public final class EventIdInterceptorConfig {
     private static final String OVERWRITE_DOC = "Replace an id the event already carries. Leave false so that "
             + "events re-sent by an upstream agent keep their first id and duplicates can be removed by id.";
 
-    public static final ConfigSpec SPEC = new ConfigSpec()
-            .define(HEADER_CONFIG, ConfigSpec.Type.STRING, Headers.ID, ConfigSpec.headerName(), HEADER_DOC)
-            .define(OVERWRITE_CONFIG, ConfigSpec.Type.BOOLEAN, "false", ConfigSpec.any(), OVERWRITE_DOC);
+    /** How errors name the interceptor. */
+    static final String COMPONENT = "event id interceptor";
+
+    public static final ConfigDef DEFINITION = new ConfigDef(Kind.INTERCEPTOR)
+            .define(HEADER_CONFIG, Type.STRING, Headers.ID, ConfigDef.headerName(), HEADER_DOC)
+            .define(OVERWRITE_CONFIG, Type.BOOLEAN, false, null, OVERWRITE_DOC);
 
     private final String header;
     private final boolean overwrite;
@@ -26,7 +32,7 @@ public final class EventIdInterceptorConfig {
      * @throws org.apache.flume.conf.ConfigurationException naming key, value and rule for a bad setting
      */
     public EventIdInterceptorConfig(Map<String, String> settings) {
-        ConfigSpec.Values values = SPEC.parse(settings);
+        ConfigDef.Values values = DEFINITION.parse(COMPONENT, settings);
         this.header = values.getString(HEADER_CONFIG);
         this.overwrite = values.getBoolean(OVERWRITE_CONFIG);
     }
@@ -41,6 +47,6 @@ public final class EventIdInterceptorConfig {
 
     /** Prints the keys as a Markdown table for the operations guide. */
     public static void main(String[] args) {
-        System.out.print(SPEC.toMarkdownTable());
+        System.out.print(DEFINITION.keyTable());
     }
 }

@@ -1,6 +1,9 @@
 package org.flafka.interceptors;
 
 import java.util.Map;
+import org.flafka.config.ConfigDef;
+import org.flafka.config.ConfigDef.Kind;
+import org.flafka.config.ConfigDef.Type;
 
 /** The settings of {@link FanOutInterceptor}: every key, its default, rule and meaning. */
 public final class FanOutInterceptorConfig {
@@ -16,9 +19,12 @@ public final class FanOutInterceptorConfig {
     /** More lanes than this is a typo, not a deployment: each lane is a channel with its own sink. */
     public static final int MAX_LANES = 1024;
 
-    public static final ConfigSpec SPEC = new ConfigSpec()
-            .define(HEADER_CONFIG, ConfigSpec.Type.STRING, "fanout", ConfigSpec.headerName(), HEADER_DOC)
-            .define(LANES_CONFIG, ConfigSpec.Type.INT, "1", ConfigSpec.between(1, MAX_LANES), LANES_DOC);
+    /** How errors name the interceptor. */
+    static final String COMPONENT = "fan-out interceptor";
+
+    public static final ConfigDef DEFINITION = new ConfigDef(Kind.INTERCEPTOR)
+            .define(HEADER_CONFIG, Type.STRING, "fanout", ConfigDef.headerName(), HEADER_DOC)
+            .define(LANES_CONFIG, Type.INT, 1, ConfigDef.between(1, MAX_LANES), LANES_DOC);
 
     private final String header;
     private final int lanes;
@@ -29,7 +35,7 @@ public final class FanOutInterceptorConfig {
      * @throws org.apache.flume.conf.ConfigurationException naming key, value and rule for a bad setting
      */
     public FanOutInterceptorConfig(Map<String, String> settings) {
-        ConfigSpec.Values values = SPEC.parse(settings);
+        ConfigDef.Values values = DEFINITION.parse(COMPONENT, settings);
         this.header = values.getString(HEADER_CONFIG);
         this.lanes = values.getInt(LANES_CONFIG);
     }
@@ -44,6 +50,6 @@ public final class FanOutInterceptorConfig {
 
     /** Prints the keys as a Markdown table for the operations guide. */
     public static void main(String[] args) {
-        System.out.print(SPEC.toMarkdownTable());
+        System.out.print(DEFINITION.keyTable());
     }
 }

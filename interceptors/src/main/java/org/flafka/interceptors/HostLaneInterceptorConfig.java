@@ -2,7 +2,9 @@ package org.flafka.interceptors;
 
 import java.util.Map;
 import org.flafka.contract.Headers;
-import org.flafka.interceptors.ConfigSpec;
+import org.flafka.config.ConfigDef;
+import org.flafka.config.ConfigDef.Kind;
+import org.flafka.config.ConfigDef.Type;
 
 /** The settings of {@link HostLaneInterceptor}: every key, its default, rule and meaning. */
 public final class HostLaneInterceptorConfig {
@@ -22,10 +24,13 @@ public final class HostLaneInterceptorConfig {
     /** More lanes than this would be more HDFS sinks than one agent can feed. */
     private static final int MAX_LANES = 256;
 
-    public static final ConfigSpec SPEC = new ConfigSpec()
-            .define(HEADER_CONFIG, ConfigSpec.Type.STRING, "fanout", ConfigSpec.headerName(), HEADER_DOC)
-            .define(LANES_CONFIG, ConfigSpec.Type.INT, "1", ConfigSpec.between(1, MAX_LANES), LANES_DOC)
-            .define(KEY_HEADER_CONFIG, ConfigSpec.Type.STRING, Headers.HOST, ConfigSpec.headerName(), KEY_HEADER_DOC);
+    /** How errors name the interceptor. */
+    static final String COMPONENT = "host lane interceptor";
+
+    public static final ConfigDef DEFINITION = new ConfigDef(Kind.INTERCEPTOR)
+            .define(HEADER_CONFIG, Type.STRING, "fanout", ConfigDef.headerName(), HEADER_DOC)
+            .define(LANES_CONFIG, Type.INT, 1, ConfigDef.between(1, MAX_LANES), LANES_DOC)
+            .define(KEY_HEADER_CONFIG, Type.STRING, Headers.HOST, ConfigDef.headerName(), KEY_HEADER_DOC);
 
     private final String header;
     private final int lanes;
@@ -37,7 +42,7 @@ public final class HostLaneInterceptorConfig {
      * @throws org.apache.flume.conf.ConfigurationException naming key, value and rule for a bad setting
      */
     public HostLaneInterceptorConfig(Map<String, String> settings) {
-        ConfigSpec.Values values = SPEC.parse(settings);
+        ConfigDef.Values values = DEFINITION.parse(COMPONENT, settings);
         this.header = values.getString(HEADER_CONFIG);
         this.lanes = values.getInt(LANES_CONFIG);
         this.keyHeader = values.getString(KEY_HEADER_CONFIG);
@@ -57,6 +62,6 @@ public final class HostLaneInterceptorConfig {
 
     /** Prints the keys as a Markdown table for the operations guide. */
     public static void main(String[] args) {
-        System.out.print(SPEC.toMarkdownTable());
+        System.out.print(DEFINITION.keyTable());
     }
 }

@@ -1,6 +1,7 @@
 package org.flafka.interceptors;
 
 import java.nio.charset.StandardCharsets;
+import org.flafka.config.ConfigDef;
 
 /**
  * Turns a device's claimed host name (or its sender address) into the value of the {@code host} header, which
@@ -78,10 +79,9 @@ public final class HostNames {
         return isPathSafe((char) c) ? c : (byte) '_';
     }
 
-    /** True for the characters a sanitised host name may contain. */
+    /** True for the characters a sanitised host name may contain: those the configuration's path-safe rule allows. */
     static boolean isPathSafe(char c) {
-        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
-                || c == '.' || c == '-' || c == '_';
+        return ConfigDef.isPathSafe(c);
     }
 
     /**

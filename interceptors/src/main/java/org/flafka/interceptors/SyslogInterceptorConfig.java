@@ -6,6 +6,9 @@ import java.util.Map;
 import java.util.Set;
 import org.apache.flume.conf.ConfigurationException;
 import org.flafka.contract.Headers;
+import org.flafka.config.ConfigDef;
+import org.flafka.config.ConfigDef.Kind;
+import org.flafka.config.ConfigDef.Type;
 import org.flafka.syslog.InvalidOptionException;
 import org.flafka.syslog.SyslogParserOptions;
 
@@ -50,16 +53,19 @@ public final class SyslogInterceptorConfig {
     private static final String HOST_MAX_LENGTH_DOC = "Longest host header, in characters; a longer host name is "
             + "cut to this length (253 is the longest DNS name).";
 
-    public static final ConfigSpec SPEC = new ConfigSpec()
-            .define(SITE_CONFIG, ConfigSpec.Type.STRING, "", ConfigSpec.pathSafeOrEmpty(64), SITE_DOC)
-            .define(HEADERS_CONFIG, ConfigSpec.Type.LIST, String.join(",", SETTABLE_HEADERS),
-                    ConfigSpec.subsetOf(SETTABLE_HEADERS), HEADERS_DOC)
-            .define(OVERWRITE_CONFIG, ConfigSpec.Type.LIST, "", ConfigSpec.subsetOf(OVERWRITABLE_HEADERS),
+    /** How errors name the interceptor. */
+    static final String COMPONENT = "syslog interceptor";
+
+    /** The interceptor's own keys; the parser's options are delegated to {@link SyslogParserOptions}. */
+    public static final ConfigDef DEFINITION = new ConfigDef(Kind.INTERCEPTOR)
+            .define(SITE_CONFIG, Type.STRING, "", ConfigDef.pathSafe(64, true), SITE_DOC)
+            .define(HEADERS_CONFIG, Type.LIST, SETTABLE_HEADERS, ConfigDef.subsetOf(SETTABLE_HEADERS), HEADERS_DOC)
+            .define(OVERWRITE_CONFIG, Type.LIST, List.of(), ConfigDef.subsetOf(OVERWRITABLE_HEADERS),
                     OVERWRITE_DOC)
-            .define(HOST_LOWERCASE_CONFIG, ConfigSpec.Type.BOOLEAN, "true", ConfigSpec.any(), HOST_LOWERCASE_DOC)
-            .define(HOST_MAX_LENGTH_CONFIG, ConfigSpec.Type.INT,
-                    Integer.toString(HostNames.DEFAULT_MAX_LENGTH), ConfigSpec.between(1, 253),
-                    HOST_MAX_LENGTH_DOC);
+            .define(HOST_LOWERCASE_CONFIG, Type.BOOLEAN, true, null, HOST_LOWERCASE_DOC)
+            .define(HOST_MAX_LENGTH_CONFIG, Type.INT, HostNames.DEFAULT_MAX_LENGTH, ConfigDef.between(1, 253),
+                    HOST_MAX_LENGTH_DOC)
+            .delegate(SyslogParserOptions.keys());
 
     private final String site;
     private final Set<String> headers;
@@ -75,7 +81,7 @@ public final class SyslogInterceptorConfig {
      */
     public SyslogInterceptorConfig(Map<String, String> settings) {
         List<String> parserKeys = SyslogParserOptions.keys();
-        ConfigSpec.Values values = SPEC.parse(settings, parserKeys);
+        ConfigDef.Values values = DEFINITION.parse(COMPONENT, settings);
         this.site = values.getString(SITE_CONFIG);
         this.headers = Set.copyOf(values.getList(HEADERS_CONFIG));
         this.overwrite = Set.copyOf(values.getList(OVERWRITE_CONFIG));
@@ -90,7 +96,15 @@ public final class SyslogInterceptorConfig {
         try {
             this.parserOptions = SyslogParserOptions.from(parserSettings);
         } catch (InvalidOptionException e) {
-            throw new ConfigurationException(e.getMessage(), e);
+            // the parser (JDK only) words its rule as "...: expected <rule>"; say it as every plugin does
+            String message = e.getMessage();
+            int at = message.lastIndexOf(": expected ");
+            if (at < 0) {
+                throw new ConfigurationException(COMPONENT + ": " + message, e);
+            }
+            String rule = message.substring(at + ": expected ".length());
+            throw new ConfigurationException(COMPONENT + ": invalid value '" + e.value() + "' for key '" + e.key()
+                    + "': must be " + rule + ". Fix: set " + e.key() + " to " + rule + ".", e);
         }
     }
 
@@ -124,7 +138,7 @@ public final class SyslogInterceptorConfig {
 
     /** The interceptor's own keys and the parser's options, as Markdown tables, for the operations guide. */
     public static String documentation() {
-        return SPEC.toMarkdownTable() + "\nParser options (same keys, same level):\n\n"
+        return DEFINITION.keyTable() + "\nParser options (same keys, same level):\n\n"
                 + SyslogParserOptions.documentation();
     }
 

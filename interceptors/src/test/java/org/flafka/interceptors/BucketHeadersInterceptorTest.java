@@ -275,18 +275,24 @@ class BucketHeadersInterceptorTest {
     static Stream<Arguments> badSettings() {
         return Stream.of(
                 Arguments.of(Map.of("timestamp.max.past.hours", "0"),
-                        "Invalid value '0' for configuration 'timestamp.max.past.hours': must be between 1 and 87840"),
+                        "bucket headers interceptor: invalid value '0' for key 'timestamp.max.past.hours': must be between 1 and 87840. "
+                                + "Fix: set timestamp.max.past.hours to between 1 and 87840."),
                 Arguments.of(Map.of("timestamp.max.future.hours", "soon"),
-                        "Invalid value 'soon' for configuration 'timestamp.max.future.hours': expected an integer"),
+                        "bucket headers interceptor: invalid value 'soon' for key 'timestamp.max.future.hours': must be a whole number "
+                                + "between -2147483648 and 2147483647. Fix: set timestamp.max.future.hours to a whole "
+                                + "number between -2147483648 and 2147483647."),
                 Arguments.of(Map.of("host.max.length", "254"),
-                        "Invalid value '254' for configuration 'host.max.length': must be between 1 and 253"),
+                        "bucket headers interceptor: invalid value '254' for key 'host.max.length': must be between 1 and 253. Fix: set "
+                                + "host.max.length to between 1 and 253."),
                 Arguments.of(Map.of("metrics.name", ""),
-                        "Invalid value '' for configuration 'metrics.name': must not be empty"),
-                Arguments.of(Map.of("metrics.name", "a/b"), "Invalid value 'a/b' for configuration "
-                        + "'metrics.name': may contain only letters, digits, '.', '_' and '-'"),
-                Arguments.of(Map.of("timestamp.max.past.ms", "1000"), "Unknown configuration key "
-                        + "'timestamp.max.past.ms': the known keys are timestamp.max.past.hours, "
-                        + "timestamp.max.future.hours, host.max.length, metrics.name"));
+                        "bucket headers interceptor: invalid value '' for key 'metrics.name': must not be empty. Fix: set metrics.name to "
+                                + "1 to 64 of [A-Za-z0-9._-], not starting with '.' or '_'."),
+                Arguments.of(Map.of("metrics.name", "a/b"), "bucket headers interceptor: invalid value 'a/b' for key "
+                        + "'metrics.name': may contain only letters, digits, '.', '_' and '-'. Fix: set metrics.name "
+                        + "to 1 to 64 of [A-Za-z0-9._-], not starting with '.' or '_'."),
+                Arguments.of(Map.of("timestamp.max.past.ms", "1000"), "bucket headers interceptor: unknown key "
+                        + "'timestamp.max.past.ms'. Fix: remove it or use one of timestamp.max.past.hours, "
+                        + "timestamp.max.future.hours, host.max.length, metrics.name."));
     }
 
     @ParameterizedTest

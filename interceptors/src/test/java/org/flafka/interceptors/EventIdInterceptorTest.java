@@ -84,15 +84,17 @@ class EventIdInterceptorTest {
     void badSettingsNameKeyValueAndRule() {
         ConfigurationException badBoolean = assertThrows(ConfigurationException.class,
                 () -> new EventIdInterceptorConfig(Map.of("overwrite", "ture")));
-        assertEquals("Invalid value 'ture' for configuration 'overwrite': expected true or false",
+        assertEquals("event id interceptor: invalid value 'ture' for key 'overwrite': must be true or false. Fix: set overwrite "
+                + "to true or false.",
                 badBoolean.getMessage());
         ConfigurationException badHeader = assertThrows(ConfigurationException.class,
                 () -> new EventIdInterceptorConfig(Map.of("header", "event id")));
-        assertEquals("Invalid value 'event id' for configuration 'header': must be printable ASCII without spaces",
+        assertEquals("event id interceptor: invalid value 'event id' for key 'header': must be printable ASCII without spaces. "
+                + "Fix: set header to printable ASCII without spaces.",
                 badHeader.getMessage());
         ConfigurationException typo = assertThrows(ConfigurationException.class,
                 () -> new EventIdInterceptorConfig(Map.of("headerName", "id")));
-        assertEquals("Unknown configuration key 'headerName': the known keys are header, overwrite",
+        assertEquals("event id interceptor: unknown key 'headerName'. Fix: remove it or use one of header, overwrite.",
                 typo.getMessage());
     }
 }

@@ -159,12 +159,16 @@ class FanOutInterceptorTest {
     void badSettingsNameKeyValueAndRule() {
         ConfigurationException zero = assertThrows(ConfigurationException.class,
                 () -> new FanOutInterceptorConfig(Map.of("lanes", "0")));
-        assertEquals("Invalid value '0' for configuration 'lanes': must be between 1 and 1024", zero.getMessage());
+        assertEquals("fan-out interceptor: invalid value '0' for key 'lanes': must be between 1 and 1024. Fix: set "
+                + "lanes to between 1 and 1024.", zero.getMessage());
         ConfigurationException word = assertThrows(ConfigurationException.class,
                 () -> new FanOutInterceptorConfig(Map.of("lanes", "two")));
-        assertEquals("Invalid value 'two' for configuration 'lanes': expected an integer", word.getMessage());
+        assertEquals("fan-out interceptor: invalid value 'two' for key 'lanes': must be a whole number between "
+                + "-2147483648 and 2147483647. Fix: set lanes to a whole number between -2147483648 and 2147483647.",
+                word.getMessage());
         ConfigurationException typo = assertThrows(ConfigurationException.class,
                 () -> new FanOutInterceptorConfig(Map.of("lane", "2")));
-        assertEquals("Unknown configuration key 'lane': the known keys are header, lanes", typo.getMessage());
+        assertEquals("fan-out interceptor: unknown key 'lane' (did you mean 'lanes'?). Fix: remove it or use one of "
+                + "header, lanes.", typo.getMessage());
     }
 }

@@ -104,14 +104,17 @@ class HostLaneInterceptorTest {
     static Stream<Arguments> badSettings() {
         return Stream.of(
                 Arguments.of(Map.of("lanes", "0"),
-                        "Invalid value '0' for configuration 'lanes': must be between 1 and 256"),
+                        "host lane interceptor: invalid value '0' for key 'lanes': must be between 1 and 256. Fix: set lanes to "
+                                + "between 1 and 256."),
                 Arguments.of(Map.of("lanes", "many"),
-                        "Invalid value 'many' for configuration 'lanes': expected an integer"),
-                Arguments.of(Map.of("header", ""), "Invalid value '' for configuration 'header': must not be empty"),
-                Arguments.of(Map.of("key.header", "a b"), "Invalid value 'a b' for configuration 'key.header': "
-                        + "must be printable ASCII without spaces"),
-                Arguments.of(Map.of("lane", "2"), "Unknown configuration key 'lane': the known keys are header, "
-                        + "lanes, key.header"));
+                        "host lane interceptor: invalid value 'many' for key 'lanes': must be a whole number between -2147483648 and "
+                                + "2147483647. Fix: set lanes to a whole number between -2147483648 and 2147483647."),
+                Arguments.of(Map.of("header", ""), "host lane interceptor: invalid value '' for key 'header': must not be empty. "
+                        + "Fix: set header to non-empty printable ASCII without spaces."),
+                Arguments.of(Map.of("key.header", "a b"), "host lane interceptor: invalid value 'a b' for key 'key.header': "
+                        + "must be printable ASCII without spaces. Fix: set key.header to printable ASCII without spaces."),
+                Arguments.of(Map.of("lane", "2"), "host lane interceptor: unknown key 'lane' (did you mean 'lanes'?). Fix: remove it or use one of "
+                        + "header, lanes, key.header."));
     }
 
     @ParameterizedTest

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -200,40 +201,50 @@ class SyslogInterceptorTest {
 
     @Test
     void badSettingsNameKeyValueAndRule() {
-        assertEquals("Invalid value 'par/03' for configuration 'site': may contain only letters, digits, '.', '_' "
-                + "and '-'", configError(Map.of("site", "par/03")));
-        assertEquals("Invalid value '.par' for configuration 'site': must not start with '.' or '_' (Hadoop treats "
-                + "those as hidden)", configError(Map.of("site", ".par")));
-        assertEquals("Invalid value 'timestamp,hostname' for configuration 'headers': 'hostname' is not one of "
-                + "timestamp, host, facility, severity, app, procid, msgid, format, parse, received, site",
+        String site = " Fix: set site to empty, or up to 64 of [A-Za-z0-9._-], not starting with '.' or '_'.";
+        assertEquals("syslog interceptor: invalid value 'par/03' for key 'site': may contain only letters, digits, "
+                + "'.', '_' and '-'." + site, configError(Map.of("site", "par/03")));
+        assertEquals("syslog interceptor: invalid value '.par' for key 'site': must not start with '.' or '_' "
+                + "(Hadoop treats those as hidden)." + site, configError(Map.of("site", ".par")));
+        String headers = "timestamp, host, facility, severity, app, procid, msgid, format, parse, received, site";
+        assertEquals("syslog interceptor: invalid value 'timestamp,hostname' for key 'headers': 'hostname' is not one "
+                + "of " + headers + ". Fix: set headers to any of " + headers + ".",
                 configError(Map.of("headers", "timestamp,hostname")));
-        assertEquals("Invalid value 'received' for configuration 'overwrite': 'received' is not one of "
-                + "timestamp, host, facility, severity, app, procid, msgid, format, parse, site",
+        String overwrite = "timestamp, host, facility, severity, app, procid, msgid, format, parse, site";
+        assertEquals("syslog interceptor: invalid value 'received' for key 'overwrite': 'received' is not one of "
+                + overwrite + ". Fix: set overwrite to any of " + overwrite + ".",
                 configError(Map.of("overwrite", "received")));
-        assertEquals("Invalid value 'host,host' for configuration 'overwrite': 'host' is listed twice",
-                configError(Map.of("overwrite", "host,host")));
-        assertEquals("Invalid value 'timestamp,,host' for configuration 'overwrite': expected a comma-separated list "
-                + "without empty items", configError(Map.of("overwrite", "timestamp,,host")));
-        assertEquals("Invalid value '0' for configuration 'host.max.length': must be between 1 and 253",
-                configError(Map.of("host.max.length", "0")));
-        assertEquals("Invalid value 'many' for configuration 'host.max.length': expected an integer",
-                configError(Map.of("host.max.length", "many")));
-        assertEquals("Invalid value 'yes' for configuration 'host.lowercase': expected true or false",
-                configError(Map.of("host.lowercase", "yes")));
+        assertEquals("syslog interceptor: invalid value 'host,host' for key 'overwrite': 'host' is listed twice. "
+                + "Fix: set overwrite to any of " + overwrite + ".", configError(Map.of("overwrite", "host,host")));
+        assertEquals("syslog interceptor: invalid value 'timestamp,,host' for key 'overwrite': must be a "
+                + "comma-separated list without empty items. Fix: set overwrite to a comma-separated list without "
+                + "empty items.", configError(Map.of("overwrite", "timestamp,,host")));
+        assertEquals("syslog interceptor: invalid value '0' for key 'host.max.length': must be between 1 and 253. "
+                + "Fix: set host.max.length to between 1 and 253.", configError(Map.of("host.max.length", "0")));
+        assertEquals("syslog interceptor: invalid value 'many' for key 'host.max.length': must be a whole number "
+                + "between -2147483648 and 2147483647. Fix: set host.max.length to a whole number between "
+                + "-2147483648 and 2147483647.", configError(Map.of("host.max.length", "many")));
+        assertEquals("syslog interceptor: invalid value 'yes' for key 'host.lowercase': must be true or false. Fix: "
+                + "set host.lowercase to true or false.", configError(Map.of("host.lowercase", "yes")));
     }
 
     @Test
     void badParserOptionsAreConfigurationErrorsToo() {
         ConfigurationException error = assertThrows(ConfigurationException.class,
                 () -> new SyslogInterceptorConfig(Map.of("timestamp.max.past.ms", "-1")));
-        assertEquals("Invalid value \"-1\" for option \"timestamp.max.past.ms\": expected an integer >= 0", error.getMessage());
+        assertEquals("syslog interceptor: invalid value '-1' for key 'timestamp.max.past.ms': must be an integer >= 0. "
+                + "Fix: set timestamp.max.past.ms to an integer >= 0.", error.getMessage());
     }
 
     @Test
     void aMisspeltKeyIsAnErrorListingTheKnownKeys() {
         String message = configError(Map.of("sites", "par-03"));
-        assertEquals("Unknown configuration key 'sites': the known keys are site, headers, overwrite, "
-                + "host.lowercase, host.max.length, ", message.substring(0, message.indexOf("timezone.default")));
+        assertEquals("syslog interceptor: unknown key 'sites' (did you mean 'site'?). Fix: remove it or use one of "
+                + "site, headers, overwrite, host.lowercase, host.max.length, ",
+                message.substring(0, message.indexOf("timezone.default")));
+        // the parser's options are known keys too, and suggested
+        assertTrue(configError(Map.of("timezone.defualt", "UTC")).startsWith("syslog interceptor: unknown key "
+                + "'timezone.defualt' (did you mean 'timezone.default'?). Fix: remove it or use one of site, "));
     }
 
     private static String configError(Map<String, String> settings) {

@@ -5,8 +5,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
-import java.util.function.Supplier;
 import org.flafka.interceptors.BucketHeadersInterceptorConfig;
 import org.flafka.core.HdfsBucketSinkConfig;
 import org.flafka.interceptors.HostLaneInterceptorConfig;
@@ -23,46 +23,45 @@ import org.flafka.lint.FlumeAgentConfig.Kind;
 /**
  * The {@code plugin-keys} rule: every component and interceptor of the kit's own is given to the configuration class
  * it parses its keys with when the agent starts, with the properties Flume gives it. So what the agent would refuse
- * (a value out of range, a missing required key, a key one of the strict plugins does not know) is an ERROR here,
- * before the rollout, and what it would only log as ignored (an unknown key of the edge plugins) a WARNING.
+ * (a value out of range, a missing required key, a key the plugin does not know, a cross-field rule of the plugin's
+ * own) is an ERROR here, before the rollout, in the plugin's own words.
  */
 final class PluginKeys {
 
-    /** How a plugin parses its properties: it throws what the agent would refuse, and returns its warnings. */
+    /** How a plugin parses its properties: it throws what the agent would refuse, naming the component. */
     @FunctionalInterface
     private interface Parse {
-        List<String> warnings(String name, Map<String, String> properties);
+        void parse(String name, Map<String, String> properties);
     }
 
     private static final Map<String, Parse> COMPONENTS = Map.of(
-            Rules.FLAFKA_SYSLOG_SOURCE,
-            (name, props) -> SyslogSourceConfig.parse("syslog source " + name, props).unknownKeyWarnings(),
+            Rules.FLAFKA_SYSLOG_SOURCE, (name, props) -> SyslogSourceConfig.parse("syslog source " + name, props),
             Rules.KAFKA_RECORD_SINK,
-            (name, props) -> KafkaRecordConfig.parse(KafkaRecordConfig.Role.SINK, name, props).unknownKeyWarnings(),
+            (name, props) -> KafkaRecordConfig.parse(KafkaRecordConfig.Role.SINK, name, props),
             Rules.KAFKA_RECORD_CHANNEL,
-            (name, props) -> KafkaRecordConfig.parse(KafkaRecordConfig.Role.CHANNEL, name, props).unknownKeyWarnings(),
+            (name, props) -> KafkaRecordConfig.parse(KafkaRecordConfig.Role.CHANNEL, name, props),
             Rules.BATCH_MEMORY_CHANNEL,
-            (name, props) -> BatchMemoryChannelConfig.parse("memory channel " + name, props).unknownKeyWarnings(),
-            Rules.KAFKA_RECORD_SOURCE, strict(KafkaRecordSourceConfig::new),
-            Rules.HDFS_BUCKET_SINK, strict(HdfsBucketSinkConfig::new));
+            (name, props) -> BatchMemoryChannelConfig.parse("memory channel " + name, props),
+            Rules.KAFKA_RECORD_SOURCE, named(KafkaRecordSourceConfig::new, "Kafka record source "),
+            Rules.HDFS_BUCKET_SINK, named(HdfsBucketSinkConfig::new, "HDFS bucket sink "));
 
-    /** By the builder class an interceptor's {@code type} names. */
+    /** By the builder class an interceptor's {@code type} names; an interceptor does not know its name. */
     private static final Map<String, Parse> INTERCEPTORS = Map.of(
-            "org.flafka.interceptors.SyslogInterceptor$Builder", strict(SyslogInterceptorConfig::new),
-            "org.flafka.interceptors.EventIdInterceptor$Builder", strict(EventIdInterceptorConfig::new),
-            "org.flafka.interceptors.FanOutInterceptor$Builder", strict(FanOutInterceptorConfig::new),
-            "org.flafka.interceptors.BucketHeadersInterceptor$Builder", strict(BucketHeadersInterceptorConfig::new),
-            "org.flafka.interceptors.HostLaneInterceptor$Builder", strict(HostLaneInterceptorConfig::new));
+            "org.flafka.interceptors.SyslogInterceptor$Builder", unnamed(SyslogInterceptorConfig::new),
+            "org.flafka.interceptors.EventIdInterceptor$Builder", unnamed(EventIdInterceptorConfig::new),
+            "org.flafka.interceptors.FanOutInterceptor$Builder", unnamed(FanOutInterceptorConfig::new),
+            "org.flafka.interceptors.BucketHeadersInterceptor$Builder", unnamed(BucketHeadersInterceptorConfig::new),
+            "org.flafka.interceptors.HostLaneInterceptor$Builder", unnamed(HostLaneInterceptorConfig::new));
 
     private PluginKeys() {
     }
 
-    /** A plugin whose configuration class throws on an unknown key too, and warns of nothing. */
-    private static Parse strict(Consumer<Map<String, String>> parse) {
-        return (name, props) -> {
-            parse.accept(props);
-            return List.of();
-        };
+    private static Parse named(BiConsumer<String, Map<String, String>> parse, String title) {
+        return (name, props) -> parse.accept(title + name, props);
+    }
+
+    private static Parse unnamed(Consumer<Map<String, String>> parse) {
+        return (name, props) -> parse.accept(props);
     }
 
     /** The rule: the active components of the kit's own types, and the interceptors of every active source. */
@@ -73,7 +72,7 @@ final class PluginKeys {
                 Parse parse = COMPONENTS.get(component.type());
                 if (parse != null) {
                     findings.addAll(findings(component.id(), component.describe(),
-                            () -> parse.warnings(component.name(), component.properties())));
+                            () -> parse.parse(component.name(), component.properties())));
                 }
                 if (kind == Kind.SOURCE) {
                     findings.addAll(interceptors(component));
@@ -97,30 +96,24 @@ final class PluginKeys {
             Parse parse = INTERCEPTORS.get(props.getOrDefault("type", ""));
             if (parse != null) {
                 findings.addAll(findings(source.key("interceptors." + interceptor), "interceptor " + interceptor
-                        + " of " + source.describe(), () -> parse.warnings(interceptor, props)));
+                        + " of " + source.describe(), () -> parse.parse(interceptor, props)));
             }
         }
         return findings;
     }
 
-    /**
-     * A WARNING per key the plugin would ignore, or the ERROR it would stop at, split into problem and fix where the
-     * plugin's message has a "Fix:" (the strict plugins' messages name the key and the rule, or list the known keys).
-     */
-    private static List<Finding> findings(String where, String what, Supplier<List<String>> parse) {
+    /** The ERROR the plugin would stop at, if any, split into problem and fix at the message's "Fix:". */
+    private static List<Finding> findings(String where, String what, Runnable parse) {
         List<Finding> findings = new ArrayList<>();
         try {
-            for (String warning : parse.get()) {
-                findings.add(Finding.warning("plugin-keys", where, warning,
-                        "remove the key or correct its name; the plugin ignores it"));
-            }
+            parse.run();
         } catch (RuntimeException e) {
             String message = String.valueOf(e.getMessage());
             int fix = message.lastIndexOf(" Fix: ");
             findings.add(Finding.error("plugin-keys", where, what + " is refused at start: "
                             + trimEnd(fix < 0 ? message : message.substring(0, fix)),
                     fix < 0 ? "correct the key or value it names (each plugin's keys: docs/reference/edge-source.md,"
-                            + " docs/reference/edge-sink.md, docs/tools/parser.md, docs/reference/template-variables.md)"
+                            + " docs/reference/edge-sink.md, docs/tools/parser.md, docs/reference/core-plugins.md)"
                             : trimEnd(message.substring(fix + 6))));
         }
         return findings;

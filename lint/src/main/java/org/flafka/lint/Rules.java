@@ -12,6 +12,7 @@ import org.apache.flume.source.SyslogSourceConfigurationConstants;
 import org.apache.flume.source.kafka.KafkaSourceConstants;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.flafka.core.HdfsBucketSinkConfig;
+import org.flafka.core.KafkaRecordSourceConfig;
 import org.flafka.edge.channel.BatchMemoryChannelConfig;
 import org.flafka.edge.sink.KafkaRecordConfig;
 import org.flafka.edge.source.SyslogSourceConfig;
@@ -45,13 +46,13 @@ public final class Rules {
     static final String BATCH_MEMORY_CHANNEL = "org.flafka.edge.channel.BatchMemoryChannel";
 
     /*
-     * Defaults are read from the classes that own them where those are compile-time constants, which javac copies
-     * in: the CLI's classpath has no Flume configuration classes, so loading an edge or core config class (or a
-     * Flume class that needs them) fails at run time. The few written here are private in Flume or not constants;
-     * Flume is pinned at 1.11.0.
+     * Defaults are read from the classes that own them: our plugins' configuration classes (whose cross-field rules
+     * the plugin-keys rule runs by parsing each plugin's properties with its class), and Flume's own classes where
+     * they are compile-time constants, which javac copies in (the CLI's classpath has Flume's configuration classes
+     * only). The few written here are private in Flume or not constants; Flume is pinned at 1.11.0.
      */
 
-    /** MemoryChannel.defaultTransCapacity and defaultCapacity. */
+    /** Flume's MemoryChannel.defaultTransCapacity and defaultCapacity (private there). */
     static final long MEMORY_CHANNEL_DEFAULT_CAPACITY = 100;
     /** HDFSEventSink.defaultBatchSize, private in Flume like the memory channel's. */
     static final long HDFS_SINK_DEFAULT_BATCH_SIZE = 100;
@@ -194,7 +195,9 @@ public final class Rules {
             }
             long transactionCapacity = limits.get()[0];
             long capacity = limits.get()[1];
-            if (transactionCapacity > capacity) {
+            // the edge's memory channel checks this itself (BatchMemoryChannelConfig.checkCapacities): plugin-keys
+            // reports its error
+            if (transactionCapacity > capacity && !channel.isType(BATCH_MEMORY_CHANNEL)) {
                 findings.add(Finding.error("transaction-capacity", channel.key("transactionCapacity"),
                         "transactionCapacity " + transactionCapacity + " exceeds capacity " + capacity
                                 + ", which Flume rejects",
@@ -228,6 +231,12 @@ public final class Rules {
      * BatchMemoryChannel has Flume's memory channel's keys and defaults.
      */
     private static Optional<long[]> channelLimits(Component channel) {
+        if (channel.isType(BATCH_MEMORY_CHANNEL)) {
+            return Optional.of(new long[] {
+                longValue(channel, BatchMemoryChannelConfig.TRANSACTION_CAPACITY,
+                        BatchMemoryChannelConfig.DEFAULT_TRANSACTION_CAPACITY),
+                longValue(channel, BatchMemoryChannelConfig.CAPACITY, BatchMemoryChannelConfig.DEFAULT_CAPACITY)});
+        }
         if (isMemoryChannel(channel)) {
             return Optional.of(new long[] {
                 longValue(channel, "transactionCapacity", MEMORY_CHANNEL_DEFAULT_CAPACITY),
@@ -240,7 +249,7 @@ public final class Rules {
         }
         if (channel.isType(KAFKA_RECORD_CHANNEL)) {
             return Optional.of(new long[] {
-                longValue(channel, "transactionCapacity", KafkaRecordConfig.DEFAULT_TRANSACTION_CAPACITY),
+                longValue(channel, KafkaRecordConfig.TRANSACTION_CAPACITY, KafkaRecordConfig.DEFAULT_TRANSACTION_CAPACITY),
                 Long.MAX_VALUE});
         }
         if (channel.get("transactionCapacity").isPresent()) {
@@ -281,10 +290,13 @@ public final class Rules {
                         HdfsBucketSinkConfig.DEFAULT_BATCH_SIZE), HdfsBucketSinkConfig.BATCH_SIZE_CONFIG));
             }
         } else {
-            // KafkaRecordSourceConfig's batchSize default is Flume's
-            if (component.isType(KAFKA_SOURCE, KAFKA_RECORD_SOURCE)) {
+            if (component.isType(KAFKA_SOURCE)) {
                 return Optional.of(new BatchSize(
                         longValue(component, "batchSize", KafkaSourceConstants.DEFAULT_BATCH_SIZE), "batchSize"));
+            }
+            if (component.isType(KAFKA_RECORD_SOURCE)) {
+                return Optional.of(new BatchSize(longValue(component, KafkaRecordSourceConfig.BATCH_SIZE_CONFIG,
+                        KafkaRecordSourceConfig.DEFAULT_BATCH_SIZE), KafkaRecordSourceConfig.BATCH_SIZE_CONFIG));
             }
             if (component.isType(FLAFKA_SYSLOG_SOURCE)) {
                 return Optional.of(new BatchSize(longValue(component, SyslogSourceConfig.BATCH_SIZE,
@@ -309,7 +321,8 @@ public final class Rules {
         Map<String, List<Component>> byGroupAndTopics = new LinkedHashMap<>();
         for (Component source : agent.active(Kind.SOURCE)) {
             if (source.isType(KAFKA_SOURCE, KAFKA_RECORD_SOURCE)) {
-                String group = source.get("kafka.consumer.group.id").orElse("flume");
+                String group = source.get("kafka.consumer.group.id").orElse(source.isType(KAFKA_SOURCE)
+                        ? KafkaSourceConstants.DEFAULT_GROUP_ID : KafkaRecordSourceConfig.DEFAULT_GROUP_ID);
                 String topics = source.get("kafka.topics").or(() -> source.get("kafka.topics.regex")).orElse("");
                 byGroupAndTopics.computeIfAbsent(group + " on " + topics, key -> new ArrayList<>()).add(source);
             }
@@ -395,9 +408,8 @@ public final class Rules {
                 bufferPercentage = longValue(channel, BatchMemoryChannelConfig.BYTE_CAPACITY_BUFFER_PERCENTAGE,
                         BatchMemoryChannelConfig.DEFAULT_BYTE_CAPACITY_BUFFER_PERCENTAGE);
                 // as Flume's MemoryChannel and BatchMemoryChannelConfig count
-                long slots = (long) (byteCapacity * (1 - bufferPercentage / 100.0)
-                        / BatchMemoryChannelConfig.BYTES_PER_SLOT);
-                if (slots < 1) {
+                long slots = BatchMemoryChannelConfig.byteSlots(byteCapacity, bufferPercentage);
+                if (slots == Long.MAX_VALUE) {
                     continue; // as in Flume: no limit
                 }
                 usable = slots * BatchMemoryChannelConfig.BYTES_PER_SLOT;

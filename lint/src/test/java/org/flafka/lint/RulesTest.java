@@ -424,14 +424,24 @@ class RulesTest {
                         + " value '65' for key 'udp.receiveThreads': must be between 1 and 64. Fix: set"
                         + " udp.receiveThreads to between 1 and 64."),
                 lines(edge + "e.sources.u.udp.receiveThreads = 65\n"));
-        assertEquals(List.of("WARNING [plugin-keys] e.sources.u: syslog source u: unknown key 'udp.receivethreads' is"
-                        + " ignored (did you mean 'udp.receiveThreads'?). Fix: remove the key or correct its name; the"
-                        + " plugin ignores it."),
+        assertEquals(List.of("ERROR [plugin-keys] e.sources.u: source u is refused at start: syslog source u: unknown"
+                        + " key 'udp.receivethreads' (did you mean 'udp.receiveThreads'?). Fix: remove it or use one of"
+                        + " protocol, bind, port, portFile, framing, framing.nulDelimiter, maxMessageBytes, batchSize,"
+                        + " batchDurationMillis, maxConnections, tcp.idleTimeoutSeconds, tcp.workerThreads,"
+                        + " udp.receiveBufferBytes, udp.receiveThreads, udp.channelFullTimeoutMillis, tls.keystore,"
+                        + " tls.keystorePassword, tls.keystoreType, tls.clientAuth, tls.truststore,"
+                        + " tls.truststorePassword, tls.truststoreType, tls.protocols."),
                 lines(edge + "e.sources.u.udp.receivethreads = 4\n"));
+        assertEquals(List.of("ERROR [plugin-keys] e.channels.m: channel m is refused at start: memory channel m:"
+                        + " transactionCapacity = 5000 is larger than capacity = 500, so a full transaction could never"
+                        + " commit. Fix: raise capacity or lower transactionCapacity."),
+                lines(edge.replace("e.channels.m.capacity = 20000", "e.channels.m.capacity = 500")).stream()
+                        .filter(f -> !f.contains("[transaction-capacity]")).toList());
         List<String> interceptor = lines(edge + "e.sources.u.interceptors.parse.sit = par2\n");
         assertEquals(1, interceptor.size(), interceptor.toString());
         assertTrue(interceptor.get(0).startsWith("ERROR [plugin-keys] e.sources.u.interceptors.parse: interceptor"
-                + " parse of source u is refused at start: Unknown configuration key 'sit'"), interceptor.get(0));
+                + " parse of source u is refused at start: syslog interceptor: unknown key 'sit' (did you mean"
+                + " 'site'?)"), interceptor.get(0));
         assertEquals(List.of("ERROR [plugin-keys] e.sinks.k: sink k is refused at start: Kafka record sink k: missing"
                         + " required key 'kafka.topic'. Fix: add kafka.topic = syslog to the sink."),
                 lines(edge.replace("e.sinks.k.kafka.topic = syslog\n", "")));

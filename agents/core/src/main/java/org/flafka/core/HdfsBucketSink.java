@@ -103,7 +103,8 @@ public class HdfsBucketSink extends AbstractSink implements Configurable, BatchS
 
     @Override
     public void configure(Context context) {
-        config = new HdfsBucketSinkConfig(context.getParameters());
+        config = new HdfsBucketSinkConfig(HdfsBucketSinkConfig.COMPONENT + " " + getName(),
+                context.getParameters());
         if (counter == null) {
             counter = new SinkCounter(getName());
         }

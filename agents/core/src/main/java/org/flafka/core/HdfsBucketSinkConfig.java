@@ -5,11 +5,12 @@ import java.net.URI;
 import java.net.UnknownHostException;
 import java.time.DateTimeException;
 import java.time.ZoneId;
-import java.util.ArrayList;
-import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.apache.flume.conf.ConfigurationException;
-import org.flafka.interceptors.ConfigSpec;
+import org.flafka.config.ConfigDef;
+import org.flafka.config.ConfigDef.Kind;
+import org.flafka.config.ConfigDef.Type;
 
 /** The settings of {@link HdfsBucketSink}: every key, its default, rule and meaning. */
 public final class HdfsBucketSinkConfig {
@@ -61,28 +62,21 @@ public final class HdfsBucketSinkConfig {
     private static final String RETRY_INTERVAL_DOC = "Seconds between attempts to close and rename a file whose "
             + "close failed (HDFS unreachable); it keeps its in-use name until then.";
 
-    public static final ConfigSpec SPEC = new ConfigSpec()
-            .define(ROOT_CONFIG, ConfigSpec.Type.STRING, "", ConfigSpec.required(ROOT_EXAMPLE), ROOT_DOC)
-            .define(TIME_ZONE_CONFIG, ConfigSpec.Type.STRING, "UTC", zoneId(), TIME_ZONE_DOC)
-            .define(FILE_PREFIX_CONFIG, ConfigSpec.Type.STRING, "", ConfigSpec.required(FILE_PREFIX_EXAMPLE),
-                    FILE_PREFIX_DOC)
-            .define(CODEC_CONFIG, ConfigSpec.Type.STRING, "snappy", ConfigSpec.oneOf(List.of("snappy", "none")),
-                    CODEC_DOC)
-            .define(BATCH_SIZE_CONFIG, ConfigSpec.Type.INT, String.valueOf(DEFAULT_BATCH_SIZE),
-                    ConfigSpec.between(1, 1_000_000), BATCH_SIZE_DOC)
-            .define(ROLL_SIZE_CONFIG, ConfigSpec.Type.INT, "130023424", ConfigSpec.between(0, Integer.MAX_VALUE),
-                    ROLL_SIZE_DOC)
-            .define(ROLL_INTERVAL_CONFIG, ConfigSpec.Type.INT, "3600", ConfigSpec.between(0, 31 * 86400),
-                    ROLL_INTERVAL_DOC)
-            .define(IDLE_TIMEOUT_CONFIG, ConfigSpec.Type.INT, "600", ConfigSpec.between(0, 31 * 86400),
-                    IDLE_TIMEOUT_DOC)
-            .define(MAX_OPEN_FILES_CONFIG, ConfigSpec.Type.INT, "5000", ConfigSpec.between(1, 1_000_000),
-                    MAX_OPEN_FILES_DOC)
-            .define(RETRY_INTERVAL_CONFIG, ConfigSpec.Type.INT, "30", ConfigSpec.between(1, 86400),
-                    RETRY_INTERVAL_DOC);
+    /** How errors name the sink when its name is not known. */
+    static final String COMPONENT = "HDFS bucket sink";
 
-    /** Keys Flume itself reads from a sink's context. */
-    private static final List<String> FLUME_KEYS = List.of("type", "channel");
+    public static final ConfigDef DEFINITION = new ConfigDef(Kind.SINK)
+            .define(ROOT_CONFIG, Type.STRING, ConfigDef.NO_DEFAULT, ConfigDef.example(ROOT_EXAMPLE), ROOT_DOC)
+            .define(TIME_ZONE_CONFIG, Type.STRING, "UTC", zoneId(), TIME_ZONE_DOC)
+            .define(FILE_PREFIX_CONFIG, Type.STRING, ConfigDef.NO_DEFAULT, ConfigDef.example(FILE_PREFIX_EXAMPLE),
+                    FILE_PREFIX_DOC)
+            .define(CODEC_CONFIG, Type.STRING, "snappy", ConfigDef.oneOf("snappy", "none"), CODEC_DOC)
+            .define(BATCH_SIZE_CONFIG, Type.INT, DEFAULT_BATCH_SIZE, ConfigDef.between(1, 1_000_000), BATCH_SIZE_DOC)
+            .define(ROLL_SIZE_CONFIG, Type.INT, 130023424, ConfigDef.atLeast(0), ROLL_SIZE_DOC)
+            .define(ROLL_INTERVAL_CONFIG, Type.INT, 3600, ConfigDef.between(0, 31 * 86400), ROLL_INTERVAL_DOC)
+            .define(IDLE_TIMEOUT_CONFIG, Type.INT, 600, ConfigDef.between(0, 31 * 86400), IDLE_TIMEOUT_DOC)
+            .define(MAX_OPEN_FILES_CONFIG, Type.INT, 5000, ConfigDef.between(1, 1_000_000), MAX_OPEN_FILES_DOC)
+            .define(RETRY_INTERVAL_CONFIG, Type.INT, 30, ConfigDef.between(1, 86400), RETRY_INTERVAL_DOC);
 
     private final URI root;
     private final ZoneId timeZone;
@@ -101,21 +95,27 @@ public final class HdfsBucketSinkConfig {
      * @throws ConfigurationException naming the key, the value, the rule and the fix
      */
     public HdfsBucketSinkConfig(Map<String, String> settings) {
-        List<String> flume = new ArrayList<>(settings.keySet());
-        flume.retainAll(FLUME_KEYS);
-        ConfigSpec.Values values = SPEC.parse(settings, flume);
-        String rootText = values.getString(ROOT_CONFIG);
-        ConfigSpec.requireSet(ROOT_CONFIG, !rootText.isEmpty(), ROOT_EXAMPLE, "sink");
+        this(COMPONENT, settings);
+    }
+
+    /**
+     * Parses a sink's Flume context; {@code component} names it in errors, e.g. "HDFS bucket sink hdfs0".
+     *
+     * @throws ConfigurationException naming the key, the value, the rule and the fix
+     */
+    public HdfsBucketSinkConfig(String component, Map<String, String> settings) {
+        ConfigDef.Values values = DEFINITION.parse(component, settings);
+        String rootText = (String) values.required(ROOT_CONFIG, ROOT_EXAMPLE);
         try {
             root = URI.create(rootText.endsWith("/") ? rootText.substring(0, rootText.length() - 1) : rootText);
         } catch (IllegalArgumentException e) {
-            throw ConfigSpec.invalid(ROOT_CONFIG, rootText, "must be a URI or path: " + e.getMessage());
+            throw DEFINITION.invalid(component, ROOT_CONFIG, rootText, "must be a URI or path (" + e.getMessage()
+                    + ")");
         }
         timeZone = ZoneId.of(values.getString(TIME_ZONE_CONFIG));
-        String prefix = values.getString(FILE_PREFIX_CONFIG);
-        ConfigSpec.requireSet(FILE_PREFIX_CONFIG, !prefix.isEmpty(), FILE_PREFIX_EXAMPLE, "sink");
-        filePrefix = prefix.replace(LOCALHOST, localHostName());
-        snappy = values.getString(CODEC_CONFIG).equals("snappy");
+        String prefix = (String) values.required(FILE_PREFIX_CONFIG, FILE_PREFIX_EXAMPLE);
+        filePrefix = prefix.replace(LOCALHOST, localHostName(component));
+        snappy = values.getString(CODEC_CONFIG).toLowerCase(Locale.ROOT).equals("snappy");
         batchSize = values.getInt(BATCH_SIZE_CONFIG);
         rollBytes = values.getInt(ROLL_SIZE_CONFIG);
         rollMillis = values.getInt(ROLL_INTERVAL_CONFIG) * 1000L;
@@ -124,23 +124,24 @@ public final class HdfsBucketSinkConfig {
         retryMillis = values.getInt(RETRY_INTERVAL_CONFIG) * 1000L;
     }
 
-    private static String localHostName() {
+    private static String localHostName(String component) {
         try {
             return InetAddress.getLocalHost().getHostName();
         } catch (UnknownHostException e) {
-            throw new ConfigurationException("Cannot resolve this machine's host name for " + LOCALHOST + " in "
-                    + FILE_PREFIX_CONFIG + ": " + e.getMessage() + ". Fix: put the host name in the prefix itself.");
+            throw ConfigDef.error(component, "cannot resolve this machine's host name for " + LOCALHOST + " in "
+                    + FILE_PREFIX_CONFIG + " (" + e.getMessage() + ")", "put the host name in the prefix itself");
         }
     }
 
-    private static ConfigSpec.Validator zoneId() {
-        return new ConfigSpec.Validator() {
+    private static ConfigDef.Validator zoneId() {
+        return new ConfigDef.Validator() {
             @Override
-            public void ensureValid(String key, Object value) {
+            public String check(Object value) {
                 try {
                     ZoneId.of((String) value);
+                    return null;
                 } catch (DateTimeException e) {
-                    throw ConfigSpec.invalid(key, value, "must be a Java time zone id such as UTC or Europe/Berlin");
+                    return "must be a Java time zone id such as UTC or Europe/Berlin";
                 }
             }
 
@@ -197,6 +198,6 @@ public final class HdfsBucketSinkConfig {
 
     /** Prints the keys as a Markdown table for the operations guide. */
     public static void main(String[] args) {
-        System.out.print(SPEC.toMarkdownTable());
+        System.out.print(DEFINITION.keyTable());
     }
 }

@@ -82,7 +82,8 @@ public class KafkaRecordSource extends AbstractSource implements PollableSource,
 
     @Override
     public void configure(Context context) {
-        config = new KafkaRecordSourceConfig(context.getParameters());
+        config = new KafkaRecordSourceConfig(KafkaRecordSourceConfig.COMPONENT + " " + getName(),
+                context.getParameters());
         decoder = new KafkaRecordDecoder(config.allRecordHeaders() ? null : Set.copyOf(config.recordHeaders()));
         if (counter == null) {
             counter = new KafkaRecordSourceCounter(getName());

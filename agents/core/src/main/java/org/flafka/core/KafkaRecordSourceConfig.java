@@ -1,6 +1,5 @@
 package org.flafka.core;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -9,7 +8,9 @@ import java.util.Set;
 import org.apache.flume.conf.ConfigurationException;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import org.flafka.interceptors.ConfigSpec;
+import org.flafka.config.ConfigDef;
+import org.flafka.config.ConfigDef.Kind;
+import org.flafka.config.ConfigDef.Type;
 
 /**
  * The settings of {@link KafkaRecordSource}: every key, its default, rule and meaning, and the consumer properties
@@ -32,6 +33,8 @@ public final class KafkaRecordSourceConfig {
     private static final String TOPICS_EXAMPLE = "syslog";
 
     public static final String BATCH_SIZE_CONFIG = "batchSize";
+    /** Flume's KafkaSource's default too (KafkaSourceConstants.DEFAULT_BATCH_SIZE), so either source batches alike. */
+    public static final int DEFAULT_BATCH_SIZE = 1000;
     private static final String BATCH_SIZE_DOC = "Most events put into the channels in one transaction; a batch "
             + "spans as many polls as it needs (kafka.consumer.max.poll.records, Kafka's default 500, bounds one). "
             + "Must not exceed the channels' transactionCapacity.";
@@ -46,6 +49,9 @@ public final class KafkaRecordSourceConfig {
 
     public static final String CONSUMER_PREFIX = "kafka.consumer.";
 
+    /** The consumer group unless kafka.consumer.group.id says otherwise: Flume's KafkaSource's. */
+    public static final String DEFAULT_GROUP_ID = "flume";
+
     /** Everything the consumer is told comes from here; a user value would break how the source reads. */
     private static final Set<String> CONSUMER_OWNED = Set.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
             ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG,
@@ -57,22 +63,20 @@ public final class KafkaRecordSourceConfig {
      * core agent would skip everything already waiting).
      */
     static final Map<String, String> CONSUMER_DEFAULTS = Map.of(
-            ConsumerConfig.GROUP_ID_CONFIG, "flume",
+            ConsumerConfig.GROUP_ID_CONFIG, KafkaRecordSourceConfig.DEFAULT_GROUP_ID,
             ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
 
-    /** Keys Flume itself reads from a source's context: exactly these, or starting with one ending in '.'. */
-    private static final List<String> FLUME_KEYS = List.of("type", "channels", "selector.", "interceptors",
-            "interceptors.");
+    /** How errors name the source when its name is not known. */
+    static final String COMPONENT = "Kafka record source";
 
-    public static final ConfigSpec SPEC = new ConfigSpec()
-            .define(BOOTSTRAP_SERVERS_CONFIG, ConfigSpec.Type.STRING, "",
-                    ConfigSpec.required(BOOTSTRAP_SERVERS_EXAMPLE),
-                    BOOTSTRAP_SERVERS_DOC)
-            .define(TOPICS_CONFIG, ConfigSpec.Type.LIST, "", ConfigSpec.required(TOPICS_EXAMPLE), TOPICS_DOC)
-            .define(BATCH_SIZE_CONFIG, ConfigSpec.Type.INT, "1000", ConfigSpec.between(1, 1_000_000), BATCH_SIZE_DOC)
-            .define(BATCH_DURATION_CONFIG, ConfigSpec.Type.INT, "1000", ConfigSpec.between(1, 3_600_000),
-                    BATCH_DURATION_DOC)
-            .define(RECORD_HEADERS_CONFIG, ConfigSpec.Type.LIST, "*", ConfigSpec.any(), RECORD_HEADERS_DOC);
+    public static final ConfigDef DEFINITION = new ConfigDef(Kind.SOURCE)
+            .define(BOOTSTRAP_SERVERS_CONFIG, Type.STRING, ConfigDef.NO_DEFAULT,
+                    ConfigDef.example(BOOTSTRAP_SERVERS_EXAMPLE), BOOTSTRAP_SERVERS_DOC)
+            .define(TOPICS_CONFIG, Type.LIST, ConfigDef.NO_DEFAULT, ConfigDef.example(TOPICS_EXAMPLE), TOPICS_DOC)
+            .define(BATCH_SIZE_CONFIG, Type.INT, DEFAULT_BATCH_SIZE, ConfigDef.between(1, 1_000_000), BATCH_SIZE_DOC)
+            .define(BATCH_DURATION_CONFIG, Type.INT, 1000, ConfigDef.between(1, 3_600_000), BATCH_DURATION_DOC)
+            .define(RECORD_HEADERS_CONFIG, Type.LIST, List.of("*"), null, RECORD_HEADERS_DOC)
+            .delegate(CONSUMER_PREFIX);
 
     private final String bootstrapServers;
     private final List<String> topics;
@@ -88,36 +92,39 @@ public final class KafkaRecordSourceConfig {
      * @throws ConfigurationException naming the key, the value, the rule and the fix
      */
     public KafkaRecordSourceConfig(Map<String, String> settings) {
-        List<String> delegated = new ArrayList<>();
+        this(COMPONENT, settings);
+    }
+
+    /**
+     * Parses a source's Flume context; {@code component} names it in errors, e.g. "Kafka record source kafka0".
+     *
+     * @throws ConfigurationException naming the key, the value, the rule and the fix
+     */
+    public KafkaRecordSourceConfig(String component, Map<String, String> settings) {
+        ConfigDef.Values values = DEFINITION.parse(component, settings);
         for (Map.Entry<String, String> entry : settings.entrySet()) {
             String name = entry.getKey();
             if (name.startsWith(CONSUMER_PREFIX)) {
                 String consumerKey = name.substring(CONSUMER_PREFIX.length());
                 if (CONSUMER_OWNED.contains(consumerKey)) {
-                    throw new ConfigurationException("Configuration '" + name + "' is set by the source itself. Fix: "
-                            + "remove it" + (consumerKey.equals(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG)
-                            ? " and set " + BOOTSTRAP_SERVERS_CONFIG + " instead" : "")
-                            + ".");
+                    throw ConfigDef.error(component, "key '" + name + "' is set by the source itself", "remove it"
+                            + (consumerKey.equals(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG)
+                            ? " and set " + BOOTSTRAP_SERVERS_CONFIG + " instead" : ""));
                 }
                 consumerOverrides.put(consumerKey, entry.getValue().trim());
-                delegated.add(name);
-            } else if (FLUME_KEYS.stream().anyMatch(k -> k.endsWith(".") ? name.startsWith(k) : name.equals(k))) {
-                delegated.add(name);
             }
         }
-        ConfigSpec.Values values = SPEC.parse(settings, delegated);
-        bootstrapServers = values.getString(BOOTSTRAP_SERVERS_CONFIG);
-        ConfigSpec.requireSet(BOOTSTRAP_SERVERS_CONFIG, !bootstrapServers.isEmpty(), BOOTSTRAP_SERVERS_EXAMPLE,
-                "source");
-        topics = values.getList(TOPICS_CONFIG);
-        ConfigSpec.requireSet(TOPICS_CONFIG, !topics.isEmpty(), TOPICS_EXAMPLE, "source");
+        bootstrapServers = (String) values.required(BOOTSTRAP_SERVERS_CONFIG, BOOTSTRAP_SERVERS_EXAMPLE);
+        @SuppressWarnings("unchecked")
+        List<String> topicList = (List<String>) values.required(TOPICS_CONFIG, TOPICS_EXAMPLE);
+        topics = topicList;
         batchSize = values.getInt(BATCH_SIZE_CONFIG);
         batchDurationMillis = values.getInt(BATCH_DURATION_CONFIG);
         List<String> headers = values.getList(RECORD_HEADERS_CONFIG);
         allRecordHeaders = headers.equals(List.of("*"));
         if (!allRecordHeaders && headers.contains("*")) {
-            throw ConfigSpec.invalid(RECORD_HEADERS_CONFIG, String.join(",", headers),
-                    "* stands alone (every header). Fix: set " + RECORD_HEADERS_CONFIG + " to * or to header names");
+            throw ConfigDef.invalid(component, RECORD_HEADERS_CONFIG, String.join(",", headers),
+                    "* stands alone (every header)", "set " + RECORD_HEADERS_CONFIG + " to * or to a list of header names");
         }
         recordHeaders = allRecordHeaders ? List.of() : headers;
     }
@@ -162,6 +169,6 @@ public final class KafkaRecordSourceConfig {
 
     /** Prints the keys as a Markdown table for the operations guide. */
     public static void main(String[] args) {
-        System.out.print(SPEC.toMarkdownTable());
+        System.out.print(DEFINITION.keyTable());
     }
 }

@@ -23,12 +23,12 @@ class CoreDocsTest {
     @Test
     void keyTablesAreTheDeclaredOnes() throws IOException {
         String doc = coreDoc();
-        assertTrue(doc.contains(BucketHeadersInterceptorConfig.SPEC.toMarkdownTable()),
-                "docs/reference/core-plugins.md must contain BucketHeadersInterceptorConfig's table, regenerate it with its main:\n"
-                        + BucketHeadersInterceptorConfig.SPEC.toMarkdownTable());
-        assertTrue(doc.contains(HostLaneInterceptorConfig.SPEC.toMarkdownTable()),
-                "docs/reference/core-plugins.md must contain HostLaneInterceptorConfig's table, regenerate it with its main:\n"
-                        + HostLaneInterceptorConfig.SPEC.toMarkdownTable());
+        assertTrue(doc.contains(BucketHeadersInterceptorConfig.DEFINITION.keyTable()),
+                "docs/reference/core-plugins.md must contain BucketHeadersInterceptorConfig's table, regenerate it "
+                        + "with its main:\n" + BucketHeadersInterceptorConfig.DEFINITION.keyTable());
+        assertTrue(doc.contains(HostLaneInterceptorConfig.DEFINITION.keyTable()),
+                "docs/reference/core-plugins.md must contain HostLaneInterceptorConfig's table, regenerate it with "
+                        + "its main:\n" + HostLaneInterceptorConfig.DEFINITION.keyTable());
     }
 
     @Test

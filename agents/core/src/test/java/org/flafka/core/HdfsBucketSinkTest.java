@@ -185,18 +185,20 @@ class HdfsBucketSinkTest {
 
     @Test
     void badSettingsNameTheKeyTheValueAndTheFix() {
-        assertEquals("Missing required configuration 'hdfs.root'. Fix: add hdfs.root = hdfs://nameservice1/data/syslog"
-                + " to the sink.", assertThrows(ConfigurationException.class, () -> new HdfsBucketSinkConfig(
+        assertEquals("HDFS bucket sink: missing required key 'hdfs.root'. Fix: add hdfs.root = "
+                + "hdfs://nameservice1/data/syslog to the sink.", assertThrows(ConfigurationException.class, () -> new HdfsBucketSinkConfig(
                         Map.of("hdfs.filePrefix", "p"))).getMessage());
-        assertEquals("Invalid value 'Mars/Olympus' for configuration 'hdfs.timeZone': must be a Java time zone id"
-                + " such as UTC or Europe/Berlin", assertThrows(ConfigurationException.class,
+        assertEquals("HDFS bucket sink: invalid value 'Mars/Olympus' for key 'hdfs.timeZone': must be a Java time "
+                + "zone id such as UTC or Europe/Berlin. Fix: set hdfs.timeZone to a Java time zone id such as UTC or "
+                + "Europe/Berlin.", assertThrows(ConfigurationException.class,
                         () -> new HdfsBucketSinkConfig(settings("hdfs.timeZone", "Mars/Olympus"))).getMessage());
-        assertEquals("Invalid value 'lzo' for configuration 'hdfs.codeC': must be one of snappy, none",
+        assertEquals("HDFS bucket sink: invalid value 'lzo' for key 'hdfs.codeC': must be one of snappy, none. "
+                + "Fix: set hdfs.codeC to one of snappy, none.",
                 assertThrows(ConfigurationException.class,
                         () -> new HdfsBucketSinkConfig(settings("hdfs.codeC", "lzo"))).getMessage());
         // Flume's HDFS sink keys that do not apply here are errors, not silently ignored
         assertTrue(assertThrows(ConfigurationException.class,
                 () -> new HdfsBucketSinkConfig(settings("hdfs.path", "/x/%Y"))).getMessage()
-                .startsWith("Unknown configuration key 'hdfs.path': the known keys are hdfs.root, "));
+                .startsWith("HDFS bucket sink: unknown key 'hdfs.path'. Fix: remove it or use one of hdfs.root, "));
     }
 }

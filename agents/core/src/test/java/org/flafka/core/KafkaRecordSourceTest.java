@@ -177,16 +177,18 @@ class KafkaRecordSourceTest {
 
     @Test
     void badSettingsNameTheKeyAndTheFix() {
-        assertEquals("Missing required configuration 'kafka.topics'. Fix: add kafka.topics = syslog to the source.",
+        assertEquals("Kafka record source: missing required key 'kafka.topics'. Fix: add kafka.topics = syslog to "
+                + "the source.",
                 assertThrows(ConfigurationException.class, () -> new KafkaRecordSourceConfig(
                         Map.of("kafka.bootstrap.servers", "b:9092"))).getMessage());
-        assertEquals("Configuration 'kafka.consumer.enable.auto.commit' is set by the source itself. Fix: remove it.",
+        assertEquals("Kafka record source: key 'kafka.consumer.enable.auto.commit' is set by the source itself. "
+                + "Fix: remove it.",
                 assertThrows(ConfigurationException.class, () -> new KafkaRecordSourceConfig(Map.of(
                         "kafka.bootstrap.servers", "b:9092", "kafka.topics", "t",
                         "kafka.consumer.enable.auto.commit", "true"))).getMessage());
         // Flume's KafkaSource keys that do not apply here are errors, not silently ignored
         assertTrue(assertThrows(ConfigurationException.class, () -> new KafkaRecordSourceConfig(Map.of(
                 "kafka.bootstrap.servers", "b:9092", "kafka.topics", "t", "header.host", "host"))).getMessage()
-                .startsWith("Unknown configuration key 'header.host': the known keys are "));
+                .startsWith("Kafka record source: unknown key 'header.host'. Fix: remove it or use one of "));
     }
 }

@@ -57,7 +57,6 @@ public class BatchMemoryChannel extends BasicChannelSemantics implements Transac
   public void configure(Context context) {
     BatchMemoryChannelConfig parsed = BatchMemoryChannelConfig.parse("memory channel " + getName(),
         context.getParameters());
-    parsed.unknownKeyWarnings().forEach(LOG::warn);
     lock.lock();
     try {
       config = parsed;

@@ -1,15 +1,14 @@
 package org.flafka.edge.channel;
 
-import org.flafka.edge.config.ConfigDef;
-import static org.flafka.edge.config.ConfigDef.atLeast;
-import static org.flafka.edge.config.ConfigDef.between;
+import static org.flafka.config.ConfigDef.atLeast;
+import static org.flafka.config.ConfigDef.between;
 
 import java.io.IOException;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import org.apache.flume.conf.ConfigurationException;
-import org.flafka.edge.config.ConfigDef.Type;
+import org.flafka.config.ConfigDef;
+import org.flafka.config.ConfigDef.Kind;
+import org.flafka.config.ConfigDef.Type;
 
 /**
  * Every configuration key of {@link BatchMemoryChannel} in one place. The keys, their meanings and their defaults
@@ -41,53 +40,66 @@ public final class BatchMemoryChannelConfig {
   private static final String BYTE_CAPACITY_BUFFER_PERCENTAGE_DOC = "Share of byteCapacity left for the events' "
       + "headers and objects, which are not counted.";
 
+  /** Flume's MemoryChannel's defaultCapacity (private there), and so this channel's. */
+  public static final int DEFAULT_CAPACITY = 100;
+  /** Flume's MemoryChannel's defaultTransCapacity (private there), and so this channel's. */
+  public static final int DEFAULT_TRANSACTION_CAPACITY = 100;
+  /** Flume's MemoryChannel's defaultKeepAlive, in seconds. */
+  public static final int DEFAULT_KEEP_ALIVE = 3;
+
   /** Flume's MemoryChannel counts body bytes in slots of this size. */
   public static final int BYTES_PER_SLOT = 100;
   /** Flume's MemoryChannel's default too, so either channel type holds the same bytes. */
   public static final int DEFAULT_BYTE_CAPACITY_BUFFER_PERCENTAGE = 20;
 
-  static final ConfigDef DEFINITION = new ConfigDef()
-      .define(CAPACITY, Type.INT, 100, null, atLeast(1), CAPACITY_DOC)
-      .define(TRANSACTION_CAPACITY, Type.INT, 100, null, atLeast(1), TRANSACTION_CAPACITY_DOC)
-      .define(KEEP_ALIVE, Type.INT, 3, null, atLeast(0), KEEP_ALIVE_DOC)
+  static final ConfigDef DEFINITION = new ConfigDef(Kind.CHANNEL)
+      .define(CAPACITY, Type.INT, DEFAULT_CAPACITY, null, atLeast(1), CAPACITY_DOC)
+      .define(TRANSACTION_CAPACITY, Type.INT, DEFAULT_TRANSACTION_CAPACITY, null, atLeast(1), TRANSACTION_CAPACITY_DOC)
+      .define(KEEP_ALIVE, Type.INT, DEFAULT_KEEP_ALIVE, null, atLeast(0), KEEP_ALIVE_DOC)
       .define(BYTE_CAPACITY, Type.LONG, -1L, "80% of the JVM's maximum heap", atLeast(0L),
           BYTE_CAPACITY_DOC)
       .define(BYTE_CAPACITY_BUFFER_PERCENTAGE, Type.INT, DEFAULT_BYTE_CAPACITY_BUFFER_PERCENTAGE, null,
           between(0, 99), BYTE_CAPACITY_BUFFER_PERCENTAGE_DOC);
 
-  /** Keys Flume itself reads from a channel's context; they are not typos. */
-  private static final List<String> FLUME_KEYS = List.of("type");
-
   private final int capacity;
   private final int transactionCapacity;
   private final long keepAliveNanos;
   private final long byteSlots;
-  private final List<String> unknownKeyWarnings;
 
   private BatchMemoryChannelConfig(String component, Map<String, String> props, long maxHeapBytes) {
-    Map<String, Object> v = DEFINITION.parse(component, props);
-    capacity = (Integer) v.get(CAPACITY);
-    transactionCapacity = (Integer) v.get(TRANSACTION_CAPACITY);
-    if (transactionCapacity > capacity) {
-      throw new ConfigurationException(component + ": " + TRANSACTION_CAPACITY + " = " + transactionCapacity
-          + " is larger than " + CAPACITY + " = " + capacity + ", so a full transaction could never commit. Fix: "
-          + "raise " + CAPACITY + " or lower " + TRANSACTION_CAPACITY + ".");
-    }
-    keepAliveNanos = (Integer) v.get(KEEP_ALIVE) * 1_000_000_000L;
-    long bytes = (Long) v.get(BYTE_CAPACITY);
+    ConfigDef.Values v = DEFINITION.parse(component, props);
+    capacity = v.getInt(CAPACITY);
+    transactionCapacity = v.getInt(TRANSACTION_CAPACITY);
+    checkCapacities(component, capacity, transactionCapacity);
+    keepAliveNanos = v.getInt(KEEP_ALIVE) * 1_000_000_000L;
+    long bytes = v.getLong(BYTE_CAPACITY);
     if (bytes < 0) {
       bytes = (long) (maxHeapBytes * 0.8);
     }
-    long slots = (long) (bytes * (1 - (Integer) v.get(BYTE_CAPACITY_BUFFER_PERCENTAGE) / 100.0) / BYTES_PER_SLOT);
-    // as in Flume: a byte capacity smaller than one slot (0 included) sets no limit
-    byteSlots = slots < 1 ? Long.MAX_VALUE : slots;
-    List<String> unknown = new ArrayList<>();
-    for (String name : props.keySet()) {
-      if (DEFINITION.key(name) == null && !FLUME_KEYS.contains(name)) {
-        unknown.add(name);
-      }
+    byteSlots = byteSlots(bytes, v.getInt(BYTE_CAPACITY_BUFFER_PERCENTAGE));
+  }
+
+  /**
+   * The cross-field rule of the two capacities: a transaction must fit in the channel.
+   *
+   * @throws ConfigurationException when {@code transactionCapacity} exceeds {@code capacity}
+   */
+  public static void checkCapacities(String component, long capacity, long transactionCapacity) {
+    if (transactionCapacity > capacity) {
+      throw ConfigDef.error(component, TRANSACTION_CAPACITY + " = " + transactionCapacity + " is larger than "
+          + CAPACITY + " = " + capacity + ", so a full transaction could never commit",
+          "raise " + CAPACITY + " or lower " + TRANSACTION_CAPACITY);
     }
-    unknownKeyWarnings = DEFINITION.unknownKeyWarnings(component, unknown);
+  }
+
+  /**
+   * Body bytes a channel of {@code byteCapacity} holds, less {@code bufferPercentage} kept for headers, in slots of
+   * {@link #BYTES_PER_SLOT}, as Flume's MemoryChannel counts them; {@code Long.MAX_VALUE} (no limit) when that is less
+   * than one slot (0 included), as in Flume.
+   */
+  public static long byteSlots(long byteCapacity, long bufferPercentage) {
+    long slots = (long) (byteCapacity * (1 - bufferPercentage / 100.0) / BYTES_PER_SLOT);
+    return slots < 1 ? Long.MAX_VALUE : slots;
   }
 
   /**
@@ -104,11 +116,11 @@ public final class BatchMemoryChannelConfig {
     return new BatchMemoryChannelConfig(component, props, maxHeapBytes);
   }
 
-  int capacity() {
+  public int capacity() {
     return capacity;
   }
 
-  int transactionCapacity() {
+  public int transactionCapacity() {
     return transactionCapacity;
   }
 
@@ -119,11 +131,6 @@ public final class BatchMemoryChannelConfig {
   /** Body bytes the channel may hold, in slots of {@link #BYTES_PER_SLOT}; {@code Long.MAX_VALUE} for no limit. */
   long byteSlots() {
     return byteSlots;
-  }
-
-  /** One warning per key given that neither this definition nor Flume knows, with a hint for a case slip. */
-  public List<String> unknownKeyWarnings() {
-    return unknownKeyWarnings;
   }
 
   // ---- documentation ----

@@ -61,7 +61,6 @@ public class KafkaRecordChannel extends BasicChannelSemantics implements Transac
   @Override
   public void configure(Context context) {
     config = KafkaRecordConfig.parse(KafkaRecordConfig.Role.CHANNEL, getName(), context.getParameters());
-    config.unknownKeyWarnings().forEach(LOG::warn);
     if (counter == null) {
       counter = new KafkaRecordChannelCounter(getName());
     }

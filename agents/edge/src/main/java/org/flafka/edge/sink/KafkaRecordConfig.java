@@ -1,12 +1,9 @@
 package org.flafka.edge.sink;
 
-import org.flafka.edge.channel.KafkaRecordChannel;
-import org.flafka.edge.config.ConfigDef;
-import static org.flafka.edge.config.ConfigDef.NO_DEFAULT;
-import static org.flafka.edge.config.ConfigDef.atLeast;
+import static org.flafka.config.ConfigDef.NO_DEFAULT;
+import static org.flafka.config.ConfigDef.atLeast;
 
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,7 +18,10 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.flafka.contract.Headers;
 import org.flafka.contract.KafkaRecordEncoder;
-import org.flafka.edge.config.ConfigDef.Type;
+import org.flafka.config.ConfigDef;
+import org.flafka.config.ConfigDef.Kind;
+import org.flafka.config.ConfigDef.Type;
+import org.flafka.edge.channel.KafkaRecordChannel;
 
 /**
  * Every configuration key of the two components that write the edge's Kafka records, {@link KafkaRecordSink} and
@@ -37,21 +37,21 @@ public final class KafkaRecordConfig {
 
   /** Which component a configuration is for. */
   public enum Role {
-    SINK("Kafka record sink", "sink", "docs/reference/edge-sink.md", List.of("type", "channel")),
-    CHANNEL("Kafka record channel", "channel", "docs/reference/edge-kafka-channel.md", List.of("type"));
+    SINK("Kafka record sink", Kind.SINK, "docs/reference/edge-sink.md"),
+    CHANNEL("Kafka record channel", Kind.CHANNEL, "docs/reference/edge-kafka-channel.md");
 
     /** How error messages name the component, before its name. */
     final String title;
+    /** The kind of Flume component, whose own keys (type, channel) the definition accepts. */
+    final Kind kind;
     final String noun;
     final String reference;
-    /** Keys Flume itself reads from the component's context; they are not typos. */
-    final List<String> flumeKeys;
 
-    Role(String title, String noun, String reference, List<String> flumeKeys) {
+    Role(String title, Kind kind, String reference) {
       this.title = title;
-      this.noun = noun;
+      this.kind = kind;
+      this.noun = kind.noun();
       this.reference = reference;
-      this.flumeKeys = flumeKeys;
     }
   }
 
@@ -104,18 +104,19 @@ public final class KafkaRecordConfig {
 
   public static final String PRODUCER_PREFIX = "kafka.producer.";
 
-  static final ConfigDef SINK_DEFINITION = writerKeys()
+  static final ConfigDef SINK_DEFINITION = writerKeys(Kind.SINK)
       .define(BATCH_SIZE, Type.INT, DEFAULT_BATCH_SIZE, null, atLeast(1), BATCH_SIZE_DOC)
       .define(BATCH_DURATION_MILLIS, Type.INT, DEFAULT_BATCH_DURATION_MILLIS, null, atLeast(1),
           BATCH_DURATION_MILLIS_DOC);
 
-  static final ConfigDef CHANNEL_DEFINITION = writerKeys()
+  static final ConfigDef CHANNEL_DEFINITION = writerKeys(Kind.CHANNEL)
       .define(TRANSACTION_CAPACITY, Type.INT, DEFAULT_TRANSACTION_CAPACITY, null, atLeast(1),
           TRANSACTION_CAPACITY_DOC);
 
-  /** The keys of both roles. */
-  private static ConfigDef writerKeys() {
-    return new ConfigDef()
+  /** The keys of both roles; the producer's own keys go to the producer. */
+  private static ConfigDef writerKeys(Kind kind) {
+    return new ConfigDef(kind)
+        .delegate(PRODUCER_PREFIX)
         .define(BOOTSTRAP_SERVERS, Type.STRING, NO_DEFAULT, null, null, BOOTSTRAP_SERVERS_DOC)
         .define(TOPIC, Type.STRING, NO_DEFAULT, null, null, TOPIC_DOC)
         .define(RECORD_HEADERS, Type.STRING, "*", null, null, RECORD_HEADERS_DOC)
@@ -150,60 +151,41 @@ public final class KafkaRecordConfig {
   private final boolean allRecordHeaders;
   private final String keyHeader;
   private final Map<String, String> producerOverrides;
-  private final List<String> unknownKeys;
 
   private KafkaRecordConfig(Role role, String componentName, Map<String, String> props) {
     this.role = role;
     this.definition = role == Role.SINK ? SINK_DEFINITION : CHANNEL_DEFINITION;
     this.component = role.title + " " + componentName;
-    Map<String, Object> v = definition.parse(component, props);
-    bootstrapServers = required(v, BOOTSTRAP_SERVERS, "broker1:9092,broker2:9092");
-    topic = required(v, TOPIC, "syslog");
+    ConfigDef.Values v = definition.parse(component, props);
+    bootstrapServers = (String) v.required(BOOTSTRAP_SERVERS, "broker1:9092,broker2:9092");
+    topic = (String) v.required(TOPIC, "syslog");
     transactionEvents = (Integer) v.get(role == Role.SINK ? BATCH_SIZE : TRANSACTION_CAPACITY);
     batchDurationNanos = role == Role.SINK
         ? TimeUnit.MILLISECONDS.toNanos((Integer) v.get(BATCH_DURATION_MILLIS)) : 0;
-    String headers = emptyMeansNone(props, v, RECORD_HEADERS);
+    // a blank value is the empty string: no header, no key
+    String headers = v.getString(RECORD_HEADERS);
     allRecordHeaders = headers.equals("*");
     recordHeaders = allRecordHeaders ? List.of() : ConfigDef.splitList(headers);
     if (recordHeaders.contains("*")) {
-      throw new ConfigurationException(component + ": invalid value '" + headers + "' for key '"
-          + RECORD_HEADERS + "': * stands alone (every header). Fix: set " + RECORD_HEADERS
-          + " to * or to a list of header names.");
+      throw ConfigDef.invalid(component, RECORD_HEADERS, headers, "* stands alone (every header)",
+          "set " + RECORD_HEADERS + " to * or to a list of header names");
     }
-    String key = emptyMeansNone(props, v, KEY_HEADER);
+    String key = v.getString(KEY_HEADER);
     keyHeader = key.isEmpty() ? null : key;
 
     producerOverrides = new LinkedHashMap<>();
-    unknownKeys = new ArrayList<>();
     for (Map.Entry<String, String> entry : props.entrySet()) {
       String name = entry.getKey();
       if (name.startsWith(PRODUCER_PREFIX)) {
         String producerKey = name.substring(PRODUCER_PREFIX.length());
         if (PRODUCER_OWNED.contains(producerKey)) {
-          throw new ConfigurationException(component + ": key '" + name + "' is set by the " + role.noun + " itself. Fix: "
-              + "remove it" + (producerKey.equals(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG)
-              ? " and set " + BOOTSTRAP_SERVERS + " instead." : "."));
+          throw ConfigDef.error(component, "key '" + name + "' is set by the " + role.noun + " itself", "remove it"
+              + (producerKey.equals(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG)
+              ? " and set " + BOOTSTRAP_SERVERS + " instead" : ""));
         }
         producerOverrides.put(producerKey, entry.getValue().trim());
-      } else if (definition.key(name) == null && !role.flumeKeys.contains(name)) {
-        unknownKeys.add(name);
       }
     }
-  }
-
-  /** The value of a key whose empty value means "none" (ConfigDef gives the default for an empty value). */
-  private static String emptyMeansNone(Map<String, String> props, Map<String, Object> values, String key) {
-    String raw = props.get(key);
-    return raw == null ? (String) values.get(key) : raw.trim();
-  }
-
-  private String required(Map<String, Object> values, String key, String example) {
-    Object value = values.get(key);
-    if (value == NO_DEFAULT) {
-      throw new ConfigurationException(component + ": missing required key '" + key + "'. Fix: add " + key
-          + " = " + example + " to the " + role.noun + ".");
-    }
-    return (String) value;
   }
 
   /**
@@ -227,11 +209,6 @@ public final class KafkaRecordConfig {
     return props;
   }
 
-  /** Keys given that neither this definition, the producer prefix nor Flume knows, with a hint for a case slip. */
-  public List<String> unknownKeyWarnings() {
-    return definition.unknownKeyWarnings(component, unknownKeys);
-  }
-
   public String component() {
     return component;
   }
@@ -244,8 +221,8 @@ public final class KafkaRecordConfig {
     return topic;
   }
 
-  /** The sink's batchSize. */
-  int batchSize() {
+  /** The sink's batchSize: events taken from the channel per transaction. */
+  public int batchSize() {
     return transactionEvents;
   }
 

@@ -62,7 +62,6 @@ public class KafkaRecordSink extends AbstractSink implements Configurable, Batch
   @Override
   public void configure(Context context) {
     config = KafkaRecordConfig.parse(KafkaRecordConfig.Role.SINK, getName(), context.getParameters());
-    config.unknownKeyWarnings().forEach(LOG::warn);
     encoder = config.newEncoder();
     if (counter == null) {
       counter = new KafkaRecordSinkCounter(getName());

@@ -57,7 +57,6 @@ public class SyslogSource extends AbstractSource implements EventDrivenSource, C
   @Override
   public void configure(Context context) {
     SyslogSourceConfig parsed = SyslogSourceConfig.parse("syslog source " + getName(), context.getParameters());
-    parsed.unknownKeyWarnings().forEach(LOG::warn);
     sslContext = parsed.protocol() == Protocol.TLS ? TlsContexts.server(parsed) : null;
     config = parsed;
     if (counter == null) {

@@ -1,24 +1,23 @@
 package org.flafka.edge.source;
 
-import org.flafka.edge.config.ConfigDef;
-import static org.flafka.edge.config.ConfigDef.NO_DEFAULT;
-import static org.flafka.edge.config.ConfigDef.atLeast;
-import static org.flafka.edge.config.ConfigDef.between;
-import static org.flafka.edge.config.ConfigDef.listOf;
-import static org.flafka.edge.config.ConfigDef.oneOf;
-import static org.flafka.edge.config.ConfigDef.protocols;
+import static org.flafka.config.ConfigDef.NO_DEFAULT;
+import static org.flafka.config.ConfigDef.atLeast;
+import static org.flafka.config.ConfigDef.between;
+import static org.flafka.config.ConfigDef.listOf;
+import static org.flafka.config.ConfigDef.oneOf;
 
 import java.io.IOException;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.apache.flume.conf.ConfigurationException;
-import org.flafka.edge.config.ConfigDef.Key;
-import org.flafka.edge.config.ConfigDef.Type;
+import org.flafka.config.ConfigDef;
+import org.flafka.config.ConfigDef.Kind;
+import org.flafka.config.ConfigDef.Type;
 
 /**
  * Every configuration key of {@link SyslogSource}: name, type, default, validator, the protocols it applies to and
@@ -26,9 +25,9 @@ import org.flafka.edge.config.ConfigDef.Type;
  * {@link #main} writes the key table into {@code docs/reference/edge-source.md}.
  *
  * <p>Cross-key rules (in {@link #parse}): a key that does not apply to the chosen protocol is an error when the user
- * set it (e.g. {@code tls.keystore} on a udp source), a TLS source needs a keystore, client authentication needs a
- * truststore. Keys this class does not know (other than Flume's own: type, channels, selector.*, interceptors*)
- * are logged as probable typos by the source.
+ * set it (e.g. {@code tls.keystore} on a udp source; the engine checks it from each key's protocols), a TLS source
+ * needs a keystore, client authentication needs a truststore. A key this class does not know (other than Flume's
+ * own: type, channels, selector.*, interceptors*) is an error naming the closest known key.
  */
 public final class SyslogSourceConfig {
 
@@ -139,12 +138,18 @@ public final class SyslogSourceConfig {
   /** The largest UDP payload over IPv4 (65535 - 8 UDP header - 20 IP header). */
   static final int MAX_UDP_PAYLOAD = 65_507;
 
-  private static final Set<Protocol> ALL = protocols(Protocol.UDP, Protocol.TCP, Protocol.TLS);
-  private static final Set<Protocol> STREAM = protocols(Protocol.TCP, Protocol.TLS);
-  private static final Set<Protocol> UDP_ONLY = protocols(Protocol.UDP);
-  private static final Set<Protocol> TLS_ONLY = protocols(Protocol.TLS);
+  private static final Set<String> ALL = protocols(Protocol.UDP, Protocol.TCP, Protocol.TLS);
+  private static final Set<String> STREAM = protocols(Protocol.TCP, Protocol.TLS);
+  private static final Set<String> UDP_ONLY = protocols(Protocol.UDP);
+  private static final Set<String> TLS_ONLY = protocols(Protocol.TLS);
 
-  static final ConfigDef DEFINITION = new ConfigDef()
+  /** The ids of {@code protocols}: the values of the protocol key a key applies to. */
+  private static Set<String> protocols(Protocol... protocols) {
+    return ConfigDef.values(Arrays.stream(protocols).map(Protocol::id).toArray(String[]::new));
+  }
+
+  static final ConfigDef DEFINITION = new ConfigDef(Kind.SOURCE)
+      .appliesTo(PROTOCOL, "protocols", Arrays.stream(Protocol.values()).map(Protocol::id).toList())
       .define(PROTOCOL, Type.STRING, NO_DEFAULT, null, oneOf("udp", "tcp", "tls"), ALL, PROTOCOL_DOC)
       .define(BIND, Type.STRING, "0.0.0.0", null, null, ALL, BIND_DOC)
       .define(PORT, Type.INT, NO_DEFAULT, "514 (udp, tcp), 6514 (tls)", between(0, 65535), ALL, PORT_DOC)
@@ -176,9 +181,6 @@ public final class SyslogSourceConfig {
       .define(TLS_PROTOCOLS, Type.STRING, "TLSv1.3,TLSv1.2", null, listOf("TLSv1.3", "TLSv1.2"), TLS_ONLY,
           TLS_PROTOCOLS_DOC);
 
-  /** Keys Flume itself reads from a source's context; they are not typos. */
-  private static final List<String> FLUME_KEYS = List.of("type", "channels", "selector.", "interceptors");
-
   enum ClientAuth { NONE, OPTIONAL, REQUIRED }
 
   private final String component;
@@ -205,27 +207,18 @@ public final class SyslogSourceConfig {
   private final String tlsTruststorePassword;
   private final String tlsTruststoreType;
   private final List<String> tlsProtocols;
-  private final List<String> unknownKeys;
 
   private SyslogSourceConfig(String component, Map<String, String> props) {
     this.component = component;
-    Map<String, Object> v = DEFINITION.parse(component, props);
+    ConfigDef.Values v = DEFINITION.parse(component, props);
     if (v.get(PROTOCOL) == NO_DEFAULT) {
       throw new ConfigurationException(component + ": missing required key '" + PROTOCOL
           + "' (one of udp, tcp, tls). Fix: add " + PROTOCOL + " = tcp (or udp, tls) to the source.");
     }
     protocol = Protocol.of((String) v.get(PROTOCOL));
-    for (Key key : DEFINITION.keys()) {
-      String raw = props.get(key.name());
-      if (raw != null && !raw.trim().isEmpty() && !key.protocols().contains(protocol)) {
-        throw new ConfigurationException(component + ": key '" + key.name() + "' does not apply to protocol="
-            + protocol.id() + " (it applies to " + ConfigDef.describe(key.protocols()) + "). Fix: remove "
-            + key.name() + " or set protocol to one it applies to.");
-      }
-    }
     bind = (String) v.get(BIND);
     port = v.get(PORT) == NO_DEFAULT ? protocol.defaultPort() : (Integer) v.get(PORT);
-    portFile = v.get(PORT_FILE) == null ? null : Paths.get((String) v.get(PORT_FILE));
+    portFile = emptyMeansNull(v, PORT_FILE) == null ? null : Paths.get(v.getString(PORT_FILE));
     framing = Framing.of((String) v.get(FRAMING));
     nulDelimiter = (Boolean) v.get(NUL_DELIMITER);
     maxMessageBytes = (Integer) v.get(MAX_MESSAGE_BYTES);
@@ -245,7 +238,7 @@ public final class SyslogSourceConfig {
     tlsTruststoreType = (String) v.get(TLS_TRUSTSTORE_TYPE);
     tlsTruststorePassword = (String) v.get(TLS_TRUSTSTORE_PASSWORD);
     tlsProtocols = ConfigDef.splitList((String) v.get(TLS_PROTOCOLS));
-    tlsTruststore = v.get(TLS_TRUSTSTORE) == null ? null : Paths.get((String) v.get(TLS_TRUSTSTORE));
+    tlsTruststore = emptyMeansNull(v, TLS_TRUSTSTORE) == null ? null : Paths.get(v.getString(TLS_TRUSTSTORE));
     if (protocol == Protocol.TLS && v.get(TLS_KEYSTORE) == NO_DEFAULT) {
       throw new ConfigurationException(component + ": a tls source needs a keystore but '" + TLS_KEYSTORE
           + "' is not set. Fix: add " + TLS_KEYSTORE + " = /path/to/server.p12 and " + TLS_KEYSTORE_PASSWORD
@@ -258,13 +251,12 @@ public final class SyslogSourceConfig {
           + "' is not set. Fix: add " + TLS_TRUSTSTORE + " = /path/to/ca.p12 or set " + TLS_CLIENT_AUTH
           + " = none.");
     }
+  }
 
-    unknownKeys = new ArrayList<>();
-    for (String name : props.keySet()) {
-      if (DEFINITION.key(name) == null && FLUME_KEYS.stream().noneMatch(name::startsWith)) {
-        unknownKeys.add(name);
-      }
-    }
+  /** A path key's value; null when unset or blank (an empty path names no file). */
+  private static String emptyMeansNull(ConfigDef.Values values, String key) {
+    String value = values.getString(key);
+    return value == null || value.isEmpty() ? null : value;
   }
 
   /**
@@ -275,11 +267,6 @@ public final class SyslogSourceConfig {
    */
   public static SyslogSourceConfig parse(String component, Map<String, String> props) {
     return new SyslogSourceConfig(component, props);
-  }
-
-  /** Keys given that no definition (nor Flume) knows, each with a suggestion when it differs only in case. */
-  public List<String> unknownKeyWarnings() {
-    return DEFINITION.unknownKeyWarnings(component, unknownKeys);
   }
 
   String component() {
@@ -310,11 +297,13 @@ public final class SyslogSourceConfig {
     return nulDelimiter;
   }
 
-  int maxMessageBytes() {
+  /** The largest message carried, in bytes (framing excluded). */
+  public int maxMessageBytes() {
     return maxMessageBytes;
   }
 
-  int batchSize() {
+  /** Events put to the channel per transaction: at most the channel's transactionCapacity. */
+  public int batchSize() {
     return batchSize;
   }
 

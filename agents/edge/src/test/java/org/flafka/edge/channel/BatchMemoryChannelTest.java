@@ -334,8 +334,11 @@ class BatchMemoryChannelTest {
     String percentage = assertThrows(ConfigurationException.class, () -> BatchMemoryChannelConfig.parse(
         "memory channel ch0", Map.of("byteCapacityBufferPercentage", "100"))).getMessage();
     assertTrue(percentage.endsWith("Fix: set byteCapacityBufferPercentage to between 0 and 99."), percentage);
-    assertEquals(List.of("memory channel ch0: unknown key 'Capacity' is ignored (did you mean 'capacity'?)"),
-        BatchMemoryChannelConfig.parse("memory channel ch0", Map.of("Capacity", "5")).unknownKeyWarnings());
+    assertEquals("memory channel ch0: unknown key 'Capacity' (did you mean 'capacity'?). Fix: remove it or use one of "
+        + "capacity, transactionCapacity, keep-alive, byteCapacity, byteCapacityBufferPercentage.",
+        assertThrows(ConfigurationException.class,
+            () -> BatchMemoryChannelConfig.parse("memory channel ch0", Map.of("Capacity", "5"))).getMessage());
+    BatchMemoryChannelConfig.parse("memory channel ch0", Map.of("type", "memory")); // Flume's own key
   }
 
   @Test

@@ -62,11 +62,10 @@ class EdgeTemplatePluginKeysTest {
         for (String channel : p.getProperty("edge.channels").split(" ")) {
             Map<String, String> settings = subProperties(p, "edge.channels." + channel + ".");
             if (settings.get("type").equals(BatchMemoryChannel.class.getName())) {
-                assertEquals(List.of(), BatchMemoryChannelConfig.parse(channel, settings).unknownKeyWarnings());
+                BatchMemoryChannelConfig.parse(channel, settings); // throws on an unknown key
                 built++;
             } else if (settings.get("type").equals(KafkaRecordChannel.class.getName())) {
-                assertEquals(List.of(), KafkaRecordConfig.parse(KafkaRecordConfig.Role.CHANNEL, channel, settings)
-                        .unknownKeyWarnings());
+                KafkaRecordConfig.parse(KafkaRecordConfig.Role.CHANNEL, channel, settings);
                 built++;
             }
         }
@@ -74,8 +73,7 @@ class EdgeTemplatePluginKeysTest {
         for (String sink : sinks == null ? new String[0] : sinks.split(" ")) {
             Map<String, String> settings = subProperties(p, "edge.sinks." + sink + ".");
             if (settings.get("type").equals(KafkaRecordSink.class.getName())) {
-                assertEquals(List.of(), KafkaRecordConfig.parse(KafkaRecordConfig.Role.SINK, sink, settings)
-                        .unknownKeyWarnings());
+                KafkaRecordConfig.parse(KafkaRecordConfig.Role.SINK, sink, settings);
                 built++;
             }
         }

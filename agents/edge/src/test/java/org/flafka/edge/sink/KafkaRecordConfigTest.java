@@ -84,9 +84,13 @@ class KafkaRecordConfigTest {
   }
 
   @Test
-  void unknownKeysAreReportedWithAHintButFlumesOwnAreNot() {
-    assertEquals(List.of(K0 + ": unknown key 'batchsize' is ignored (did you mean 'batchSize'?)"),
-        parse("batchsize", "5", "type", "org.flafka.edge.sink.KafkaRecordSink", "channel", "c").unknownKeyWarnings());
+  void unknownKeysAreErrorsWithAHintButFlumesOwnAreNot() {
+    assertEquals(5, parse("batchSize", "5", "type", "org.flafka.edge.sink.KafkaRecordSink", "channel", "c")
+        .batchSize());
+    assertEquals(K0 + ": unknown key 'batchsize' (did you mean 'batchSize'?). Fix: remove it or use one of "
+        + "kafka.bootstrap.servers, kafka.topic, recordHeaders, keyHeader, batchSize, batchDurationMillis, "
+        + "kafka.producer.*.",
+        error("batchsize", "5"));
   }
 
   @Test
@@ -114,8 +118,15 @@ class KafkaRecordConfigTest {
     props.remove("kafka.producer.key.serializer");
     props.put("type", "org.flafka.edge.channel.KafkaRecordChannel");
     props.put("batchSize", "5");
-    assertEquals(List.of("Kafka record channel ch0: unknown key 'batchSize' is ignored"),
-        KafkaRecordConfig.parse(KafkaRecordConfig.Role.CHANNEL, "ch0", props).unknownKeyWarnings());
+    assertEquals("Kafka record channel ch0: unknown key 'batchSize'. Fix: remove it or use one of "
+        + "kafka.bootstrap.servers, kafka.topic, recordHeaders, keyHeader, transactionCapacity, kafka.producer.*.",
+        assertThrows(ConfigurationException.class,
+            () -> KafkaRecordConfig.parse(KafkaRecordConfig.Role.CHANNEL, "ch0", props)).getMessage());
+    props.remove("batchSize");
+    props.put("channel", "c");
+    assertThrows(ConfigurationException.class,
+        () -> KafkaRecordConfig.parse(KafkaRecordConfig.Role.CHANNEL, "ch0", props),
+        "a sink's Flume key is unknown to a channel");
   }
 
   @Test
