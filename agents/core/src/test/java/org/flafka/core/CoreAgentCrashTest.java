@@ -19,6 +19,7 @@ import org.flafka.interceptors.HostNames;
 import org.flafka.stack.AgentProcess;
 import org.flafka.stack.AgentRuntime;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  * delivery makes are counted and reported.
  */
 @ExtendWith(CoreStackExtension.class)
+@Tag("e2e")
 class CoreAgentCrashTest {
 
     @TempDir
