@@ -28,6 +28,7 @@ import org.flafka.load.Protocol;
 import org.flafka.stack.KafkaBroker;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -40,6 +41,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * and for rsyslog-fields, a JSON object of the contract's facts as rsyslog parses them with the line in it. So what
  * the bench compares ours with is the C daemon doing the job it says it does.
  */
+@Tag("e2e")
 class RsyslogEdgeTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final List<String> LINES = List.of(

@@ -410,7 +410,7 @@ public final class SweepCommand implements Callable<Integer> {
 
     private static void listKnobs(PrintWriter stdout) {
         for (Knob knob : Knobs.all().values()) {
-            stdout.printf(Locale.ROOT, "%s (%s) = %s%n    %s%n", knob.name(), knob.kind().name().toLowerCase(),
+            stdout.printf(Locale.ROOT, "%s (%s) = %s%n    %s%n", knob.name(), knob.kind().name().toLowerCase(Locale.ROOT),
                     knob.defaultValue(), knob.doc().replace("\n", " "));
         }
         stdout.println("Set by the target, not by spaces: " + String.join(", ", Knobs.TARGET_OWNED.stream().sorted()

@@ -27,6 +27,7 @@ import org.flafka.cli.Flafka;
 import org.flafka.stack.Hdfs;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -35,6 +36,7 @@ import org.junit.jupiter.api.io.TempDir;
  * an Avro container file in Flume's avro_event schema, and an in-progress .tmp file cut off mid-line, as a killed
  * agent leaves it.
  */
+@Tag("e2e")
 class HdfsAuditTest {
     /** Flume's AvroEventSerializer schema (flume-ng-core, org.apache.flume.serialization). */
     private static final Schema AVRO_EVENT = new Schema.Parser().parse("{\"type\":\"record\",\"name\":\"Event\","

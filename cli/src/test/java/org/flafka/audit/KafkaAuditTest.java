@@ -25,10 +25,12 @@ import org.flafka.cli.Flafka;
 import org.flafka.stack.KafkaBroker;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The audit against a real KRaft broker, fed with what a real {@code flafka load} run sent. */
+@Tag("e2e")
 class KafkaAuditTest {
     @TempDir
     static Path tmp;

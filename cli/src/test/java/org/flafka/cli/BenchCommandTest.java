@@ -15,6 +15,7 @@ import java.util.TreeSet;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.flafka.bench.Variant;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -100,6 +101,7 @@ class BenchCommandTest {
      * Kafka and were counted by each Flume agent (rsyslog counts none), that on UDP the kernel's drops at each agent's
      * socket were read, and that no process is left.
      */
+    @Tag("e2e")
     @ParameterizedTest
     @ValueSource(strings = {"tcp", "udp"})
     @Timeout(240)

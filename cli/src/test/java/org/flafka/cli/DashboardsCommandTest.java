@@ -22,6 +22,7 @@ import org.flafka.cm.emulator.CmEmulatorConfig;
 import org.flafka.cm.model.ApiDashboard;
 import org.flafka.dashboards.Dashboard;
 import org.flafka.dashboards.Dashboards;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -44,6 +45,7 @@ class DashboardsCommandTest {
         }
     }
 
+    @Tag("e2e")
     @Test
     void installReplacesTheDashboardsAndRenderDrawsThemFromTheEmulator() throws Exception {
         Path password = Files.writeString(tmp.resolve("password"), "pw\n");

@@ -17,6 +17,7 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.flafka.cli.ExitCode;
 import org.flafka.cli.Flafka;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * production classpath, two short trials of TCP load at a rate the pipeline keeps up with, then the files, the best
  * configuration, the audit (nothing missing on TCP) and no process left behind.
  */
+@Tag("e2e")
 class SweepEndToEndTest {
     @TempDir
     Path dir;

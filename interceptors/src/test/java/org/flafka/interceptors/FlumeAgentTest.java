@@ -37,6 +37,7 @@ import org.apache.flume.node.Application;
 import org.apache.flume.node.MaterializedConfiguration;
 import org.apache.flume.node.PropertiesFileConfigurationProvider;
 import org.apache.mina.transport.socket.nio.NioSocketAcceptor;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -45,6 +46,7 @@ import org.junit.jupiter.api.io.TempDir;
  * interceptors, a memory channel. Real syslog lines go in over TCP; the headers are checked on the events taken
  * from the channel.
  */
+@Tag("e2e")
 class FlumeAgentTest {
 
     private static final String AGENT = "edge";

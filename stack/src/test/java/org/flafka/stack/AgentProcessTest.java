@@ -24,10 +24,12 @@ import org.apache.hadoop.util.ReflectionUtils;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Agents as separate processes on the production agent classpath (agents/runtime), against a real broker and HDFS. */
+@Tag("e2e")
 class AgentProcessTest {
     @TempDir
     static Path shared;

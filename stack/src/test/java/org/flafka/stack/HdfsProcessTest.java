@@ -9,9 +9,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 import org.apache.hadoop.fs.FileSystem;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+@Tag("e2e")
 class HdfsProcessTest {
     @TempDir
     Path tmp;

@@ -9,9 +9,11 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+@Tag("e2e")
 class KafkaBrokerProcessTest {
     @TempDir
     Path tmp;

@@ -21,6 +21,7 @@ import org.flafka.stack.AgentProcess;
 import org.flafka.stack.AgentRuntime;
 import org.flafka.syslog.SyslogParser;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -32,6 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
  * delivery makes are counted and reported.
  */
 @ExtendWith(CoreStackExtension.class)
+@Tag("e2e")
 class CoreAgentCrashTest {
 
     @TempDir

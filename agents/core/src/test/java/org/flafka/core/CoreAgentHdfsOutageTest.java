@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import org.flafka.stack.InProcessAgent;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
  * restart, no operator) and every event lands.
  */
 @ExtendWith(CoreStackExtension.class)
+@Tag("e2e")
 class CoreAgentHdfsOutageTest {
 
     @TempDir

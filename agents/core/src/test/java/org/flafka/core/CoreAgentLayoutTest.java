@@ -31,6 +31,7 @@ import org.apache.flume.instrumentation.util.JMXPollUtil;
 import org.flafka.stack.AgentMetrics;
 import org.flafka.stack.InProcessAgent;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -42,6 +43,7 @@ import org.junit.jupiter.api.io.TempDir;
  * HDFS sinks (text: the template's fan-out by batch; Avro: lanes by host).
  */
 @ExtendWith(CoreStackExtension.class)
+@Tag("e2e")
 class CoreAgentLayoutTest {
 
     private static final long DAY = 24 * 3_600_000L;

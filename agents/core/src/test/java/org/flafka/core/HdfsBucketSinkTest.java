@@ -29,6 +29,7 @@ import org.apache.flume.event.EventBuilder;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.compress.SnappyCodec;
 import org.apache.hadoop.util.ReflectionUtils;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -38,6 +39,7 @@ import org.junit.jupiter.api.io.TempDir;
  * template): buckets by the configured zone's date and host, rolls by size and idleness, renames what it closes,
  * and refuses bad settings naming key, value and rule.
  */
+@Tag("e2e")
 class HdfsBucketSinkTest {
 
     private static final ZoneId KOLKATA = ZoneId.of("Asia/Kolkata");

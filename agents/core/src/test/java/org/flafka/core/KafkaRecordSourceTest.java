@@ -30,6 +30,7 @@ import org.apache.kafka.common.header.internals.RecordHeader;
 import org.apache.flume.instrumentation.util.JMXPollUtil;
 import org.flafka.stack.AgentMetrics;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -40,6 +41,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * it again, so nothing is lost and nothing is read twice.
  */
 @ExtendWith(CoreStackExtension.class)
+@Tag("e2e")
 class KafkaRecordSourceTest {
 
     private static CoreStack stack;

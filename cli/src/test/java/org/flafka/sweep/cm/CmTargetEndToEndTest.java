@@ -48,6 +48,7 @@ import org.flafka.stack.AgentRuntime;
 import org.flafka.stack.HdfsProcess;
 import org.flafka.stack.KafkaBroker;
 import org.flafka.syslog.SyslogParser;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -59,6 +60,7 @@ import org.junit.jupiter.api.io.TempDir;
  * (audit), and agree: the same configurations, edge rates of the same order (both near the load's rate), and on the
  * cm target the counters it derives from {@code /timeseries} rates equal to what the audit found in HDFS.
  */
+@Tag("e2e")
 class CmTargetEndToEndTest {
     private static final List<String> AGENT_JVM = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmx256m");
     private static final String EDGE_GROUP = "flume-AGENT-BASE";

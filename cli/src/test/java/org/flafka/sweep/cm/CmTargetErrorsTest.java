@@ -30,6 +30,7 @@ import org.flafka.cm.model.ApiConfig;
 import org.flafka.cm.model.ApiRole;
 import org.flafka.sweep.cm.CmTargetEndToEndTest.Result;
 import org.flafka.stack.KafkaBroker;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -79,6 +80,7 @@ class CmTargetErrorsTest {
         assertTrue(Files.notExists(dir.resolve("out")), "no results directory for a sweep that never started");
     }
 
+    @Tag("e2e")
     @Test
     @Timeout(value = 2, unit = TimeUnit.MINUTES)
     void clusterMistakesAndAFailedRestartEndInOneLineWithNothingLeftRunning() throws Exception {

@@ -220,7 +220,7 @@ public final class HtmlReport {
         if (best == null || baseline == null || baseline.status() != TrialResult.Status.OK) {
             html.append("<p>No comparison: ").append(baseline == null ? "the defaults did not run"
                     : baseline.status() != TrialResult.Status.OK ? "the defaults (" + baseline.id() + ") were "
-                    + baseline.status().name().toLowerCase() + ": " + e(baseline.reason()) : "no trial was measured")
+                    + baseline.status().name().toLowerCase(Locale.ROOT) + ": " + e(baseline.reason()) : "no trial was measured")
                     .append(".</p>\n");
             return;
         }
@@ -255,10 +255,10 @@ public final class HtmlReport {
         TrialResult best = result.best().orElse(null);
         for (TrialResult trial : result.trials()) {
             String rowClass = trial == best ? "best" : trial.baseline() ? "baseline"
-                    : trial.status().name().toLowerCase();
+                    : trial.status().name().toLowerCase(Locale.ROOT);
             html.append("<tr class=\"").append(rowClass).append("\"><td class=\"l\">").append(trial.id())
                     .append(trial.baseline() ? " (defaults)" : "").append("</td><td class=\"l\">")
-                    .append(trial.status().name().toLowerCase()).append("</td>");
+                    .append(trial.status().name().toLowerCase(Locale.ROOT)).append("</td>");
             for (Dimension dimension : result.space().dimensions()) {
                 html.append("<td class=\"l\">").append(e(Columns.value(trial.settings().get(dimension.name()))))
                         .append("</td>");

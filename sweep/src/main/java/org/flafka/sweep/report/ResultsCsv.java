@@ -9,6 +9,7 @@ import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Locale;
 import org.flafka.sweep.SweepResult;
 import org.flafka.sweep.trial.Measurement;
 import org.flafka.sweep.trial.Stage;
@@ -51,7 +52,7 @@ public final class ResultsCsv {
                         : trial.runs();
                 for (Measurement run : runs) {
                     List<String> cells = new ArrayList<>(List.of(trial.id(),
-                            run == null ? "" : Integer.toString(run.repeat()), trial.status().name().toLowerCase(),
+                            run == null ? "" : Integer.toString(run.repeat()), trial.status().name().toLowerCase(Locale.ROOT),
                             Boolean.toString(trial.baseline()), trial.reason()));
                     for (String name : settings) {
                         cells.add(Columns.value(trial.settings().values().get(name)));
@@ -81,7 +82,7 @@ public final class ResultsCsv {
         cells.add(Columns.number(round(run.endToEnd(), 1)));
         cells.add(Columns.number(round(run.edgeFill(), 4)));
         cells.add(Columns.number(round(run.coreFill(), 4)));
-        cells.add(run.bottleneck().name().toLowerCase());
+        cells.add(run.bottleneck().name().toLowerCase(Locale.ROOT));
         cells.add(Columns.number(round(run.edgeCpuPerMillion(), 2)));
         cells.add(Columns.number(round(run.coreCpuPerMillion(), 2)));
         cells.add(Columns.number(round(run.firstDeliverySeconds(), 2)));

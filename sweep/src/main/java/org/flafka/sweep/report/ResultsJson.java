@@ -175,7 +175,7 @@ public final class ResultsJson {
         for (Dimension dimension : space.dimensions()) {
             json.writeStartObject();
             json.writeStringField("name", dimension.name());
-            json.writeStringField("kind", dimension.knob().kind().name().toLowerCase());
+            json.writeStringField("kind", dimension.knob().kind().name().toLowerCase(Locale.ROOT));
             json.writeFieldName("values");
             value(json, dimension.values());
             json.writeFieldName("default");
@@ -217,7 +217,7 @@ public final class ResultsJson {
         json.writeStartObject();
         json.writeStringField("id", trial.id());
         json.writeNumberField("number", trial.number());
-        json.writeStringField("status", trial.status().name().toLowerCase());
+        json.writeStringField("status", trial.status().name().toLowerCase(Locale.ROOT));
         json.writeBooleanField("baseline", trial.baseline());
         json.writeStringField("reason", trial.reason());
         json.writeFieldName("settings");
@@ -230,7 +230,7 @@ public final class ResultsJson {
         summary(json, "loadSentEps", trial.summary(Measurement::loadRate));
         summary(json, "edgeCpuSecondsPerMillionEvents", trial.summary(Measurement::edgeCpuPerMillion));
         summary(json, "coreCpuSecondsPerMillionEvents", trial.summary(Measurement::coreCpuPerMillion));
-        json.writeStringField("bottleneck", trial.bottleneck() == null ? null : trial.bottleneck().name().toLowerCase());
+        json.writeStringField("bottleneck", trial.bottleneck() == null ? null : trial.bottleneck().name().toLowerCase(Locale.ROOT));
         json.writeEndObject();
         json.writeArrayFieldStart("runs");
         for (Measurement run : trial.runs()) {
@@ -247,13 +247,13 @@ public final class ResultsJson {
         number(json, "loadSentEps", run.loadRate());
         json.writeObjectFieldStart("stagesEps");
         for (Stage stage : Stage.values()) {
-            number(json, stage.name().toLowerCase(), run.rate(stage));
+            number(json, stage.name().toLowerCase(Locale.ROOT), run.rate(stage));
         }
         json.writeEndObject();
         number(json, "endToEndEps", run.endToEnd());
         number(json, "edgeChannelFill", run.edgeFill());
         number(json, "coreChannelFill", run.coreFill());
-        json.writeStringField("bottleneck", run.bottleneck().name().toLowerCase());
+        json.writeStringField("bottleneck", run.bottleneck().name().toLowerCase(Locale.ROOT));
         number(json, "edgeCpuSecondsPerMillionEvents", run.edgeCpuPerMillion());
         number(json, "coreCpuSecondsPerMillionEvents", run.coreCpuPerMillion());
         number(json, "firstDeliverySeconds", run.firstDeliverySeconds());

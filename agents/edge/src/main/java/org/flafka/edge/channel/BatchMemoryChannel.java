@@ -12,6 +12,7 @@ import org.apache.flume.Event;
 import org.apache.flume.channel.BasicChannelSemantics;
 import org.apache.flume.channel.BasicTransactionSemantics;
 import org.apache.flume.conf.TransactionCapacitySupported;
+import org.flafka.edge.sink.TakeDeadline;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -1,7 +1,6 @@
 package org.flafka.edge.sink;
 
 import org.flafka.edge.RateLimitedLog;
-import org.flafka.edge.channel.TakeDeadline;
 import java.util.concurrent.TimeUnit;
 import org.apache.flume.Channel;
 import org.apache.flume.Context;

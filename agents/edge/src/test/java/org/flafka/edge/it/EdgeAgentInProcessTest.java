@@ -29,6 +29,7 @@ import org.flafka.stack.InProcessAgent;
 import org.flafka.stack.KafkaBroker;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -38,6 +39,7 @@ import org.junit.jupiter.api.io.TempDir;
  * consumer. One agent and one broker for the class: UDP, TCP and TLS listeners, a memory channel smaller than the
  * bursts, two Kafka sinks with FanOutInterceptor lanes and the stripe partitioner.
  */
+@Tag("e2e")
 class EdgeAgentInProcessTest {
 
     private static final String AGENT = "edge";

@@ -40,6 +40,7 @@ import org.flafka.stack.KafkaBroker;
 import org.flafka.syslog.SyslogParser;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -50,6 +51,7 @@ import org.junit.jupiter.api.io.TempDir;
  * (agents/runtime plus our plugin jars), with a durable file channel: real syslog clients nobody here wrote
  * (util-linux logger, rsyslog) send to it, and a SIGKILL mid-stream loses nothing the source had accepted.
  */
+@Tag("e2e")
 class EdgeAgentProcessTest {
 
     private static final String AGENT = "edge";

@@ -26,6 +26,7 @@ import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.errors.RecordTooLargeException;
 import org.flafka.edge.channel.KafkaRecordChannel;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -34,6 +35,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * (bodies byte-exact, the chosen headers as record headers, the key), Flume's channel metrics, and every way a
  * commit fails: the whole put refused, nothing of it written, and the transaction rolled back.
  */
+@Tag("e2e")
 class KafkaRecordChannelTest {
 
     @RegisterExtension

@@ -30,6 +30,7 @@ import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.flafka.edge.channel.BatchMemoryChannel;
 import org.flafka.edge.sink.KafkaRecordSink;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -38,6 +39,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * key, batch accounting in Flume's metrics, a batch ended by its time bound, a too-large event dropped and counted
  * without stalling the sink, and an unreachable broker rolling the batch back into the channel.
  */
+@Tag("e2e")
 class KafkaRecordSinkTest {
 
     @RegisterExtension

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import org.flafka.stack.InProcessAgent;
 import org.flafka.stack.StackException;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -18,6 +19,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * capacity (Flume's {@code BatchSizeSupported} and {@code TransactionCapacitySupported}), so Flume refuses the sink
  * when the agent starts, as it does for Flume's own; {@code flafka lint} reports the same configuration before.
  */
+@Tag("e2e")
 class SinkBatchOverTransactionCapacityTest {
 
     @TempDir

@@ -24,6 +24,7 @@ import org.apache.kafka.common.record.TimestampType;
 import org.apache.kafka.common.record.internal.MemoryRecords;
 import org.apache.kafka.common.record.internal.MemoryRecordsBuilder;
 import org.flafka.edge.it.KafkaBrokerExtension;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -31,6 +32,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * The size a record is judged by against the topic's limit, against the size Kafka's own encoding gives it; and
  * the lookups of the limit on a real broker, timed by a clock the test moves.
  */
+@Tag("e2e")
 class TopicMessageLimitTest {
 
   @RegisterExtension

@@ -18,6 +18,7 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.flafka.edge.it.EdgeTestSupport;
 import org.flafka.edge.it.KafkaBrokerExtension;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -35,6 +36,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * closes the producer without a timeout (seen once in CI, a 120 s hang). Our channel checks both limits before
  * sending anything, so its test takes each in turn.
  */
+@Tag("e2e")
 class SyslogSourceKafkaChannelTest {
 
   @RegisterExtension

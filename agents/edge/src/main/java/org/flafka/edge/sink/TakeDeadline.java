@@ -1,11 +1,10 @@
-package org.flafka.edge.channel;
-
-import org.flafka.edge.sink.KafkaRecordSink;
+package org.flafka.edge.sink;
 
 /**
  * A channel transaction whose takes can stop waiting for an event at a given time rather than at the channel's
  * keep-alive: how {@link KafkaRecordSink} keeps its {@code batchDurationMillis} within a channel whose keep-alive
- * is longer ({@link BatchMemoryChannel}'s). Flume's {@code Channel.take()} has no timeout of its own.
+ * is longer ({@link org.flafka.edge.channel.BatchMemoryChannel}'s). Flume's {@code Channel.take()} has no timeout of
+ * its own. The sink's package defines it and channels implement it, so channel depends on sink and never back.
  */
 public interface TakeDeadline {
 
