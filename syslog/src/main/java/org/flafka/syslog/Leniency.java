@@ -59,6 +59,18 @@ public enum Leniency {
       "Recognise Cisco IOS/NX-OS/IOS-XR messages: sequence numbers (\"000123:\"), '*'/'.' clock-sync marks,"
           + " uptimes instead of timestamps, millisecond stamps, zone names, %FAC-SEV-MNEMONIC tags. Off: read as"
           + " plain RFC 3164 (and raw where RFC 3164 cannot read them)."),
+  DETECT_CISCO_HOSTNAME("detect.cisco.hostname", true,
+      "Read the hostname wherever Cisco devices put it (logging origin-id, logging device-id): before the stamp"
+          + " with or without ':' (\"<189>: router1: *Mar  1 ...\", \"<189>: router1 Mar  1 ...\", also after a"
+          + " message number and before a second one), after the stamp (\"...: Mar  1 18:46:11 UTC: router1"
+          + " %LINK-3-UPDOWN\"), the ASA's \"fw01: %ASA-...\" in an RFC 3164 header, names that start with a digit"
+          + " or hold dots and underscores. Off: only a name starting with a letter and ending in ': ' before the"
+          + " stamp is read; the other forms leave the hostname missing."),
+  DETECT_TIME_ZONE_OFFSET("detect.time.zone.offset", true,
+      "Read a numeric zone after a device's BSD-style time: UTC or GMT with an offset (\"UTC+1\", \"GMT-5\","
+          + " \"UTC+05:30\", \"UTC+0530\") or a bare offset with minutes (\"+07:30\", \"-0500\"); it wins over"
+          + " timezone.default. Off: only zone names (timezone.abbreviations) are read, and a numeric zone leaves"
+          + " the stamp in the default zone (or the header unread)."),
   DETECT_FORTIGATE("detect.fortigate", true,
       "Recognise Fortinet FortiGate key=value messages without a syslog header (date=... time=... devname=...):"
           + " format fortigate, devname is the hostname, date+time the timestamp. Off: such a message is raw."),

@@ -42,6 +42,7 @@ public final class SyslogParser {
 
   private final SyslogParserOptions options;
   private final EventTime eventTime;
+  private final ZoneNames zones;
   private final boolean permitMissingPri;
   private final boolean permitLeadingWhitespace;
   private final boolean permitSpaceAfterPri;
@@ -56,6 +57,8 @@ public final class SyslogParser {
   private final boolean detectYear;
   private final boolean detectCiscoAsa;
   private final boolean detectCiscoIos;
+  private final boolean detectCiscoHostname;
+  private final boolean detectOffset;
   private final boolean detectFortigate;
   private final boolean detectSnare;
   private final boolean detectLastMessageRepeated;
@@ -69,6 +72,7 @@ public final class SyslogParser {
   public SyslogParser(SyslogParserOptions options) {
     this.options = Objects.requireNonNull(options, "options");
     this.eventTime = new EventTime(options);
+    this.zones = options.zoneNames();
     this.permitMissingPri = options.isEnabled(Leniency.PERMIT_MISSING_PRI);
     this.permitLeadingWhitespace = options.isEnabled(Leniency.PERMIT_LEADING_WHITESPACE);
     this.permitSpaceAfterPri = options.isEnabled(Leniency.PERMIT_SPACE_AFTER_PRI);
@@ -83,6 +87,8 @@ public final class SyslogParser {
     this.detectYear = options.isEnabled(Leniency.DETECT_YEAR_IN_TIMESTAMP);
     this.detectCiscoAsa = options.isEnabled(Leniency.DETECT_CISCO_ASA);
     this.detectCiscoIos = options.isEnabled(Leniency.DETECT_CISCO_IOS);
+    this.detectCiscoHostname = options.isEnabled(Leniency.DETECT_CISCO_HOSTNAME);
+    this.detectOffset = options.isEnabled(Leniency.DETECT_TIME_ZONE_OFFSET);
     this.detectFortigate = options.isEnabled(Leniency.DETECT_FORTIGATE);
     this.detectSnare = options.isEnabled(Leniency.DETECT_SNARE);
     this.detectLastMessageRepeated = options.isEnabled(Leniency.DETECT_LAST_MESSAGE_REPEATED);
@@ -231,8 +237,16 @@ public final class SyslogParser {
       if (cisco != null) {
         return cisco;
       }
+      if (detectCiscoIos && at(b, pos + 1, end, ' ')) {
+        // "<189>: 2026 Mar  1 18:46:11 UTC: %ETHPORT-5-IF_UP" (NX-OS), "<189>: router1: *Mar  1 ..." (IOS
+        // origin-id without a message number): the empty message number's ':'.
+        int next = skipSpaces(b, pos + 1, end);
+        if (next < end && isCiscoPreamble(b, next, end, r.date)) {
+          return readCiscoIos(b, next, end, r, false);
+        }
+      }
     }
-    if (detectCiscoIos && (ciscoOriginHostEnd(b, pos, end) != NO_MATCH || xrNodeEnd(b, pos, end) != NO_MATCH)) {
+    if (detectCiscoIos && (ciscoOriginHostEnd(b, pos, end, r.date) != NO_MATCH || xrNodeEnd(b, pos, end) != NO_MATCH)) {
       return readCiscoIos(b, pos, end, r, false);
     }
     return readHeaderless(b, pos, end, r);
@@ -447,7 +461,7 @@ public final class SyslogParser {
 
   /** A BSD stamp at pos, then hostname and tag. */
   private SyslogFormat readBsd(byte[] b, int pos, int end, ParseResult r) {
-    int stampEnd = Timestamps.scanBsd(b, pos, end, r.date, detectYear);
+    int stampEnd = Timestamps.scanBsd(b, pos, end, r.date, detectYear, zones, detectOffset);
     if (stampEnd == NO_MATCH) {
       return readHeaderless(b, pos, end, r);
     }
@@ -484,6 +498,15 @@ public final class SyslogParser {
       }
     }
     int wordEnd = Bytes.findBlank(b, p, end);
+    if (isAsaDeviceId(b, p, wordEnd, end)) {
+      // logging device-id hostname on an ASA writes "host:" ("Nov 21 10:00:00 fw01: %ASA-6-302013: ..."):
+      // a word ending in ':' right before a mnemonic is the hostname, not a tag.
+      SyslogFormat cisco = readMnemonic(b, wordEnd + 1, end, r);
+      if (cisco != null) {
+        r.hostname(p, wordEnd - 1 - p);
+        return cisco;
+      }
+    }
     if (isTagLike(b, p, wordEnd)) {
       r.addDefect(Defect.MISSING_HOSTNAME);
       return permitMissingHostname ? readTag(b, p, end, r) : null;
@@ -504,6 +527,23 @@ public final class SyslogParser {
       q += 2; // Cisco ASA with a device id: "fw01 : %ASA-6-302013: ..."
     }
     return readTagPosition(b, q, end, r);
+  }
+
+  /**
+   * Whether b[p, wordEnd) is "host:" followed by one space and a Cisco mnemonic whose detection is on: the
+   * hostname a device id adds before the mnemonic.
+   */
+  private boolean isAsaDeviceId(byte[] b, int p, int wordEnd, int end) {
+    if (!detectCiscoHostname || wordEnd - p < 2 || b[wordEnd - 1] != ':' || !at(b, wordEnd, end, ' ') || !at(b, wordEnd + 1, end, '%')
+        || hostnameDefects(b, p, wordEnd - 1) != 0) {
+      return false;
+    }
+    for (int i = p; i < wordEnd - 1; i++) {
+      if (b[i] == ':') {
+        return false; // an IPv6 address or a "tag:" with more colons: not this form
+      }
+    }
+    return isAsaFacility(b, wordEnd + 2, end) ? detectCiscoAsa : detectCiscoIos;
   }
 
   /** Where a tag may start: a repeat notice, a Cisco mnemonic, a Snare record, or an ordinary tag. */
@@ -749,10 +789,14 @@ public final class SyslogParser {
         p = skipSpaces(b, digitsEnd + 1, end);
       }
     }
-    int hostEnd = ciscoOriginHostEnd(b, p, end);
+    int hostEnd = ciscoOriginHostEnd(b, p, end, r.date);
     if (hostEnd != NO_MATCH) {
       r.hostname(p, hostEnd - p);
-      p = skipSpaces(b, hostEnd + 1, end);
+      p = skipSpaces(b, at(b, hostEnd, end, ':') ? hostEnd + 1 : hostEnd, end);
+      int digitsEnd = Bytes.skipDigits(b, p, end);
+      if (detectCiscoHostname && digitsEnd > p && at(b, digitsEnd, end, ':') && at(b, digitsEnd + 1, end, ' ')) {
+        p = skipSpaces(b, digitsEnd + 1, end); // the message number again: "123: router1: 123: *Mar ..."
+      }
     }
     int nodeEnd = xrNodeEnd(b, p, end);
     if (nodeEnd != NO_MATCH) {
@@ -762,7 +806,7 @@ public final class SyslogParser {
     if (p < end && (b[p] == '*' || b[p] == '.')) {
       p++; // clock not (or no longer) synchronised: the stamp is still the device's best knowledge
     }
-    int stampEnd = p < end ? Timestamps.scanBsd(b, p, end, r.date, detectYear) : NO_MATCH;
+    int stampEnd = p < end ? Timestamps.scanBsd(b, p, end, r.date, detectYear, zones, detectOffset) : NO_MATCH;
     if (stampEnd != NO_MATCH) {
       stampEnd = skipUnknownZone(b, stampEnd, end, r.date);
       if (!(relayed && clockNeverSet)) {
@@ -779,6 +823,15 @@ public final class SyslogParser {
       p++;
     }
     p = skipSpaces(b, p, end);
+    if (detectCiscoHostname && hostEnd == NO_MATCH && p < end && b[p] != '%') {
+      // The hostname after the stamp: "...: Mar  1 18:46:11 UTC: router1 %LINK-3-UPDOWN: up".
+      int wordEnd = Bytes.findBlank(b, p, end);
+      if (at(b, wordEnd, end, ' ') && at(b, wordEnd + 1, end, '%') && !isTagLike(b, p, wordEnd)
+          && hostnameDefects(b, p, wordEnd) == 0) {
+        r.hostname(p, wordEnd - p);
+        p = wordEnd + 1;
+      }
+    }
     int mnemonic = p;
     if (nodeEnd != NO_MATCH && p < end && b[p] != '%') {
       // IOS-XR names the process before the mnemonic ("ifmgr[227]: %PKT_INFRA-LINK-3-UPDOWN : "): its pid is
@@ -801,24 +854,46 @@ public final class SyslogParser {
   }
 
   /**
-   * End (the ':') of an origin hostname at p ({@code logging origin-id hostname}: "router1: "), when a clock mark,
-   * a stamp, an uptime or a mnemonic follows; else NO_MATCH.
+   * End of an origin hostname at p ({@code logging origin-id hostname}): a word of letters, digits, '.', '-' and
+   * '_' that is neither all digits (a message number, a year) nor an uptime, followed by ": " and a clock mark, a
+   * stamp, an uptime, a message number or a mnemonic ("router1: *Mar  1 ..."); or followed by a space and a stamp,
+   * possibly after a clock mark or a message number ("router1 *Mar  1 ...", "router1 123: Mar  1 ..."). Returns
+   * the position of the ':' or space after the word, else NO_MATCH.
    */
-  private static int ciscoOriginHostEnd(byte[] b, int p, int end) {
-    if (p >= end || !Bytes.isLetter(b[p]) || Timestamps.bsdStampAt(b, p, end)) {
+  private int ciscoOriginHostEnd(byte[] b, int p, int end, DateFields f) {
+    if (p >= end || !(Bytes.isLetter(b[p]) || isDigit(b[p])) || Timestamps.bsdStampAt(b, p, end)) {
       return NO_MATCH;
     }
     int q = p;
+    boolean allDigits = true;
+    boolean dotted = false;
     while (q < end && (Bytes.isLetter(b[q]) || isDigit(b[q]) || b[q] == '.' || b[q] == '-' || b[q] == '_')) {
+      allDigits &= isDigit(b[q]);
+      dotted |= b[q] == '.';
       q++;
     }
-    if (!at(b, q, end, ':') || !at(b, q + 1, end, ' ')) {
+    if (allDigits || q - p > MAX_HOSTNAME || (isDigit(b[p]) && !dotted && uptimeEnd(b, p, end) != NO_MATCH)
+        || (!detectCiscoHostname && !Bytes.isLetter(b[p]))) {
       return NO_MATCH;
     }
-    int next = skipSpaces(b, q + 1, end);
-    boolean preambleFollows = next < end && (b[next] == '*' || b[next] == '.' || b[next] == '%'
-        || isDigit(b[next]) || Timestamps.bsdStampAt(b, next, end));
-    return preambleFollows ? q : NO_MATCH;
+    if (at(b, q, end, ':') && at(b, q + 1, end, ' ')) {
+      int next = skipSpaces(b, q + 1, end);
+      boolean preambleFollows = next < end && (b[next] == '*' || b[next] == '.' || b[next] == '%'
+          || isDigit(b[next]) || Timestamps.bsdStampAt(b, next, end));
+      return preambleFollows ? q : NO_MATCH;
+    }
+    if (!at(b, q, end, ' ') || !detectCiscoIos || !detectCiscoHostname) {
+      return NO_MATCH;
+    }
+    int next = skipSpaces(b, q, end);
+    int digitsEnd = Bytes.skipDigits(b, next, end);
+    if (digitsEnd > next && at(b, digitsEnd, end, ':') && at(b, digitsEnd + 1, end, ' ')) {
+      next = skipSpaces(b, digitsEnd + 1, end);
+    }
+    if (next < end && (b[next] == '*' || b[next] == '.')) {
+      next++;
+    }
+    return stampEnd(b, next, end, f) != NO_MATCH ? q : NO_MATCH;
   }
 
   /**
@@ -844,9 +919,9 @@ public final class SyslogParser {
    * mnemonic; a clock mark followed by a stamp; an IOS-XR node; or a stamp followed by a mnemonic. A bare number
    * followed by ordinary text stays an RFC 3164 tag. Uses f as scratch.
    */
-  private static boolean isRelayedCiscoPreamble(byte[] b, int p, int end, DateFields f) {
+  private boolean isRelayedCiscoPreamble(byte[] b, int p, int end, DateFields f) {
     byte c = b[p];
-    if (isDigit(c)) {
+    if (isDigit(c) && !(detectYear && Bytes.skipDigits(b, p, end) == p + 4 && at(b, p + 4, end, ' '))) {
       int digitsEnd = Bytes.skipDigits(b, p, end);
       if (!at(b, digitsEnd, end, ':') || !at(b, digitsEnd + 1, end, ' ')) {
         return false;
@@ -861,7 +936,7 @@ public final class SyslogParser {
           || isBsdStamp(b, next, end, f)
           || (isDigit(n) && uptimeEnd(b, next, end) != NO_MATCH)
           || xrNodeEnd(b, next, end) != NO_MATCH
-          || ciscoOriginHostEnd(b, next, end) != NO_MATCH;
+          || ciscoOriginHostEnd(b, next, end, f) != NO_MATCH;
     }
     if (c == '*' || c == '.') {
       return isBsdStamp(b, p + 1, end, f);
@@ -869,20 +944,43 @@ public final class SyslogParser {
     if (xrNodeEnd(b, p, end) != NO_MATCH) {
       return true;
     }
-    int stampEnd = Timestamps.bsdStampAt(b, p, end) ? Timestamps.scanBsd(b, p, end, f, false) : NO_MATCH;
+    int stampEnd = stampEnd(b, p, end, f);
     if (stampEnd == NO_MATCH) {
       return false;
     }
-    stampEnd = skipUnknownZone(b, stampEnd, end, f);
     if (at(b, stampEnd, end, ':')) {
       stampEnd++;
     }
     return at(b, stampEnd, end, ' ') && at(b, skipSpaces(b, stampEnd, end), end, '%');
   }
 
-  /** A whole BSD stamp at p (not just a month name); f is scratch. */
-  private static boolean isBsdStamp(byte[] b, int p, int end, DateFields f) {
-    return Timestamps.bsdStampAt(b, p, end) && Timestamps.scanBsd(b, p, end, f, false) != NO_MATCH;
+  /** A whole BSD stamp at p (not just a month name; with a year first when detect.year.in.timestamp); f is scratch. */
+  private boolean isBsdStamp(byte[] b, int p, int end, DateFields f) {
+    return stampEnd(b, p, end, f) != NO_MATCH;
+  }
+
+  /**
+   * The end of a whole BSD stamp at p, its zone included (a known one, or an unknown word before ": %"), or
+   * NO_MATCH; a year first ("2026 Mar  1 ...", NX-OS) counts when detect.year.in.timestamp is on. f is scratch.
+   */
+  private int stampEnd(byte[] b, int p, int end, DateFields f) {
+    boolean yearFirst = detectYear && p + 5 < end && isDigit(b[p]) && b[p + 4] == ' '
+        && Timestamps.bsdStampAt(b, p + 5, end);
+    if (!yearFirst && !Timestamps.bsdStampAt(b, p, end)) {
+      return NO_MATCH;
+    }
+    int stampEnd = Timestamps.scanBsd(b, p, end, f, detectYear, zones, detectOffset);
+    return stampEnd == NO_MATCH ? NO_MATCH : skipUnknownZone(b, stampEnd, end, f);
+  }
+
+  /**
+   * Whether a Cisco IOS / NX-OS preamble starts at p, after "&lt;PRI&gt;: ": a stamp (with a clock mark or a year
+   * first), an origin hostname or an IOS-XR node. f is scratch.
+   */
+  private boolean isCiscoPreamble(byte[] b, int p, int end, DateFields f) {
+    int stamp = b[p] == '*' || b[p] == '.' ? p + 1 : p;
+    return isBsdStamp(b, stamp, end, f) || ciscoOriginHostEnd(b, p, end, f) != NO_MATCH
+        || xrNodeEnd(b, p, end) != NO_MATCH;
   }
 
   /**
@@ -893,7 +991,7 @@ public final class SyslogParser {
   private SyslogFormat readColonStamp(byte[] b, int pos, int end, ParseResult r) {
     int stampStart = pos + 1;
     int stampEnd = Timestamps.bsdStampAt(b, stampStart, end)
-        ? Timestamps.scanBsd(b, stampStart, end, r.date, detectYear) : NO_MATCH;
+        ? Timestamps.scanBsd(b, stampStart, end, r.date, detectYear, zones, detectOffset) : NO_MATCH;
     if (stampEnd == NO_MATCH) {
       return null;
     }
@@ -975,7 +1073,7 @@ public final class SyslogParser {
     }
     int stampStart = field + 4; // past the weekday, "Fri "
     int stampEnd = stampStart < end && Bytes.isLetter(b[field]) && b[field + 3] == ' '
-        ? Timestamps.scanBsd(b, stampStart, end, r.date, true) : NO_MATCH;
+        ? Timestamps.scanBsd(b, stampStart, end, r.date, true, zones, detectOffset) : NO_MATCH;
     if (stampEnd != NO_MATCH && r.date.year >= 0) {
       eventTime.set(r, StampKind.BSD, field, stampEnd);
     } else {

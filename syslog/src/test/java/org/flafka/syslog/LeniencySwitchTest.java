@@ -100,6 +100,21 @@ class LeniencySwitchTest {
       new Row(Leniency.DETECT_CISCO_IOS, "<189>123: *Mar  1 18:46:11.123 UTC: %LINK-3-UPDOWN: up",
           ok(SyslogFormat.CISCO_IOS, r -> assertEquals("UPDOWN", r.msgid())),
           lenient("missing-timestamp", r -> assertEquals("123", r.app()))),
+      new Row(Leniency.DETECT_CISCO_HOSTNAME, "<166>Nov 21 10:00:00 fw01: %ASA-6-302013: Built",
+          ok(SyslogFormat.CISCO_ASA, r -> assertEquals("fw01", r.hostname())),
+          lenient("missing-hostname", r -> {
+            assertNull(r.hostname());
+            assertEquals("fw01", r.app());
+          })),
+      new Row(Leniency.DETECT_CISCO_HOSTNAME, "<189>: router1 *Mar  1 18:46:11.123 UTC: %LINK-3-UPDOWN: up",
+          ok(SyslogFormat.CISCO_IOS, r -> assertEquals("router1", r.hostname())),
+          lenient("missing-timestamp", r -> assertNull(r.hostname()))),
+      new Row(Leniency.DETECT_TIME_ZONE_OFFSET, "<189>1: Nov 21 10:00:00 UTC+1: %SYS-5-CONFIG_I: x",
+          ok(SyslogFormat.CISCO_IOS, r -> assertEquals(Parsing.millis("2026-11-21T09:00:00Z"), r.timestampMillis())),
+          lenient("malformed-header", r -> {
+            assertEquals(Parsing.millis("2026-11-21T10:00:00Z"), r.timestampMillis());
+            assertNull(r.msgid());
+          })),
       new Row(Leniency.DETECT_FORTIGATE, "<189>date=2019-05-13 time=11:45:03 devname=FGT logid=13 tz=\"+0000\"",
           ok(SyslogFormat.FORTIGATE, r -> assertEquals("FGT", r.hostname())),
           lenient("missing-timestamp", r -> assertNull(r.hostname()))),
