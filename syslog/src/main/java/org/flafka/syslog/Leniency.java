@@ -43,11 +43,14 @@ public enum Leniency {
   PERMIT_SQUARE_BRACKETS_IN_HOSTNAME("permit.square.brackets.in.hostname", false,
       "Accept '[' and ']' in an RFC 3164 hostname, e.g. \"[192.0.2.1]\" (as rsyslog's"
           + " permit.squareBracketsInHostname). Off: a word containing brackets is not a hostname."),
-  DETECT_TAG_WITHOUT_COLON("detect.tag.without.colon", false,
+  DETECT_TAG_WITHOUT_COLON("detect.tag.without.colon", true,
       "Take the first word after an RFC 3164 hostname as the tag even when it does not end like one"
-          + " (\"host app message\", as rsyslog and syslog-loose read it). Off: a word is the tag only if it ends"
-          + " with ':' or '[pid]', else the message starts there (as go-syslog reads it), so free text after the"
-          + " hostname is not mistaken for an app name."),
+          + " (\"host app message\"), as rsyslog, syslog-ng, syslog-loose and fluentd read it, when it is shaped"
+          + " like a tag: at most 32 bytes (RFC 3164's TAG limit) of letters, digits, '_', '-', '.', '/' or"
+          + " non-ASCII letters, followed by a space and more text. A word with other characters (quotes, '=', ','),"
+          + " a longer word, a lone word, '-', or a capitalised word that starts a sentence (\"Connection refused\":"
+          + " an upper-case letter, then only lower-case ones) stays the message. Off: a word is the tag only if it ends with ':' or"
+          + " '[pid]', else the message starts there (as go-syslog reads it)."),
   DETECT_YEAR_IN_TIMESTAMP("detect.year.in.timestamp", true,
       "Recognise a year inside an RFC 3164 timestamp, before or after the time (\"Mar  7 2008 19:06:53\","
           + " \"Mar  7 19:06:53 2008\"), as Cisco and others send. Off: the year is read as the hostname."),

@@ -35,6 +35,8 @@ import org.flafka.syslog.EventTime.StampKind;
 public final class SyslogParser {
   private static final int MAX_HOSTNAME = 255;
   private static final int MAX_APP_NAME = 48;
+  /** The longest tag read without ':' (RFC 3164 4.1.3: "The TAG is ... not exceed 32 characters"). */
+  private static final int MAX_BARE_TAG = 32;
   private static final int MAX_PROCID = 128;
   private static final int MAX_MSGID = 32;
   /** FortiGate key=value pairs scanned for date, time, devname, logid and tz. */
@@ -575,20 +577,51 @@ public final class SyslogParser {
       // "<189>Nov 21 06:58:49 10.1.2.3 12345: Nov 21 06:58:49.123 CET: %SEC-6-IPACCESSLOGP: ...".
       return readCiscoIos(b, p, end, r, true);
     }
+    if (detectTagWithoutColon) {
+      int wordEnd = Bytes.findBlank(b, p, end);
+      if (tagEnd(b, p, wordEnd) == NO_MATCH && isBareTag(b, p, wordEnd, end)) {
+        setTag(b, p, wordEnd, r);
+        r.message(wordEnd + 1, end - wordEnd - 1);
+        return SyslogFormat.RFC3164;
+      }
+    }
     return readTag(b, p, end, r);
   }
 
   /**
+   * Whether the word b[p, wordEnd), right after a hostname, is a tag without ':' ("host app message", as rsyslog,
+   * syslog-ng, syslog-loose and fluentd read it): at most {@value #MAX_BARE_TAG} bytes (RFC 3164's TAG limit) of
+   * letters, digits, '_', '-', '.', '/' and non-ASCII letters, then a space and more text. A word holding other
+   * characters (quotes, '=', ',', '#', '('), standing alone, the nil '-', or capitalised like the first word of a
+   * sentence ("Connection refused", "Use the BFG!": an upper-case letter, then only lower-case ones) is the
+   * message.
+   */
+  private static boolean isBareTag(byte[] b, int p, int wordEnd, int end) {
+    if (wordEnd == p || wordEnd - p > MAX_BARE_TAG || !at(b, wordEnd, end, ' ') || wordEnd + 1 >= end) {
+      return false;
+    }
+    if (wordEnd - p == 1 && b[p] == '-') {
+      return false; // the nil value, not a name
+    }
+    boolean capitalised = b[p] >= 'A' && b[p] <= 'Z' && wordEnd - p > 1;
+    for (int i = p; i < wordEnd; i++) {
+      byte c = b[i];
+      if (!(Bytes.isLetter(c) || isDigit(c) || c == '_' || c == '-' || c == '.' || c == '/' || c < 0)) {
+        return false;
+      }
+      capitalised &= i == p || (c >= 'a' && c <= 'z');
+    }
+    return !capitalised;
+  }
+
+  /**
    * A tag at p, then one space: the word up to its first ':' ({@code app:}, {@code app[pid]:}, also
-   * {@code app:text} as rsyslog and syslog-loose split it), or a word ending in {@code [pid]}; else (unless
-   * {@code detect.tag.without.colon}) there is no tag and the message starts at p.
+   * {@code app:text} as rsyslog and syslog-loose split it), or a word ending in {@code [pid]}; else there is no tag
+   * and the message starts at p (after a hostname, readTagPosition also takes a bare word: detect.tag.without.colon).
    */
   private SyslogFormat readTag(byte[] b, int p, int end, ParseResult r) {
     int wordEnd = Bytes.findBlank(b, p, end);
     int tagEnd = tagEnd(b, p, wordEnd);
-    if (tagEnd == NO_MATCH && detectTagWithoutColon && wordEnd > p) {
-      tagEnd = wordEnd;
-    }
     if (tagEnd == NO_MATCH) {
       r.message(p, end - p);
     } else {
