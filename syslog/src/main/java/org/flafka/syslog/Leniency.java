@@ -30,6 +30,15 @@ public enum Leniency {
           + " recognised when an RFC 3339 timestamp follows <PRI> and the fields after the hostname have the RFC 5424"
           + " shape (three words, then '-' or '['). Off: such a message is raw. (An RFC 3339 timestamp in an"
           + " RFC 3164 header, as rsyslog forwards, is not this defect and is always accepted.)"),
+  PERMIT_VERSION_ZERO("permit.version.zero", true,
+      "Accept an RFC 5424 header whose version starts with 0 (\"<13>0 2026-11-21T10:00:00Z host app - - - m\","
+          + " \"<13>01 ...\") when an RFC 3339 timestamp or '-' follows; the version is read as written (other"
+          + " versions, 2 to 999, are always read). Off: such a message has no header (missing-timestamp)."),
+  PERMIT_SPACE_IN_ISO_TIMESTAMP("permit.space.in.iso.timestamp", true,
+      "Accept a space instead of 'T' between date and time in an ISO 8601 / RFC 3339 timestamp"
+          + " (\"<13>2026-11-21 10:00:00 app[12]: m\", \"<13>1 2026-11-21 10:00:00Z host app - - - m\"); an RFC 3164"
+          + " header with such a stamp may lack the hostname (permit.missing.hostname). Off: such a message has no"
+          + " header (missing-timestamp) or, in RFC 5424, an invalid timestamp."),
   PERMIT_MALFORMED_STRUCTURED_DATA("permit.malformed.structured.data", true,
       "Accept RFC 5424 structured data that breaks the grammar (unquoted values, missing '=', stray characters):"
           + " a malformed element is skipped up to its closing ']', well-formed elements are kept. Off: such a"
@@ -74,6 +83,10 @@ public enum Leniency {
           + " \"UTC+05:30\", \"UTC+0530\") or a bare offset with minutes (\"+07:30\", \"-0500\"); it wins over"
           + " timezone.default. Off: only zone names (timezone.abbreviations) are read, and a numeric zone leaves"
           + " the stamp in the default zone (or the header unread)."),
+  DETECT_RELAY_PREFIX("detect.relay.prefix", true,
+      "Recognise AIX syslogd's relay prefix after the timestamp, \"Message forwarded from HOST: \": HOST is the"
+          + " hostname and the tag follows (as syslog-ng and rsyslog's pmaixforwardedfrom read it). Off: \"Message\""
+          + " is read as the hostname."),
   DETECT_FORTIGATE("detect.fortigate", true,
       "Recognise Fortinet FortiGate key=value messages without a syslog header (date=... time=... devname=...):"
           + " format fortigate, devname is the hostname, date+time the timestamp. Off: such a message is raw."),

@@ -35,6 +35,8 @@ import org.flafka.syslog.EventTime.StampKind;
 public final class SyslogParser {
   private static final int MAX_HOSTNAME = 255;
   private static final int MAX_APP_NAME = 48;
+  /** AIX syslogd's relay prefix before the origin's hostname. */
+  private static final String RELAY_PREFIX = "Message forwarded from ";
   /** The longest tag read without ':' (RFC 3164 4.1.3: "The TAG is ... not exceed 32 characters"). */
   private static final int MAX_BARE_TAG = 32;
   private static final int MAX_PROCID = 128;
@@ -60,6 +62,9 @@ public final class SyslogParser {
   private final boolean detectCiscoAsa;
   private final boolean detectCiscoIos;
   private final boolean detectCiscoHostname;
+  private final boolean permitVersionZero;
+  private final boolean permitSpaceInIso;
+  private final boolean detectRelayPrefix;
   private final boolean detectOffset;
   private final boolean detectFortigate;
   private final boolean detectSnare;
@@ -90,6 +95,9 @@ public final class SyslogParser {
     this.detectCiscoAsa = options.isEnabled(Leniency.DETECT_CISCO_ASA);
     this.detectCiscoIos = options.isEnabled(Leniency.DETECT_CISCO_IOS);
     this.detectCiscoHostname = options.isEnabled(Leniency.DETECT_CISCO_HOSTNAME);
+    this.permitVersionZero = options.isEnabled(Leniency.PERMIT_VERSION_ZERO);
+    this.permitSpaceInIso = options.isEnabled(Leniency.PERMIT_SPACE_IN_ISO_TIMESTAMP);
+    this.detectRelayPrefix = options.isEnabled(Leniency.DETECT_RELAY_PREFIX);
     this.detectOffset = options.isEnabled(Leniency.DETECT_TIME_ZONE_OFFSET);
     this.detectFortigate = options.isEnabled(Leniency.DETECT_FORTIGATE);
     this.detectSnare = options.isEnabled(Leniency.DETECT_SNARE);
@@ -213,6 +221,10 @@ public final class SyslogParser {
       if (count <= 3 && first != '0' && isVersionEnd(b, digitsEnd, end, r.hasPri())) {
         return readRfc5424(b, pos, digitsEnd, end, r);
       }
+      if (count <= 3 && first == '0' && isZeroVersion(b, digitsEnd, end)) {
+        r.addDefect(Defect.VERSION_ZERO);
+        return permitVersionZero ? readRfc5424(b, pos, digitsEnd, end, r) : null;
+      }
       if (count == 4 && at(b, digitsEnd, end, '-')) {
         return readRfc3339Header(b, pos, end, r);
       }
@@ -271,6 +283,19 @@ public final class SyslogParser {
     return hasPri || (next < end && (b[next] == '-' || isDigit(b[next])));
   }
 
+  /**
+   * Whether a version starting with '0' ends at digitsEnd: a space, then an RFC 3339 timestamp's year and '-', or
+   * the nil '-' and a space ("&lt;13&gt;0 2026-11-21T10:00:00Z ...", "&lt;13&gt;0 - host ...").
+   */
+  private static boolean isZeroVersion(byte[] b, int digitsEnd, int end) {
+    int next = digitsEnd + 1;
+    if (!at(b, digitsEnd, end, ' ') || next >= end) {
+      return false;
+    }
+    return (b[next] == '-' && at(b, next + 1, end, ' '))
+        || (Bytes.skipDigits(b, next, end) == next + 4 && at(b, next + 4, end, '-'));
+  }
+
   /** {@code VERSION SP TIMESTAMP SP HOSTNAME SP APP SP PROCID SP MSGID SP SD [SP MSG]}; pos at the version. */
   private SyslogFormat readRfc5424(byte[] b, int pos, int versionEnd, int end, ParseResult r) {
     r.version(Bytes.digits(b, pos, end, versionEnd - pos));
@@ -283,7 +308,7 @@ public final class SyslogParser {
     if (at(b, p, end, '-') && (p + 1 == end || b[p + 1] == ' ')) {
       p++;
     } else {
-      int stampEnd = Timestamps.scanRfc3339(b, p, end, r.date);
+      int stampEnd = Timestamps.scanRfc3339(b, p, end, r.date, permitSpaceInIso);
       if (stampEnd != NO_MATCH && (stampEnd == end || b[stampEnd] == ' ')) {
         eventTime.set(r, StampKind.RFC3339, p, stampEnd);
         p = stampEnd;
@@ -422,7 +447,7 @@ public final class SyslogParser {
    * the RFC 5424 shape, else an RFC 3164 header with an ISO stamp (rsyslog's forwarding format).
    */
   private SyslogFormat readRfc3339Header(byte[] b, int pos, int end, ParseResult r) {
-    int stampEnd = Timestamps.scanRfc3339(b, pos, end, r.date);
+    int stampEnd = Timestamps.scanRfc3339(b, pos, end, r.date, permitSpaceInIso);
     if (stampEnd == NO_MATCH || (stampEnd < end && b[stampEnd] != ' ')) {
       return readHeaderless(b, pos, end, r);
     }
@@ -497,6 +522,15 @@ public final class SyslogParser {
       SyslogFormat cisco = readMnemonic(b, p, end, r);
       if (cisco != null) {
         return cisco;
+      }
+    }
+    if (detectRelayPrefix && Bytes.startsWith(b, p, end, RELAY_PREFIX)) {
+      int hostStart = p + RELAY_PREFIX.length();
+      int hostEnd = Bytes.findBlank(b, hostStart, end);
+      if (hostEnd - hostStart > 1 && b[hostEnd - 1] == ':' && hostnameDefects(b, hostStart, hostEnd - 1) == 0) {
+        // AIX syslogd relaying: "Message forwarded from aixhost: sshd[1234]: ..."
+        r.hostname(hostStart, hostEnd - 1 - hostStart);
+        return readTagPosition(b, skipSpaces(b, hostEnd, end), end, r);
       }
     }
     int wordEnd = Bytes.findBlank(b, p, end);

@@ -117,12 +117,13 @@ final class Timestamps {
   /**
    * Scans an RFC 3339 / RFC 5424 timestamp {@code YYYY-MM-DDThh:mm:ss[.f{1,9}](Z|+hh:mm|-hh:mm)} at pos.
    * Tolerated with {@link DateFields#lenient}: lower-case t/z, more than 6 fraction digits (up to 9 count,
-   * the rest are skipped), +hhmm without colon. A missing offset leaves {@link DateFields#hasOffset} false.
+   * the rest are skipped), +hhmm without colon; with {@code allowSpace}, a space for the 'T' (marked in
+   * {@link DateFields#spaceSeparated}). A missing offset leaves {@link DateFields#hasOffset} false.
    * Values out of range (month 13, minute 99) still return the end position; the caller checks validity.
    *
    * @return the position after the stamp, or NO_MATCH if the bytes are not shaped like one
    */
-  static int scanRfc3339(byte[] b, int pos, int end, DateFields f) {
+  static int scanRfc3339(byte[] b, int pos, int end, DateFields f, boolean allowSpace) {
     f.clear();
     int year = digits(b, pos, end, 4);
     if (year < 0 || !Bytes.at(b, pos + 4, end, '-')) {
@@ -139,6 +140,8 @@ final class Timestamps {
     byte t = b[pos + 10];
     if (t == 't') {
       f.lenient = true;
+    } else if (t == ' ' && allowSpace) {
+      f.spaceSeparated = true; // "2026-11-21 10:00:00": the hour, ':' and the rest must follow, checked below
     } else if (t != 'T') {
       return NO_MATCH;
     }

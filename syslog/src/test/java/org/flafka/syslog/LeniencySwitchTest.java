@@ -61,6 +61,18 @@ class LeniencySwitchTest {
           lenient("missing-hostname", r -> assertEquals("haproxy", r.app())), raw("missing-hostname")),
       new Row(Leniency.PERMIT_MISSING_VERSION, "<13>2017-02-06T13:14:15.003Z 192.168.0.1 fluentd 11 - - Hi",
           lenient("missing-version", r -> assertEquals("fluentd", r.app())), raw("missing-version")),
+      new Row(Leniency.PERMIT_VERSION_ZERO, "<13>0 2026-11-21T10:00:00Z host app 1 - - msg",
+          lenient("version-zero", r -> {
+            assertEquals(SyslogFormat.RFC5424, r.format());
+            assertEquals("app", r.app());
+          }),
+          raw("version-zero")),
+      new Row(Leniency.PERMIT_SPACE_IN_ISO_TIMESTAMP, "<13>2026-11-21 10:00:00Z myhost app: msg",
+          lenient("space-in-iso-timestamp", r -> {
+            assertEquals("myhost", r.hostname());
+            assertEquals(Parsing.millis("2026-11-21T10:00:00Z"), r.timestampMillis());
+          }),
+          lenient("missing-timestamp", r -> assertNull(r.hostname()))),
       new Row(Leniency.PERMIT_MALFORMED_STRUCTURED_DATA, "<13>1 - host app - - [incorrect x] qwerty",
           lenient("malformed-structured-data", r -> assertEquals("qwerty", r.message())),
           raw("malformed-structured-data")),
@@ -114,6 +126,15 @@ class LeniencySwitchTest {
           lenient("malformed-header", r -> {
             assertEquals(Parsing.millis("2026-11-21T10:00:00Z"), r.timestampMillis());
             assertNull(r.msgid());
+          })),
+      new Row(Leniency.DETECT_RELAY_PREFIX, "<13>Nov 21 10:00:00 Message forwarded from aixhost: sshd[1]: x",
+          ok(SyslogFormat.RFC3164, r -> {
+            assertEquals("aixhost", r.hostname());
+            assertEquals("sshd", r.app());
+          }),
+          ok(SyslogFormat.RFC3164, r -> {
+            assertEquals("Message", r.hostname());
+            assertEquals("forwarded", r.app());
           })),
       new Row(Leniency.DETECT_FORTIGATE, "<189>date=2019-05-13 time=11:45:03 devname=FGT logid=13 tz=\"+0000\"",
           ok(SyslogFormat.FORTIGATE, r -> assertEquals("FGT", r.hostname())),
