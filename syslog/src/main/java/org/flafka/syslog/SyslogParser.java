@@ -606,13 +606,21 @@ public final class SyslogParser {
         return SyslogFormat.SNARE;
       }
     }
+    int wordEnd = Bytes.findBlank(b, p, end);
+    if (isAsaDeviceId(b, p, wordEnd, end)) {
+      // A relay's stamp and host, then the device's "fw01: %ASA-...": the device id is the more specific name.
+      SyslogFormat cisco = readMnemonic(b, wordEnd + 1, end, r);
+      if (cisco != null) {
+        r.hostname(p, wordEnd - 1 - p);
+        return cisco;
+      }
+    }
     if (detectCiscoIos && isRelayedCiscoPreamble(b, p, end, r.date)) {
       // A Cisco IOS message relayed by a BSD syslogd, which put its own stamp and the sender in front:
       // "<189>Nov 21 06:58:49 10.1.2.3 12345: Nov 21 06:58:49.123 CET: %SEC-6-IPACCESSLOGP: ...".
       return readCiscoIos(b, p, end, r, true);
     }
     if (detectTagWithoutColon) {
-      int wordEnd = Bytes.findBlank(b, p, end);
       if (tagEnd(b, p, wordEnd) == NO_MATCH && isBareTag(b, p, wordEnd, end)) {
         setTag(b, p, wordEnd, r);
         r.message(wordEnd + 1, end - wordEnd - 1);
