@@ -87,6 +87,12 @@ public enum Leniency {
       "Recognise AIX syslogd's relay prefix after the timestamp, \"Message forwarded from HOST: \": HOST is the"
           + " hostname and the tag follows (as syslog-ng and rsyslog's pmaixforwardedfrom read it). Off: \"Message\""
           + " is read as the hostname."),
+  DETECT_MERAKI("detect.meraki", true,
+      "Recognise Cisco Meraki messages: an epoch time with a fraction (\"1563249630.774247467\"), then the device"
+          + " name and the category, after \"<PRI>1 \", alone, or after a relay's RFC 3164 header (\"Dec  6 08:46:12"
+          + " 192.168.1.1 1 1386337584.254756845 MX84 events ...\"). Format meraki: the epoch is the timestamp (UTC),"
+          + " the device name the hostname, the category (events, flows, urls, ...) the app. Off: read as RFC 5424"
+          + " with an invalid timestamp, or as text."),
   DETECT_FORTIGATE("detect.fortigate", true,
       "Recognise Fortinet FortiGate key=value messages without a syslog header (date=... time=... devname=...):"
           + " format fortigate, devname is the hostname, date+time the timestamp. Off: such a message is raw."),

@@ -67,6 +67,7 @@ public final class SyslogParser {
   private final boolean detectRelayPrefix;
   private final boolean detectOffset;
   private final boolean detectFortigate;
+  private final boolean detectMeraki;
   private final boolean detectSnare;
   private final boolean detectLastMessageRepeated;
 
@@ -100,6 +101,7 @@ public final class SyslogParser {
     this.detectRelayPrefix = options.isEnabled(Leniency.DETECT_RELAY_PREFIX);
     this.detectOffset = options.isEnabled(Leniency.DETECT_TIME_ZONE_OFFSET);
     this.detectFortigate = options.isEnabled(Leniency.DETECT_FORTIGATE);
+    this.detectMeraki = options.isEnabled(Leniency.DETECT_MERAKI);
     this.detectSnare = options.isEnabled(Leniency.DETECT_SNARE);
     this.detectLastMessageRepeated = options.isEnabled(Leniency.DETECT_LAST_MESSAGE_REPEATED);
   }
@@ -218,6 +220,12 @@ public final class SyslogParser {
     if (isDigit(first)) {
       int digitsEnd = Bytes.skipDigits(b, pos, end);
       int count = digitsEnd - pos;
+      if (detectMeraki) {
+        SyslogFormat meraki = readMeraki(b, pos, end, r);
+        if (meraki != null) {
+          return meraki;
+        }
+      }
       if (count <= 3 && first != '0' && isVersionEnd(b, digitsEnd, end, r.hasPri())) {
         return readRfc5424(b, pos, digitsEnd, end, r);
       }
@@ -604,6 +612,12 @@ public final class SyslogParser {
         r.app(p, appEnd - p);
         r.message(appEnd + 1, end - appEnd - 1);
         return SyslogFormat.SNARE;
+      }
+    }
+    if (detectMeraki && isDigit(b[p])) {
+      SyslogFormat meraki = readMeraki(b, p, end, r); // relayed: the device's name and time replace the relay's
+      if (meraki != null) {
+        return meraki;
       }
     }
     int wordEnd = Bytes.findBlank(b, p, end);
@@ -1106,6 +1120,37 @@ public final class SyslogParser {
       return NO_MATCH;
     }
     return q - 1;
+  }
+
+  // ============================================================================================ Meraki
+
+  /**
+   * Cisco Meraki {@code [1 ]EPOCH.NANOS DEVICE CATEGORY text} at p (the "1 " is the version Meraki puts in front):
+   * the epoch is the timestamp, the device name the hostname (replacing a relay's), the category the app, the
+   * rest the message. Returns null, having changed nothing but the scratch date, when there is no epoch with a
+   * fraction and a device name after it.
+   */
+  private SyslogFormat readMeraki(byte[] b, int p, int end, ParseResult r) {
+    int stampStart = b[p] == '1' && at(b, p + 1, end, ' ') ? p + 2 : p;
+    int stampEnd = Timestamps.scanEpoch(b, stampStart, end, r.date);
+    if (stampEnd == NO_MATCH) {
+      return null;
+    }
+    int hostStart = skipSpaces(b, stampEnd, end);
+    int hostEnd = Bytes.findBlank(b, hostStart, end);
+    if (hostEnd == hostStart || hostnameDefects(b, hostStart, hostEnd) != 0) {
+      return null;
+    }
+    eventTime.set(r, StampKind.FIELDS, stampStart, stampEnd);
+    r.hostname(hostStart, hostEnd - hostStart);
+    int appStart = skipSpaces(b, hostEnd, end);
+    int appEnd = Bytes.findBlank(b, appStart, end);
+    if (appEnd > appStart) {
+      r.app(appStart, appEnd - appStart);
+    }
+    int message = skipSpaces(b, appEnd, end);
+    r.message(message, end - message);
+    return SyslogFormat.MERAKI;
   }
 
   // ============================================================================================ Snare, FortiGate

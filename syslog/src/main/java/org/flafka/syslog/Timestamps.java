@@ -41,6 +41,58 @@ final class Timestamps {
     return (int) (monthIndex >= 10 ? year + 1 : year);
   }
 
+  /**
+   * Fills the UTC calendar fields of {@code epochSeconds} (H. Hinnant's civil_from_days) and marks the offset as
+   * given (0): for epoch stamps, which carry no zone ambiguity.
+   */
+  static void fieldsFromEpoch(long epochSeconds, DateFields f) {
+    long days = Math.floorDiv(epochSeconds, 86_400L);
+    long secondOfDay = epochSeconds - days * 86_400L;
+    long z = days + 719_468;
+    long era = Math.floorDiv(z, 146_097);
+    long dayOfEra = z - era * 146_097;
+    long yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365;
+    long dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100);
+    long monthIndex = (5 * dayOfYear + 2) / 153;
+    f.day = (int) (dayOfYear - (153 * monthIndex + 2) / 5 + 1);
+    f.month = (int) (monthIndex < 10 ? monthIndex + 3 : monthIndex - 9);
+    f.year = (int) (yearOfEra + era * 400 + (f.month <= 2 ? 1 : 0));
+    f.hour = (int) (secondOfDay / 3600);
+    f.minute = (int) (secondOfDay / 60 % 60);
+    f.second = (int) (secondOfDay % 60);
+    f.hasOffset = true;
+    f.offsetSeconds = 0;
+  }
+
+  /**
+   * Scans an epoch time with a fraction at pos, as Cisco Meraki writes it: 9 or 10 digits, '.', 1 to 9 digits,
+   * then a space. Fills f (UTC, milliseconds kept) and returns the position of the space, or NO_MATCH.
+   */
+  static int scanEpoch(byte[] b, int pos, int end, DateFields f) {
+    int secondsEnd = Bytes.skipDigits(b, pos, Math.min(end, pos + 11));
+    int count = secondsEnd - pos;
+    if (count < 9 || count > 10 || !Bytes.at(b, secondsEnd, end, '.')) {
+      return NO_MATCH;
+    }
+    int fractionEnd = Bytes.skipDigits(b, secondsEnd + 1, Math.min(end, secondsEnd + 11));
+    int fractionDigits = fractionEnd - secondsEnd - 1;
+    if (fractionDigits < 1 || fractionDigits > 9 || !Bytes.at(b, fractionEnd, end, ' ')) {
+      return NO_MATCH;
+    }
+    long seconds = 0;
+    for (int i = pos; i < secondsEnd; i++) {
+      seconds = seconds * 10 + (b[i] - '0');
+    }
+    int millis = 0;
+    for (int i = 0; i < 3; i++) {
+      millis = millis * 10 + (i < fractionDigits ? b[secondsEnd + 1 + i] - '0' : 0);
+    }
+    f.clear();
+    fieldsFromEpoch(seconds, f);
+    f.millis = millis;
+    return fractionEnd;
+  }
+
   static boolean isLeapYear(int year) {
     return (year & 3) == 0 && (year % 100 != 0 || year % 400 == 0);
   }

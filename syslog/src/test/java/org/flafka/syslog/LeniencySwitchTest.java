@@ -136,6 +136,12 @@ class LeniencySwitchTest {
             assertEquals("Message", r.hostname());
             assertEquals("forwarded", r.app());
           })),
+      new Row(Leniency.DETECT_MERAKI, "<134>1 1563249630.774247467 MX84 events type=dhcp_lease",
+          ok(SyslogFormat.MERAKI, r -> {
+            assertEquals("MX84", r.hostname());
+            assertEquals("events", r.app());
+          }),
+          lenient("malformed-header,invalid-timestamp", r -> assertEquals(SyslogFormat.RFC5424, r.format()))),
       new Row(Leniency.DETECT_FORTIGATE, "<189>date=2019-05-13 time=11:45:03 devname=FGT logid=13 tz=\"+0000\"",
           ok(SyslogFormat.FORTIGATE, r -> assertEquals("FGT", r.hostname())),
           lenient("missing-timestamp", r -> assertNull(r.hostname()))),

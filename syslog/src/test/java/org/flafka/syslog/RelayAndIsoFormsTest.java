@@ -92,4 +92,42 @@ class RelayAndIsoFormsTest {
     }
     assertEquals(text, r.message());
   }
+
+  // defects | message | hostname | app | instant | text
+  @ParameterizedTest(name = "{1}")
+  @CsvSource(delimiter = '|', value = {
+      // Cisco Meraki, from its "Syslog Event Types and Log Samples": <PRI>1, alone, relayed
+      "|<134>1 1563249630.774247467 remote_DC1_appliance security_event ids_alerted signature=1:41944:2"
+          + "|remote_DC1_appliance|security_event|2019-07-16T04:00:30.774Z|ids_alerted signature=1:41944:2",
+      "|<134>1 1563246850.048798929 Head_office_Appliance flows allow src=10.0.0.1 dst=10.0.0.2"
+          + "|Head_office_Appliance|flows|2019-07-16T03:14:10.048Z|allow src=10.0.0.1 dst=10.0.0.2",
+      "missing-pri|1380664922.583851938 MX84 events type=vpn_connectivity_change connectivity='false'|MX84|events"
+          + "|2013-10-01T22:02:02.583Z|type=vpn_connectivity_change connectivity='false'",
+      "missing-pri|948077334.886213117 MX60 flows src=39.41.0.1 pattern: 1 all|MX60|flows|2000-01-17T02:48:54.886Z"
+          + "|src=39.41.0.1 pattern: 1 all",
+      "|<134>Dec  6 08:46:12 192.168.1.1 1 1386337584.254756845 MX84 events Cellular connection down|MX84|events"
+          + "|2013-12-06T13:46:24.254Z|Cellular connection down",
+  })
+  void merakiEpochDeviceAndCategory(String defects, String message, String hostname, String app, String instant,
+      String text) {
+    ParseResult r = parse(message);
+    assertEquals(defects == null ? "" : defects, r.defectNames());
+    assertEquals(SyslogFormat.MERAKI, r.format());
+    assertEquals(hostname, r.hostname());
+    assertEquals(app, r.app());
+    assertEquals(millis(instant), r.timestampMillis());
+    assertEquals(TimestampSource.MESSAGE, r.timestampSource());
+    assertEquals(text, r.message());
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(delimiter = '|', value = {
+      // numbers that are not a Meraki epoch stay what they were
+      "<13>1 123456789 host app - - - m",
+      "<13>Nov 21 10:00:00 host 1 1234567890 is a number",
+      "<13>Nov 21 10:00:00 host 1234567890.5",
+  })
+  void numbersThatAreNotMerakiStayAsTheyWere(String message) {
+    assertEquals(false, parse(message).format() == SyslogFormat.MERAKI);
+  }
 }
