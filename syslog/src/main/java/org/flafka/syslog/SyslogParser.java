@@ -982,7 +982,23 @@ public final class SyslogParser {
     if (next < end && (b[next] == '*' || b[next] == '.')) {
       next++;
     }
-    return stampEnd(b, next, end, f) != NO_MATCH ? q : NO_MATCH;
+    return mnemonicAfterStamp(b, stampEnd(b, next, end, f), end) ? q : NO_MATCH;
+  }
+
+  /**
+   * Whether a mnemonic ("%LINK-...") follows the stamp ending at stampEnd, after an optional ':' and spaces, and
+   * possibly after a hostname ("...: nx1 %ETHPORT-...").
+   */
+  private static boolean mnemonicAfterStamp(byte[] b, int stampEnd, int end) {
+    if (stampEnd == NO_MATCH) {
+      return false;
+    }
+    int p = skipSpaces(b, at(b, stampEnd, end, ':') ? stampEnd + 1 : stampEnd, end);
+    if (!at(b, p, end, '%')) {
+      int wordEnd = Bytes.findBlank(b, p, end);
+      p = at(b, wordEnd, end, ' ') ? wordEnd + 1 : end;
+    }
+    return at(b, p, end, '%') && p + 1 < end && Bytes.isLetter(b[p + 1]);
   }
 
   /**
@@ -1064,11 +1080,11 @@ public final class SyslogParser {
 
   /**
    * Whether a Cisco IOS / NX-OS preamble starts at p, after "&lt;PRI&gt;: ": a stamp (with a clock mark or a year
-   * first), an origin hostname or an IOS-XR node. f is scratch.
+   * first) followed by a mnemonic, an origin hostname or an IOS-XR node. f is scratch.
    */
   private boolean isCiscoPreamble(byte[] b, int p, int end, DateFields f) {
     int stamp = b[p] == '*' || b[p] == '.' ? p + 1 : p;
-    return isBsdStamp(b, stamp, end, f) || ciscoOriginHostEnd(b, p, end, f) != NO_MATCH
+    return mnemonicAfterStamp(b, stampEnd(b, stamp, end, f), end) || ciscoOriginHostEnd(b, p, end, f) != NO_MATCH
         || xrNodeEnd(b, p, end) != NO_MATCH;
   }
 

@@ -194,4 +194,24 @@ class CiscoFamiliesTest {
       String text) {
     check(message, defects, SyslogFormat.CISCO_ASA, hostname, app, instant, text);
   }
+
+  // message | format | defects | hostname | app | text
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(delimiter = '|', value = {
+      // a word and a stamp, or "<PRI>: " and a stamp, without a mnemonic after them: not Cisco
+      "<13>myhost Nov 21 10:00:00 app: msg|RFC3164|missing-timestamp|||myhost Nov 21 10:00:00 app: msg",
+      "<13>: Nov 21 10:00:00 hello|RFC3164|missing-timestamp|||: Nov 21 10:00:00 hello",
+      "<13>: router1 Nov 21 10:00:00 hello|RFC3164|missing-timestamp|||: router1 Nov 21 10:00:00 hello",
+      // "host:" before something other than a mnemonic is a tag, as ever
+      "<13>Nov 21 10:00:00 host: text|RFC3164|missing-hostname||host|text",
+  })
+  void lookalikesWithoutAMnemonicAreNotCisco(String message, SyslogFormat format, String defects, String hostname,
+      String app, String text) {
+    ParseResult r = parse(message);
+    assertEquals(format, r.format());
+    assertEquals(defects, r.defectNames());
+    assertEquals(hostname, r.hostname());
+    assertEquals(app, r.app());
+    assertEquals(text, r.message());
+  }
 }
