@@ -590,6 +590,34 @@ public final class SyslogParser {
     return isAsaFacility(b, wordEnd + 2, end) ? detectCiscoAsa : detectCiscoIos;
   }
 
+  /**
+   * An ASA (or IOS) device id without a timestamp ({@code logging device-id} with {@code no logging timestamp}):
+   * {@code fw01 : %ASA-6-302013: ...} or {@code fw01: %ASA-...}. The name is the hostname; a missing timestamp is
+   * normal there, as for a bare mnemonic. Returns null, having changed nothing, when no mnemonic follows.
+   */
+  private SyslogFormat readDeviceIdWithoutTimestamp(byte[] b, int p, int end, ParseResult r) {
+    if (!detectCiscoHostname) {
+      return null;
+    }
+    int wordEnd = Bytes.findBlank(b, p, end);
+    int nameEnd = wordEnd > p && b[wordEnd - 1] == ':' ? wordEnd - 1 : wordEnd;
+    int q = nameEnd == wordEnd && at(b, wordEnd, end, ' ') && at(b, wordEnd + 1, end, ':') ? wordEnd + 2 : wordEnd;
+    if (nameEnd == p || q == wordEnd && nameEnd == wordEnd || !at(b, q, end, ' ') || !at(b, q + 1, end, '%')
+        || hostnameDefects(b, p, nameEnd) != 0) {
+      return null;
+    }
+    for (int i = p; i < nameEnd; i++) {
+      if (b[i] == ':') {
+        return null;
+      }
+    }
+    SyslogFormat cisco = readMnemonic(b, q + 1, end, r);
+    if (cisco != null) {
+      r.hostname(p, nameEnd - p);
+    }
+    return cisco;
+  }
+
   /** Where a tag may start: a repeat notice, a Cisco mnemonic, a Snare record, or an ordinary tag. */
   private SyslogFormat readTagPosition(byte[] b, int p, int end, ParseResult r) {
     if (p >= end) {
@@ -793,6 +821,10 @@ public final class SyslogParser {
         if (cisco != null) {
           return cisco;
         }
+      }
+      SyslogFormat deviceId = readDeviceIdWithoutTimestamp(b, pos, end, r);
+      if (deviceId != null) {
+        return deviceId;
       }
       if (detectSnare) {
         SyslogFormat snare = readSnareWithoutHeader(b, pos, end, r);

@@ -185,6 +185,11 @@ class CiscoFamiliesTest {
       "missing-pri|Nov 21 2026 10:00:00 192.0.2.1 : %ASA-6-302013: Built|192.0.2.1|%ASA-6-302013"
           + "|2026-11-21T10:00:00Z|Built",
       "missing-pri|%ASA-6-302013: Built||%ASA-6-302013||Built",
+      // logging device-id without logging timestamp
+      "|<166>fw01 : %ASA-6-302013: Built|fw01|%ASA-6-302013||Built",
+      "|<166>fw-01.example.com: %ASA-6-302013: Built|fw-01.example.com|%ASA-6-302013||Built",
+      "|<166>192.0.2.1 : %ASA-6-302013: Built|192.0.2.1|%ASA-6-302013||Built",
+      "missing-pri|fw01 : %ASA-6-302013: Built|fw01|%ASA-6-302013||Built",
       // relayed: the relay's stamp and host, then the device id; the device id is the hostname
       "|<166>Nov 21 10:00:05 relay1 fw01: %ASA-6-302013: Built|fw01|%ASA-6-302013|2026-11-21T10:00:05Z|Built",
       "|<166>Nov 21 10:00:05 10.0.0.9 fw01.example.com: %ASA-6-302013: Built|fw01.example.com|%ASA-6-302013"
