@@ -75,8 +75,9 @@ public enum Leniency {
       "Read the hostname wherever Cisco devices put it (logging origin-id, logging device-id): before the stamp"
           + " with or without ':' (\"<189>: router1: *Mar  1 ...\", \"<189>: router1 Mar  1 ...\", also after a"
           + " message number and before a second one), after the stamp (\"...: Mar  1 18:46:11 UTC: router1"
-          + " %LINK-3-UPDOWN\"), the ASA's \"fw01: %ASA-...\" in an RFC 3164 header, names that start with a digit"
-          + " or hold dots and underscores. Off: only a name starting with a letter and ending in ': ' before the"
+          + " %LINK-3-UPDOWN\"), the ASA's \"fw01: %ASA-...\" in an RFC 3164 header, without a timestamp"
+          + " (\"<166>fw01 : %ASA-...\") or after a relay's header (it then replaces the relay's host), names that"
+          + " start with a digit or hold dots and underscores. Off: only a name starting with a letter and ending in ': ' before the"
           + " stamp is read; the other forms leave the hostname missing."),
   DETECT_TIME_ZONE_OFFSET("detect.time.zone.offset", true,
       "Read a numeric zone after a device's BSD-style time: UTC or GMT with an offset (\"UTC+1\", \"GMT-5\","
