@@ -20,6 +20,8 @@ final class DateFields {
   boolean lenient;
   /** A word after the time that looked like a zone name but is not in {@link ZoneNames}. */
   boolean unknownZone;
+  /** An RFC 3339 stamp with a space instead of 'T'. */
+  boolean spaceSeparated;
 
   void clear() {
     year = -1;
@@ -33,6 +35,7 @@ final class DateFields {
     offsetSeconds = 0;
     lenient = false;
     unknownZone = false;
+    spaceSeparated = false;
   }
 
   /** Whether the time of day is possible; the date needs the year, see {@link Timestamps#isValidDate}. */

@@ -18,6 +18,10 @@ public enum Defect {
   MISSING_HOSTNAME("missing-hostname", Leniency.PERMIT_MISSING_HOSTNAME),
   /** RFC 5424 without its version digit. Permitted by {@link Leniency#PERMIT_MISSING_VERSION}. */
   MISSING_VERSION("missing-version", Leniency.PERMIT_MISSING_VERSION),
+  /** An RFC 5424 version starting with 0. Permitted by {@link Leniency#PERMIT_VERSION_ZERO}. */
+  VERSION_ZERO("version-zero", Leniency.PERMIT_VERSION_ZERO),
+  /** A space instead of 'T' in an RFC 3339 stamp. Permitted by {@link Leniency#PERMIT_SPACE_IN_ISO_TIMESTAMP}. */
+  SPACE_IN_ISO_TIMESTAMP("space-in-iso-timestamp", Leniency.PERMIT_SPACE_IN_ISO_TIMESTAMP),
   /** RFC 5424 structured data broke the grammar. Permitted by {@link Leniency#PERMIT_MALFORMED_STRUCTURED_DATA}. */
   MALFORMED_STRUCTURED_DATA("malformed-structured-data", Leniency.PERMIT_MALFORMED_STRUCTURED_DATA),
   /** '@' in the hostname. Permitted by {@link Leniency#PERMIT_AT_SIGNS_IN_HOSTNAME}. */

@@ -36,6 +36,9 @@ final class EventTime {
     if (f.unknownZone) {
       r.addDefect(Defect.UNKNOWN_TIME_ZONE);
     }
+    if (f.spaceSeparated) {
+      r.addDefect(Defect.SPACE_IN_ISO_TIMESTAMP);
+    }
     if (kind == StampKind.RFC3339 && !f.hasOffset) {
       r.addDefect(Defect.MISSING_TIME_ZONE);
     }

@@ -20,6 +20,11 @@ public enum SyslogFormat {
   FORTIGATE("fortigate"),
   /** Snare for Windows / MSWinEventLog: TAB-separated fields after an RFC 3164-like header. */
   SNARE("snare"),
+  /**
+   * Cisco Meraki (MX, MR, MS): {@code [<PRI>1 ]EPOCH.NANOS DEVICE CATEGORY text}, alone or after a relay's RFC 3164
+   * header; the device name is the hostname, the category ({@code events}, {@code flows}, {@code urls}, ...) the app.
+   */
+  MERAKI("meraki"),
   /** Nothing recognisable: {@link ParseStatus#RAW}. */
   UNKNOWN("unknown");
 

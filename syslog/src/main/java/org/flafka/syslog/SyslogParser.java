@@ -35,6 +35,10 @@ import org.flafka.syslog.EventTime.StampKind;
 public final class SyslogParser {
   private static final int MAX_HOSTNAME = 255;
   private static final int MAX_APP_NAME = 48;
+  /** AIX syslogd's relay prefix before the origin's hostname. */
+  private static final String RELAY_PREFIX = "Message forwarded from ";
+  /** The longest tag read without ':' (RFC 3164 4.1.3: "The TAG is ... not exceed 32 characters"). */
+  private static final int MAX_BARE_TAG = 32;
   private static final int MAX_PROCID = 128;
   private static final int MAX_MSGID = 32;
   /** FortiGate key=value pairs scanned for date, time, devname, logid and tz. */
@@ -42,6 +46,7 @@ public final class SyslogParser {
 
   private final SyslogParserOptions options;
   private final EventTime eventTime;
+  private final ZoneNames zones;
   private final boolean permitMissingPri;
   private final boolean permitLeadingWhitespace;
   private final boolean permitSpaceAfterPri;
@@ -56,7 +61,13 @@ public final class SyslogParser {
   private final boolean detectYear;
   private final boolean detectCiscoAsa;
   private final boolean detectCiscoIos;
+  private final boolean detectCiscoHostname;
+  private final boolean permitVersionZero;
+  private final boolean permitSpaceInIso;
+  private final boolean detectRelayPrefix;
+  private final boolean detectOffset;
   private final boolean detectFortigate;
+  private final boolean detectMeraki;
   private final boolean detectSnare;
   private final boolean detectLastMessageRepeated;
 
@@ -69,6 +80,7 @@ public final class SyslogParser {
   public SyslogParser(SyslogParserOptions options) {
     this.options = Objects.requireNonNull(options, "options");
     this.eventTime = new EventTime(options);
+    this.zones = options.zoneNames();
     this.permitMissingPri = options.isEnabled(Leniency.PERMIT_MISSING_PRI);
     this.permitLeadingWhitespace = options.isEnabled(Leniency.PERMIT_LEADING_WHITESPACE);
     this.permitSpaceAfterPri = options.isEnabled(Leniency.PERMIT_SPACE_AFTER_PRI);
@@ -83,7 +95,13 @@ public final class SyslogParser {
     this.detectYear = options.isEnabled(Leniency.DETECT_YEAR_IN_TIMESTAMP);
     this.detectCiscoAsa = options.isEnabled(Leniency.DETECT_CISCO_ASA);
     this.detectCiscoIos = options.isEnabled(Leniency.DETECT_CISCO_IOS);
+    this.detectCiscoHostname = options.isEnabled(Leniency.DETECT_CISCO_HOSTNAME);
+    this.permitVersionZero = options.isEnabled(Leniency.PERMIT_VERSION_ZERO);
+    this.permitSpaceInIso = options.isEnabled(Leniency.PERMIT_SPACE_IN_ISO_TIMESTAMP);
+    this.detectRelayPrefix = options.isEnabled(Leniency.DETECT_RELAY_PREFIX);
+    this.detectOffset = options.isEnabled(Leniency.DETECT_TIME_ZONE_OFFSET);
     this.detectFortigate = options.isEnabled(Leniency.DETECT_FORTIGATE);
+    this.detectMeraki = options.isEnabled(Leniency.DETECT_MERAKI);
     this.detectSnare = options.isEnabled(Leniency.DETECT_SNARE);
     this.detectLastMessageRepeated = options.isEnabled(Leniency.DETECT_LAST_MESSAGE_REPEATED);
   }
@@ -202,8 +220,18 @@ public final class SyslogParser {
     if (isDigit(first)) {
       int digitsEnd = Bytes.skipDigits(b, pos, end);
       int count = digitsEnd - pos;
+      if (detectMeraki) {
+        SyslogFormat meraki = readMeraki(b, pos, end, r);
+        if (meraki != null) {
+          return meraki;
+        }
+      }
       if (count <= 3 && first != '0' && isVersionEnd(b, digitsEnd, end, r.hasPri())) {
         return readRfc5424(b, pos, digitsEnd, end, r);
+      }
+      if (count <= 3 && first == '0' && isZeroVersion(b, digitsEnd, end)) {
+        r.addDefect(Defect.VERSION_ZERO);
+        return permitVersionZero ? readRfc5424(b, pos, digitsEnd, end, r) : null;
       }
       if (count == 4 && at(b, digitsEnd, end, '-')) {
         return readRfc3339Header(b, pos, end, r);
@@ -231,8 +259,16 @@ public final class SyslogParser {
       if (cisco != null) {
         return cisco;
       }
+      if (detectCiscoIos && at(b, pos + 1, end, ' ')) {
+        // "<189>: 2026 Mar  1 18:46:11 UTC: %ETHPORT-5-IF_UP" (NX-OS), "<189>: router1: *Mar  1 ..." (IOS
+        // origin-id without a message number): the empty message number's ':'.
+        int next = skipSpaces(b, pos + 1, end);
+        if (next < end && isCiscoPreamble(b, next, end, r.date)) {
+          return readCiscoIos(b, next, end, r, false);
+        }
+      }
     }
-    if (detectCiscoIos && (ciscoOriginHostEnd(b, pos, end) != NO_MATCH || xrNodeEnd(b, pos, end) != NO_MATCH)) {
+    if (detectCiscoIos && (ciscoOriginHostEnd(b, pos, end, r.date) != NO_MATCH || xrNodeEnd(b, pos, end) != NO_MATCH)) {
       return readCiscoIos(b, pos, end, r, false);
     }
     return readHeaderless(b, pos, end, r);
@@ -255,6 +291,19 @@ public final class SyslogParser {
     return hasPri || (next < end && (b[next] == '-' || isDigit(b[next])));
   }
 
+  /**
+   * Whether a version starting with '0' ends at digitsEnd: a space, then an RFC 3339 timestamp's year and '-', or
+   * the nil '-' and a space ("&lt;13&gt;0 2026-11-21T10:00:00Z ...", "&lt;13&gt;0 - host ...").
+   */
+  private static boolean isZeroVersion(byte[] b, int digitsEnd, int end) {
+    int next = digitsEnd + 1;
+    if (!at(b, digitsEnd, end, ' ') || next >= end) {
+      return false;
+    }
+    return (b[next] == '-' && at(b, next + 1, end, ' '))
+        || (Bytes.skipDigits(b, next, end) == next + 4 && at(b, next + 4, end, '-'));
+  }
+
   /** {@code VERSION SP TIMESTAMP SP HOSTNAME SP APP SP PROCID SP MSGID SP SD [SP MSG]}; pos at the version. */
   private SyslogFormat readRfc5424(byte[] b, int pos, int versionEnd, int end, ParseResult r) {
     r.version(Bytes.digits(b, pos, end, versionEnd - pos));
@@ -267,7 +316,7 @@ public final class SyslogParser {
     if (at(b, p, end, '-') && (p + 1 == end || b[p + 1] == ' ')) {
       p++;
     } else {
-      int stampEnd = Timestamps.scanRfc3339(b, p, end, r.date);
+      int stampEnd = Timestamps.scanRfc3339(b, p, end, r.date, permitSpaceInIso);
       if (stampEnd != NO_MATCH && (stampEnd == end || b[stampEnd] == ' ')) {
         eventTime.set(r, StampKind.RFC3339, p, stampEnd);
         p = stampEnd;
@@ -406,7 +455,7 @@ public final class SyslogParser {
    * the RFC 5424 shape, else an RFC 3164 header with an ISO stamp (rsyslog's forwarding format).
    */
   private SyslogFormat readRfc3339Header(byte[] b, int pos, int end, ParseResult r) {
-    int stampEnd = Timestamps.scanRfc3339(b, pos, end, r.date);
+    int stampEnd = Timestamps.scanRfc3339(b, pos, end, r.date, permitSpaceInIso);
     if (stampEnd == NO_MATCH || (stampEnd < end && b[stampEnd] != ' ')) {
       return readHeaderless(b, pos, end, r);
     }
@@ -447,7 +496,7 @@ public final class SyslogParser {
 
   /** A BSD stamp at pos, then hostname and tag. */
   private SyslogFormat readBsd(byte[] b, int pos, int end, ParseResult r) {
-    int stampEnd = Timestamps.scanBsd(b, pos, end, r.date, detectYear);
+    int stampEnd = Timestamps.scanBsd(b, pos, end, r.date, detectYear, zones, detectOffset);
     if (stampEnd == NO_MATCH) {
       return readHeaderless(b, pos, end, r);
     }
@@ -483,7 +532,25 @@ public final class SyslogParser {
         return cisco;
       }
     }
+    if (detectRelayPrefix && Bytes.startsWith(b, p, end, RELAY_PREFIX)) {
+      int hostStart = p + RELAY_PREFIX.length();
+      int hostEnd = Bytes.findBlank(b, hostStart, end);
+      if (hostEnd - hostStart > 1 && b[hostEnd - 1] == ':' && hostnameDefects(b, hostStart, hostEnd - 1) == 0) {
+        // AIX syslogd relaying: "Message forwarded from aixhost: sshd[1234]: ..."
+        r.hostname(hostStart, hostEnd - 1 - hostStart);
+        return readTagPosition(b, skipSpaces(b, hostEnd, end), end, r);
+      }
+    }
     int wordEnd = Bytes.findBlank(b, p, end);
+    if (isAsaDeviceId(b, p, wordEnd, end)) {
+      // logging device-id hostname on an ASA writes "host:" ("Nov 21 10:00:00 fw01: %ASA-6-302013: ..."):
+      // a word ending in ':' right before a mnemonic is the hostname, not a tag.
+      SyslogFormat cisco = readMnemonic(b, wordEnd + 1, end, r);
+      if (cisco != null) {
+        r.hostname(p, wordEnd - 1 - p);
+        return cisco;
+      }
+    }
     if (isTagLike(b, p, wordEnd)) {
       r.addDefect(Defect.MISSING_HOSTNAME);
       return permitMissingHostname ? readTag(b, p, end, r) : null;
@@ -504,6 +571,51 @@ public final class SyslogParser {
       q += 2; // Cisco ASA with a device id: "fw01 : %ASA-6-302013: ..."
     }
     return readTagPosition(b, q, end, r);
+  }
+
+  /**
+   * Whether b[p, wordEnd) is "host:" followed by one space and a Cisco mnemonic whose detection is on: the
+   * hostname a device id adds before the mnemonic.
+   */
+  private boolean isAsaDeviceId(byte[] b, int p, int wordEnd, int end) {
+    if (!detectCiscoHostname || wordEnd - p < 2 || b[wordEnd - 1] != ':' || !at(b, wordEnd, end, ' ') || !at(b, wordEnd + 1, end, '%')
+        || hostnameDefects(b, p, wordEnd - 1) != 0) {
+      return false;
+    }
+    for (int i = p; i < wordEnd - 1; i++) {
+      if (b[i] == ':') {
+        return false; // an IPv6 address or a "tag:" with more colons: not this form
+      }
+    }
+    return isAsaFacility(b, wordEnd + 2, end) ? detectCiscoAsa : detectCiscoIos;
+  }
+
+  /**
+   * An ASA (or IOS) device id without a timestamp ({@code logging device-id} with {@code no logging timestamp}):
+   * {@code fw01 : %ASA-6-302013: ...} or {@code fw01: %ASA-...}. The name is the hostname; a missing timestamp is
+   * normal there, as for a bare mnemonic. Returns null, having changed nothing, when no mnemonic follows.
+   */
+  private SyslogFormat readDeviceIdWithoutTimestamp(byte[] b, int p, int end, ParseResult r) {
+    if (!detectCiscoHostname) {
+      return null;
+    }
+    int wordEnd = Bytes.findBlank(b, p, end);
+    int nameEnd = wordEnd > p && b[wordEnd - 1] == ':' ? wordEnd - 1 : wordEnd;
+    int q = nameEnd == wordEnd && at(b, wordEnd, end, ' ') && at(b, wordEnd + 1, end, ':') ? wordEnd + 2 : wordEnd;
+    if (nameEnd == p || q == wordEnd && nameEnd == wordEnd || !at(b, q, end, ' ') || !at(b, q + 1, end, '%')
+        || hostnameDefects(b, p, nameEnd) != 0) {
+      return null;
+    }
+    for (int i = p; i < nameEnd; i++) {
+      if (b[i] == ':') {
+        return null;
+      }
+    }
+    SyslogFormat cisco = readMnemonic(b, q + 1, end, r);
+    if (cisco != null) {
+      r.hostname(p, nameEnd - p);
+    }
+    return cisco;
   }
 
   /** Where a tag may start: a repeat notice, a Cisco mnemonic, a Snare record, or an ordinary tag. */
@@ -530,25 +642,70 @@ public final class SyslogParser {
         return SyslogFormat.SNARE;
       }
     }
+    if (detectMeraki && isDigit(b[p])) {
+      SyslogFormat meraki = readMeraki(b, p, end, r); // relayed: the device's name and time replace the relay's
+      if (meraki != null) {
+        return meraki;
+      }
+    }
+    int wordEnd = Bytes.findBlank(b, p, end);
+    if (isAsaDeviceId(b, p, wordEnd, end)) {
+      // A relay's stamp and host, then the device's "fw01: %ASA-...": the device id is the more specific name.
+      SyslogFormat cisco = readMnemonic(b, wordEnd + 1, end, r);
+      if (cisco != null) {
+        r.hostname(p, wordEnd - 1 - p);
+        return cisco;
+      }
+    }
     if (detectCiscoIos && isRelayedCiscoPreamble(b, p, end, r.date)) {
       // A Cisco IOS message relayed by a BSD syslogd, which put its own stamp and the sender in front:
       // "<189>Nov 21 06:58:49 10.1.2.3 12345: Nov 21 06:58:49.123 CET: %SEC-6-IPACCESSLOGP: ...".
       return readCiscoIos(b, p, end, r, true);
     }
+    if (detectTagWithoutColon) {
+      if (tagEnd(b, p, wordEnd) == NO_MATCH && isBareTag(b, p, wordEnd, end)) {
+        setTag(b, p, wordEnd, r);
+        r.message(wordEnd + 1, end - wordEnd - 1);
+        return SyslogFormat.RFC3164;
+      }
+    }
     return readTag(b, p, end, r);
   }
 
   /**
+   * Whether the word b[p, wordEnd), right after a hostname, is a tag without ':' ("host app message", as rsyslog,
+   * syslog-ng, syslog-loose and fluentd read it): at most {@value #MAX_BARE_TAG} bytes (RFC 3164's TAG limit) of
+   * letters, digits, '_', '-', '.', '/' and non-ASCII letters, then a space and more text. A word holding other
+   * characters (quotes, '=', ',', '#', '('), standing alone, the nil '-', or capitalised like the first word of a
+   * sentence ("Connection refused", "Use the BFG!": an upper-case letter, then only lower-case ones) is the
+   * message.
+   */
+  private static boolean isBareTag(byte[] b, int p, int wordEnd, int end) {
+    if (wordEnd == p || wordEnd - p > MAX_BARE_TAG || !at(b, wordEnd, end, ' ') || wordEnd + 1 >= end) {
+      return false;
+    }
+    if (wordEnd - p == 1 && b[p] == '-') {
+      return false; // the nil value, not a name
+    }
+    boolean capitalised = b[p] >= 'A' && b[p] <= 'Z' && wordEnd - p > 1;
+    for (int i = p; i < wordEnd; i++) {
+      byte c = b[i];
+      if (!(Bytes.isLetter(c) || isDigit(c) || c == '_' || c == '-' || c == '.' || c == '/' || c < 0)) {
+        return false;
+      }
+      capitalised &= i == p || (c >= 'a' && c <= 'z');
+    }
+    return !capitalised;
+  }
+
+  /**
    * A tag at p, then one space: the word up to its first ':' ({@code app:}, {@code app[pid]:}, also
-   * {@code app:text} as rsyslog and syslog-loose split it), or a word ending in {@code [pid]}; else (unless
-   * {@code detect.tag.without.colon}) there is no tag and the message starts at p.
+   * {@code app:text} as rsyslog and syslog-loose split it), or a word ending in {@code [pid]}; else there is no tag
+   * and the message starts at p (after a hostname, readTagPosition also takes a bare word: detect.tag.without.colon).
    */
   private SyslogFormat readTag(byte[] b, int p, int end, ParseResult r) {
     int wordEnd = Bytes.findBlank(b, p, end);
     int tagEnd = tagEnd(b, p, wordEnd);
-    if (tagEnd == NO_MATCH && detectTagWithoutColon && wordEnd > p) {
-      tagEnd = wordEnd;
-    }
     if (tagEnd == NO_MATCH) {
       r.message(p, end - p);
     } else {
@@ -665,6 +822,10 @@ public final class SyslogParser {
           return cisco;
         }
       }
+      SyslogFormat deviceId = readDeviceIdWithoutTimestamp(b, pos, end, r);
+      if (deviceId != null) {
+        return deviceId;
+      }
       if (detectSnare) {
         SyslogFormat snare = readSnareWithoutHeader(b, pos, end, r);
         if (snare != null) {
@@ -749,10 +910,14 @@ public final class SyslogParser {
         p = skipSpaces(b, digitsEnd + 1, end);
       }
     }
-    int hostEnd = ciscoOriginHostEnd(b, p, end);
+    int hostEnd = ciscoOriginHostEnd(b, p, end, r.date);
     if (hostEnd != NO_MATCH) {
       r.hostname(p, hostEnd - p);
-      p = skipSpaces(b, hostEnd + 1, end);
+      p = skipSpaces(b, at(b, hostEnd, end, ':') ? hostEnd + 1 : hostEnd, end);
+      int digitsEnd = Bytes.skipDigits(b, p, end);
+      if (detectCiscoHostname && digitsEnd > p && at(b, digitsEnd, end, ':') && at(b, digitsEnd + 1, end, ' ')) {
+        p = skipSpaces(b, digitsEnd + 1, end); // the message number again: "123: router1: 123: *Mar ..."
+      }
     }
     int nodeEnd = xrNodeEnd(b, p, end);
     if (nodeEnd != NO_MATCH) {
@@ -762,7 +927,7 @@ public final class SyslogParser {
     if (p < end && (b[p] == '*' || b[p] == '.')) {
       p++; // clock not (or no longer) synchronised: the stamp is still the device's best knowledge
     }
-    int stampEnd = p < end ? Timestamps.scanBsd(b, p, end, r.date, detectYear) : NO_MATCH;
+    int stampEnd = p < end ? Timestamps.scanBsd(b, p, end, r.date, detectYear, zones, detectOffset) : NO_MATCH;
     if (stampEnd != NO_MATCH) {
       stampEnd = skipUnknownZone(b, stampEnd, end, r.date);
       if (!(relayed && clockNeverSet)) {
@@ -779,6 +944,15 @@ public final class SyslogParser {
       p++;
     }
     p = skipSpaces(b, p, end);
+    if (detectCiscoHostname && hostEnd == NO_MATCH && p < end && b[p] != '%') {
+      // The hostname after the stamp: "...: Mar  1 18:46:11 UTC: router1 %LINK-3-UPDOWN: up".
+      int wordEnd = Bytes.findBlank(b, p, end);
+      if (at(b, wordEnd, end, ' ') && at(b, wordEnd + 1, end, '%') && !isTagLike(b, p, wordEnd)
+          && hostnameDefects(b, p, wordEnd) == 0) {
+        r.hostname(p, wordEnd - p);
+        p = wordEnd + 1;
+      }
+    }
     int mnemonic = p;
     if (nodeEnd != NO_MATCH && p < end && b[p] != '%') {
       // IOS-XR names the process before the mnemonic ("ifmgr[227]: %PKT_INFRA-LINK-3-UPDOWN : "): its pid is
@@ -801,24 +975,62 @@ public final class SyslogParser {
   }
 
   /**
-   * End (the ':') of an origin hostname at p ({@code logging origin-id hostname}: "router1: "), when a clock mark,
-   * a stamp, an uptime or a mnemonic follows; else NO_MATCH.
+   * End of an origin hostname at p ({@code logging origin-id hostname}): a word of letters, digits, '.', '-' and
+   * '_' that is neither all digits (a message number, a year) nor an uptime, followed by ": " and a clock mark, a
+   * stamp, an uptime, a message number or a mnemonic ("router1: *Mar  1 ..."); or followed by a space and a stamp,
+   * possibly after a clock mark or a message number ("router1 *Mar  1 ...", "router1 123: Mar  1 ..."). Returns
+   * the position of the ':' or space after the word, else NO_MATCH.
    */
-  private static int ciscoOriginHostEnd(byte[] b, int p, int end) {
-    if (p >= end || !Bytes.isLetter(b[p]) || Timestamps.bsdStampAt(b, p, end)) {
+  private int ciscoOriginHostEnd(byte[] b, int p, int end, DateFields f) {
+    if (p >= end || !(Bytes.isLetter(b[p]) || isDigit(b[p])) || Timestamps.bsdStampAt(b, p, end)) {
       return NO_MATCH;
     }
     int q = p;
+    boolean allDigits = true;
+    boolean dotted = false;
     while (q < end && (Bytes.isLetter(b[q]) || isDigit(b[q]) || b[q] == '.' || b[q] == '-' || b[q] == '_')) {
+      allDigits &= isDigit(b[q]);
+      dotted |= b[q] == '.';
       q++;
     }
-    if (!at(b, q, end, ':') || !at(b, q + 1, end, ' ')) {
+    if (allDigits || q - p > MAX_HOSTNAME || (isDigit(b[p]) && !dotted && uptimeEnd(b, p, end) != NO_MATCH)
+        || (!detectCiscoHostname && !Bytes.isLetter(b[p]))) {
       return NO_MATCH;
     }
-    int next = skipSpaces(b, q + 1, end);
-    boolean preambleFollows = next < end && (b[next] == '*' || b[next] == '.' || b[next] == '%'
-        || isDigit(b[next]) || Timestamps.bsdStampAt(b, next, end));
-    return preambleFollows ? q : NO_MATCH;
+    if (at(b, q, end, ':') && at(b, q + 1, end, ' ')) {
+      int next = skipSpaces(b, q + 1, end);
+      boolean preambleFollows = next < end && (b[next] == '*' || b[next] == '.' || b[next] == '%'
+          || isDigit(b[next]) || Timestamps.bsdStampAt(b, next, end));
+      return preambleFollows ? q : NO_MATCH;
+    }
+    if (!at(b, q, end, ' ') || !detectCiscoIos || !detectCiscoHostname) {
+      return NO_MATCH;
+    }
+    int next = skipSpaces(b, q, end);
+    int digitsEnd = Bytes.skipDigits(b, next, end);
+    if (digitsEnd > next && at(b, digitsEnd, end, ':') && at(b, digitsEnd + 1, end, ' ')) {
+      next = skipSpaces(b, digitsEnd + 1, end);
+    }
+    if (next < end && (b[next] == '*' || b[next] == '.')) {
+      next++;
+    }
+    return mnemonicAfterStamp(b, stampEnd(b, next, end, f), end) ? q : NO_MATCH;
+  }
+
+  /**
+   * Whether a mnemonic ("%LINK-...") follows the stamp ending at stampEnd, after an optional ':' and spaces, and
+   * possibly after a hostname ("...: nx1 %ETHPORT-...").
+   */
+  private static boolean mnemonicAfterStamp(byte[] b, int stampEnd, int end) {
+    if (stampEnd == NO_MATCH) {
+      return false;
+    }
+    int p = skipSpaces(b, at(b, stampEnd, end, ':') ? stampEnd + 1 : stampEnd, end);
+    if (!at(b, p, end, '%')) {
+      int wordEnd = Bytes.findBlank(b, p, end);
+      p = at(b, wordEnd, end, ' ') ? wordEnd + 1 : end;
+    }
+    return at(b, p, end, '%') && p + 1 < end && Bytes.isLetter(b[p + 1]);
   }
 
   /**
@@ -844,9 +1056,9 @@ public final class SyslogParser {
    * mnemonic; a clock mark followed by a stamp; an IOS-XR node; or a stamp followed by a mnemonic. A bare number
    * followed by ordinary text stays an RFC 3164 tag. Uses f as scratch.
    */
-  private static boolean isRelayedCiscoPreamble(byte[] b, int p, int end, DateFields f) {
+  private boolean isRelayedCiscoPreamble(byte[] b, int p, int end, DateFields f) {
     byte c = b[p];
-    if (isDigit(c)) {
+    if (isDigit(c) && !(detectYear && Bytes.skipDigits(b, p, end) == p + 4 && at(b, p + 4, end, ' '))) {
       int digitsEnd = Bytes.skipDigits(b, p, end);
       if (!at(b, digitsEnd, end, ':') || !at(b, digitsEnd + 1, end, ' ')) {
         return false;
@@ -861,7 +1073,7 @@ public final class SyslogParser {
           || isBsdStamp(b, next, end, f)
           || (isDigit(n) && uptimeEnd(b, next, end) != NO_MATCH)
           || xrNodeEnd(b, next, end) != NO_MATCH
-          || ciscoOriginHostEnd(b, next, end) != NO_MATCH;
+          || ciscoOriginHostEnd(b, next, end, f) != NO_MATCH;
     }
     if (c == '*' || c == '.') {
       return isBsdStamp(b, p + 1, end, f);
@@ -869,20 +1081,43 @@ public final class SyslogParser {
     if (xrNodeEnd(b, p, end) != NO_MATCH) {
       return true;
     }
-    int stampEnd = Timestamps.bsdStampAt(b, p, end) ? Timestamps.scanBsd(b, p, end, f, false) : NO_MATCH;
+    int stampEnd = stampEnd(b, p, end, f);
     if (stampEnd == NO_MATCH) {
       return false;
     }
-    stampEnd = skipUnknownZone(b, stampEnd, end, f);
     if (at(b, stampEnd, end, ':')) {
       stampEnd++;
     }
     return at(b, stampEnd, end, ' ') && at(b, skipSpaces(b, stampEnd, end), end, '%');
   }
 
-  /** A whole BSD stamp at p (not just a month name); f is scratch. */
-  private static boolean isBsdStamp(byte[] b, int p, int end, DateFields f) {
-    return Timestamps.bsdStampAt(b, p, end) && Timestamps.scanBsd(b, p, end, f, false) != NO_MATCH;
+  /** A whole BSD stamp at p (not just a month name; with a year first when detect.year.in.timestamp); f is scratch. */
+  private boolean isBsdStamp(byte[] b, int p, int end, DateFields f) {
+    return stampEnd(b, p, end, f) != NO_MATCH;
+  }
+
+  /**
+   * The end of a whole BSD stamp at p, its zone included (a known one, or an unknown word before ": %"), or
+   * NO_MATCH; a year first ("2026 Mar  1 ...", NX-OS) counts when detect.year.in.timestamp is on. f is scratch.
+   */
+  private int stampEnd(byte[] b, int p, int end, DateFields f) {
+    boolean yearFirst = detectYear && p + 5 < end && isDigit(b[p]) && b[p + 4] == ' '
+        && Timestamps.bsdStampAt(b, p + 5, end);
+    if (!yearFirst && !Timestamps.bsdStampAt(b, p, end)) {
+      return NO_MATCH;
+    }
+    int stampEnd = Timestamps.scanBsd(b, p, end, f, detectYear, zones, detectOffset);
+    return stampEnd == NO_MATCH ? NO_MATCH : skipUnknownZone(b, stampEnd, end, f);
+  }
+
+  /**
+   * Whether a Cisco IOS / NX-OS preamble starts at p, after "&lt;PRI&gt;: ": a stamp (with a clock mark or a year
+   * first) followed by a mnemonic, an origin hostname or an IOS-XR node. f is scratch.
+   */
+  private boolean isCiscoPreamble(byte[] b, int p, int end, DateFields f) {
+    int stamp = b[p] == '*' || b[p] == '.' ? p + 1 : p;
+    return mnemonicAfterStamp(b, stampEnd(b, stamp, end, f), end) || ciscoOriginHostEnd(b, p, end, f) != NO_MATCH
+        || xrNodeEnd(b, p, end) != NO_MATCH;
   }
 
   /**
@@ -893,7 +1128,7 @@ public final class SyslogParser {
   private SyslogFormat readColonStamp(byte[] b, int pos, int end, ParseResult r) {
     int stampStart = pos + 1;
     int stampEnd = Timestamps.bsdStampAt(b, stampStart, end)
-        ? Timestamps.scanBsd(b, stampStart, end, r.date, detectYear) : NO_MATCH;
+        ? Timestamps.scanBsd(b, stampStart, end, r.date, detectYear, zones, detectOffset) : NO_MATCH;
     if (stampEnd == NO_MATCH) {
       return null;
     }
@@ -933,6 +1168,37 @@ public final class SyslogParser {
       return NO_MATCH;
     }
     return q - 1;
+  }
+
+  // ============================================================================================ Meraki
+
+  /**
+   * Cisco Meraki {@code [1 ]EPOCH.NANOS DEVICE CATEGORY text} at p (the "1 " is the version Meraki puts in front):
+   * the epoch is the timestamp, the device name the hostname (replacing a relay's), the category the app, the
+   * rest the message. Returns null, having changed nothing but the scratch date, when there is no epoch with a
+   * fraction and a device name after it.
+   */
+  private SyslogFormat readMeraki(byte[] b, int p, int end, ParseResult r) {
+    int stampStart = b[p] == '1' && at(b, p + 1, end, ' ') ? p + 2 : p;
+    int stampEnd = Timestamps.scanEpoch(b, stampStart, end, r.date);
+    if (stampEnd == NO_MATCH) {
+      return null;
+    }
+    int hostStart = skipSpaces(b, stampEnd, end);
+    int hostEnd = Bytes.findBlank(b, hostStart, end);
+    if (hostEnd == hostStart || hostnameDefects(b, hostStart, hostEnd) != 0) {
+      return null;
+    }
+    eventTime.set(r, StampKind.FIELDS, stampStart, stampEnd);
+    r.hostname(hostStart, hostEnd - hostStart);
+    int appStart = skipSpaces(b, hostEnd, end);
+    int appEnd = Bytes.findBlank(b, appStart, end);
+    if (appEnd > appStart) {
+      r.app(appStart, appEnd - appStart);
+    }
+    int message = skipSpaces(b, appEnd, end);
+    r.message(message, end - message);
+    return SyslogFormat.MERAKI;
   }
 
   // ============================================================================================ Snare, FortiGate
@@ -975,7 +1241,7 @@ public final class SyslogParser {
     }
     int stampStart = field + 4; // past the weekday, "Fri "
     int stampEnd = stampStart < end && Bytes.isLetter(b[field]) && b[field + 3] == ' '
-        ? Timestamps.scanBsd(b, stampStart, end, r.date, true) : NO_MATCH;
+        ? Timestamps.scanBsd(b, stampStart, end, r.date, true, zones, detectOffset) : NO_MATCH;
     if (stampEnd != NO_MATCH && r.date.year >= 0) {
       eventTime.set(r, StampKind.BSD, field, stampEnd);
     } else {

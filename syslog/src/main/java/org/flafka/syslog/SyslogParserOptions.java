@@ -26,6 +26,20 @@ public final class SyslogParserOptions {
           + " Europe/Berlin (daylight saving applied per stamp) or an offset such as +01:00 or UTC.";
   private static final String TIMEZONE_DEFAULT_DEFAULT = "UTC";
 
+  public static final String TIMEZONE_ABBREVIATIONS = "timezone.abbreviations";
+  private static final String TIMEZONE_ABBREVIATIONS_DOC =
+      "Zone abbreviations a device may write after its timestamp (Cisco show-timezone), added to or replacing"
+          + " the built-in table, e.g. IST=+01:00,CST=+08:00. The built-in table reads ambiguous names as network"
+          + " gear most often means them: " + builtInZones() + ". A device zone, built-in or configured, wins over"
+          + " timezone.default; an unknown name is the defect unknown-time-zone and the default zone applies.";
+
+  private static String builtInZones() {
+    StringBuilder text = new StringBuilder();
+    ZoneNames.BUILT_IN.forEach((name, minutes) -> text.append(text.length() == 0 ? "" : ", ").append(name)
+        .append('=').append(formatOffset(minutes)));
+    return text.toString();
+  }
+
   public static final String TIMESTAMP_MAX_PAST_MS = "timestamp.max.past.ms";
   private static final String TIMESTAMP_MAX_PAST_MS_DOC =
       "A message timestamp earlier than the receive time by more than this many milliseconds is implausible"
@@ -49,6 +63,9 @@ public final class SyslogParserOptions {
     Map<String, Definition> defs = new LinkedHashMap<>();
     defs.put(TIMEZONE_DEFAULT, new Definition(TIMEZONE_DEFAULT, TIMEZONE_DEFAULT_DEFAULT,
         "a zone id: a region such as Europe/Berlin or an offset such as +01:00 or UTC", TIMEZONE_DEFAULT_DOC));
+    defs.put(TIMEZONE_ABBREVIATIONS, new Definition(TIMEZONE_ABBREVIATIONS, "",
+        "comma-separated NAME=+hh:mm pairs, NAME 2 to 6 letters (any case), offsets -14:00 to +14:00",
+        TIMEZONE_ABBREVIATIONS_DOC));
     defs.put(TIMESTAMP_MAX_PAST_MS, new Definition(TIMESTAMP_MAX_PAST_MS,
         Long.toString(TIMESTAMP_MAX_PAST_MS_DEFAULT), "an integer >= 0", TIMESTAMP_MAX_PAST_MS_DOC));
     defs.put(TIMESTAMP_MAX_FUTURE_MS, new Definition(TIMESTAMP_MAX_FUTURE_MS,
@@ -63,12 +80,16 @@ public final class SyslogParserOptions {
   private static final SyslogParserOptions DEFAULTS = new Builder().build();
 
   private final ZoneId defaultZone;
+  private final Map<String, Integer> zoneAbbreviations;
+  private final ZoneNames zoneNames;
   private final long maxPastMillis;
   private final long maxFutureMillis;
   private final Set<Leniency> enabled;
 
   private SyslogParserOptions(Builder builder) {
     this.defaultZone = builder.defaultZone;
+    this.zoneAbbreviations = Collections.unmodifiableMap(new LinkedHashMap<>(builder.zoneAbbreviations));
+    this.zoneNames = ZoneNames.withOverrides(zoneAbbreviations);
     this.maxPastMillis = builder.maxPastMillis;
     this.maxFutureMillis = builder.maxFutureMillis;
     this.enabled = Collections.unmodifiableSet(EnumSet.copyOf(builder.enabled));
@@ -101,6 +122,7 @@ public final class SyslogParserOptions {
   public Builder toBuilder() {
     Builder builder = new Builder();
     builder.defaultZone = defaultZone;
+    builder.zoneAbbreviations.putAll(zoneAbbreviations);
     builder.maxPastMillis = maxPastMillis;
     builder.maxFutureMillis = maxFutureMillis;
     builder.enabled.clear();
@@ -116,6 +138,16 @@ public final class SyslogParserOptions {
   /** The zone for timestamps without one ({@value #TIMEZONE_DEFAULT}). */
   public ZoneId defaultZone() {
     return defaultZone;
+  }
+
+  /** {@value #TIMEZONE_ABBREVIATIONS}: upper-case abbreviation to offset in minutes, as configured. */
+  public Map<String, Integer> zoneAbbreviations() {
+    return zoneAbbreviations;
+  }
+
+  /** The zone-name table: the built-in one with {@link #zoneAbbreviations()} applied. */
+  ZoneNames zoneNames() {
+    return zoneNames;
   }
 
   /** {@value #TIMESTAMP_MAX_PAST_MS}; 0 = no check. */
@@ -142,6 +174,10 @@ public final class SyslogParserOptions {
   public Map<String, String> values() {
     Map<String, String> values = new LinkedHashMap<>();
     values.put(TIMEZONE_DEFAULT, defaultZone.getId());
+    StringBuilder abbreviations = new StringBuilder();
+    zoneAbbreviations.forEach((name, minutes) -> abbreviations.append(abbreviations.length() == 0 ? "" : ",")
+        .append(name).append('=').append(formatOffset(minutes)));
+    values.put(TIMEZONE_ABBREVIATIONS, abbreviations.toString());
     values.put(TIMESTAMP_MAX_PAST_MS, Long.toString(maxPastMillis));
     values.put(TIMESTAMP_MAX_FUTURE_MS, Long.toString(maxFutureMillis));
     for (Leniency switchDef : Leniency.values()) {
@@ -180,6 +216,12 @@ public final class SyslogParserOptions {
     return text.replace("|", "\\|").replace("<", "&lt;").replace(">", "&gt;");
   }
 
+  /** Minutes as +hh:mm. */
+  private static String formatOffset(int minutes) {
+    int abs = Math.abs(minutes);
+    return String.format("%s%02d:%02d", minutes < 0 ? "-" : "+", abs / 60, abs % 60);
+  }
+
   /** Prints {@link #documentation()}. */
   public static void main(String[] args) {
     System.out.print(documentation());
@@ -188,6 +230,7 @@ public final class SyslogParserOptions {
   /** Builds {@link SyslogParserOptions}; every setter validates its argument. */
   public static final class Builder {
     private ZoneId defaultZone = ZoneId.of(TIMEZONE_DEFAULT_DEFAULT);
+    private final Map<String, Integer> zoneAbbreviations = new LinkedHashMap<>();
     private long maxPastMillis = TIMESTAMP_MAX_PAST_MS_DEFAULT;
     private long maxFutureMillis = TIMESTAMP_MAX_FUTURE_MS_DEFAULT;
     private final EnumSet<Leniency> enabled = EnumSet.noneOf(Leniency.class);
@@ -206,6 +249,20 @@ public final class SyslogParserOptions {
         throw InvalidOptionException.invalidValue(TIMEZONE_DEFAULT, null, DEFINITIONS.get(TIMEZONE_DEFAULT).rule());
       }
       this.defaultZone = zone;
+      return this;
+    }
+
+    /**
+     * Adds or replaces one entry of {@value SyslogParserOptions#TIMEZONE_ABBREVIATIONS}.
+     *
+     * @throws InvalidOptionException for a name that is not 2-6 letters or an offset beyond +-14:00
+     */
+    public Builder zoneAbbreviation(String name, int offsetMinutes) {
+      String rule = DEFINITIONS.get(TIMEZONE_ABBREVIATIONS).rule();
+      if (name == null || !ZoneNames.isValidName(name) || Math.abs(offsetMinutes) > 14 * 60) {
+        throw InvalidOptionException.invalidValue(TIMEZONE_ABBREVIATIONS, name + "=" + offsetMinutes + "min", rule);
+      }
+      zoneAbbreviations.put(name.toUpperCase(java.util.Locale.ROOT), offsetMinutes);
       return this;
     }
 
@@ -244,6 +301,7 @@ public final class SyslogParserOptions {
       String text = value == null ? null : value.trim();
       switch (key) {
         case TIMEZONE_DEFAULT -> defaultZone(parseZone(key, text, def));
+        case TIMEZONE_ABBREVIATIONS -> parseAbbreviations(key, text, def);
         case TIMESTAMP_MAX_PAST_MS -> maxPastMillis(parseLong(key, text, def));
         case TIMESTAMP_MAX_FUTURE_MS -> maxFutureMillis(parseLong(key, text, def));
         default -> set(leniencyFor(key), parseBoolean(key, text, def));
@@ -274,6 +332,56 @@ public final class SyslogParserOptions {
       } catch (DateTimeException e) {
         throw InvalidOptionException.invalidValue(key, text, def.rule() + " (" + e.getMessage() + ")");
       }
+    }
+
+    /** "IST=+01:00, CST=-06:00": replaces the configured entries. */
+    private void parseAbbreviations(String key, String text, Definition def) {
+      if (text == null) {
+        throw InvalidOptionException.invalidValue(key, null, def.rule());
+      }
+      Map<String, Integer> parsed = new LinkedHashMap<>();
+      for (String pair : text.split(",")) {
+        String entry = pair.trim();
+        if (entry.isEmpty()) {
+          continue;
+        }
+        int equals = entry.indexOf('=');
+        String name = equals < 0 ? "" : entry.substring(0, equals).trim();
+        String offset = equals < 0 ? "" : entry.substring(equals + 1).trim();
+        Integer minutes = offsetMinutes(offset);
+        if (!ZoneNames.isValidName(name) || minutes == null) {
+          throw InvalidOptionException.invalidValue(key, text, def.rule() + " (at '" + entry + "')");
+        }
+        parsed.put(name.toUpperCase(java.util.Locale.ROOT), minutes);
+      }
+      zoneAbbreviations.clear();
+      zoneAbbreviations.putAll(parsed);
+    }
+
+    /** "+hh:mm", "-hhmm", "+h" (hours only) as minutes, or null. */
+    private static Integer offsetMinutes(String text) {
+      if (text.length() < 2 || (text.charAt(0) != '+' && text.charAt(0) != '-')) {
+        return null;
+      }
+      String digits = text.substring(1).replace(":", "");
+      if (!digits.chars().allMatch(c -> c >= '0' && c <= '9') || text.indexOf(':') > 0 && digits.length() != 4) {
+        return null;
+      }
+      int hours;
+      int minutes = 0;
+      if (digits.length() == 4) {
+        hours = Integer.parseInt(digits.substring(0, 2));
+        minutes = Integer.parseInt(digits.substring(2));
+      } else if (digits.length() == 1 || digits.length() == 2) {
+        hours = Integer.parseInt(digits);
+      } else {
+        return null;
+      }
+      if (hours > 14 || minutes > 59 || hours * 60 + minutes > 14 * 60) {
+        return null;
+      }
+      int total = hours * 60 + minutes;
+      return text.charAt(0) == '-' ? -total : total;
     }
 
     private static long parseLong(String key, String text, Definition def) {

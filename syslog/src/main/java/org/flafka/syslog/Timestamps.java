@@ -41,6 +41,58 @@ final class Timestamps {
     return (int) (monthIndex >= 10 ? year + 1 : year);
   }
 
+  /**
+   * Fills the UTC calendar fields of {@code epochSeconds} (H. Hinnant's civil_from_days) and marks the offset as
+   * given (0): for epoch stamps, which carry no zone ambiguity.
+   */
+  static void fieldsFromEpoch(long epochSeconds, DateFields f) {
+    long days = Math.floorDiv(epochSeconds, 86_400L);
+    long secondOfDay = epochSeconds - days * 86_400L;
+    long z = days + 719_468;
+    long era = Math.floorDiv(z, 146_097);
+    long dayOfEra = z - era * 146_097;
+    long yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365;
+    long dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100);
+    long monthIndex = (5 * dayOfYear + 2) / 153;
+    f.day = (int) (dayOfYear - (153 * monthIndex + 2) / 5 + 1);
+    f.month = (int) (monthIndex < 10 ? monthIndex + 3 : monthIndex - 9);
+    f.year = (int) (yearOfEra + era * 400 + (f.month <= 2 ? 1 : 0));
+    f.hour = (int) (secondOfDay / 3600);
+    f.minute = (int) (secondOfDay / 60 % 60);
+    f.second = (int) (secondOfDay % 60);
+    f.hasOffset = true;
+    f.offsetSeconds = 0;
+  }
+
+  /**
+   * Scans an epoch time with a fraction at pos, as Cisco Meraki writes it: 9 or 10 digits, '.', 1 to 9 digits,
+   * then a space. Fills f (UTC, milliseconds kept) and returns the position of the space, or NO_MATCH.
+   */
+  static int scanEpoch(byte[] b, int pos, int end, DateFields f) {
+    int secondsEnd = Bytes.skipDigits(b, pos, Math.min(end, pos + 11));
+    int count = secondsEnd - pos;
+    if (count < 9 || count > 10 || !Bytes.at(b, secondsEnd, end, '.')) {
+      return NO_MATCH;
+    }
+    int fractionEnd = Bytes.skipDigits(b, secondsEnd + 1, Math.min(end, secondsEnd + 11));
+    int fractionDigits = fractionEnd - secondsEnd - 1;
+    if (fractionDigits < 1 || fractionDigits > 9 || !Bytes.at(b, fractionEnd, end, ' ')) {
+      return NO_MATCH;
+    }
+    long seconds = 0;
+    for (int i = pos; i < secondsEnd; i++) {
+      seconds = seconds * 10 + (b[i] - '0');
+    }
+    int millis = 0;
+    for (int i = 0; i < 3; i++) {
+      millis = millis * 10 + (i < fractionDigits ? b[secondsEnd + 1 + i] - '0' : 0);
+    }
+    f.clear();
+    fieldsFromEpoch(seconds, f);
+    f.millis = millis;
+    return fractionEnd;
+  }
+
   static boolean isLeapYear(int year) {
     return (year & 3) == 0 && (year % 100 != 0 || year % 400 == 0);
   }
@@ -117,12 +169,13 @@ final class Timestamps {
   /**
    * Scans an RFC 3339 / RFC 5424 timestamp {@code YYYY-MM-DDThh:mm:ss[.f{1,9}](Z|+hh:mm|-hh:mm)} at pos.
    * Tolerated with {@link DateFields#lenient}: lower-case t/z, more than 6 fraction digits (up to 9 count,
-   * the rest are skipped), +hhmm without colon. A missing offset leaves {@link DateFields#hasOffset} false.
+   * the rest are skipped), +hhmm without colon; with {@code allowSpace}, a space for the 'T' (marked in
+   * {@link DateFields#spaceSeparated}). A missing offset leaves {@link DateFields#hasOffset} false.
    * Values out of range (month 13, minute 99) still return the end position; the caller checks validity.
    *
    * @return the position after the stamp, or NO_MATCH if the bytes are not shaped like one
    */
-  static int scanRfc3339(byte[] b, int pos, int end, DateFields f) {
+  static int scanRfc3339(byte[] b, int pos, int end, DateFields f, boolean allowSpace) {
     f.clear();
     int year = digits(b, pos, end, 4);
     if (year < 0 || !Bytes.at(b, pos + 4, end, '-')) {
@@ -139,6 +192,8 @@ final class Timestamps {
     byte t = b[pos + 10];
     if (t == 't') {
       f.lenient = true;
+    } else if (t == ' ' && allowSpace) {
+      f.spaceSeparated = true; // "2026-11-21 10:00:00": the hour, ':' and the rest must follow, checked below
     } else if (t != 'T') {
       return NO_MATCH;
     }
@@ -220,12 +275,13 @@ final class Timestamps {
    * Scans a BSD-style stamp at pos: {@code Mmm dd hh:mm:ss} with one or more spaces after the month and the
    * day, any-case month, an optional {@code .fff} fraction (up to 9 digits), and, when {@code detectYear}, a year
    * before the month ({@code 2019 Mar  1}, NX-OS), between day and time ({@code Mar  7 2008 19:06:53}, Cisco
-   * ASA) or after the time ({@code Mar  7 19:06:53 2008}). A known zone name after the time ({@code UTC},
-   * {@code CET}) is consumed and sets the offset. Trailing ':' and spaces are left to the caller.
+   * ASA) or after the time ({@code Mar  7 19:06:53 2008}). A zone after the time ({@link #scanZone}) is consumed
+   * and sets the offset. Trailing ':' and spaces are left to the caller.
    *
    * @return the position after the stamp, or NO_MATCH
    */
-  static int scanBsd(byte[] b, int pos, int end, DateFields f, boolean detectYear) {
+  static int scanBsd(byte[] b, int pos, int end, DateFields f, boolean detectYear, ZoneNames zones,
+      boolean detectOffset) {
     f.clear();
     int p = pos;
     if (detectYear && p + 4 < end && isDigit(b[p]) && b[p + 4] == ' ' && bsdStampAt(b, p + 5, end)) {
@@ -291,20 +347,81 @@ final class Timestamps {
         p += 5;
       }
     }
-    if (Bytes.at(b, p, end, ' ')) {
-      int nameEnd = p + 1;
-      while (nameEnd < end && isLetter(b[nameEnd]) && nameEnd - p <= ZoneNames.MAX_LENGTH) {
-        nameEnd++;
-      }
-      if (nameEnd == end || b[nameEnd] == ' ' || b[nameEnd] == ':') {
-        int offset = ZoneNames.offsetSeconds(b, p + 1, nameEnd - p - 1);
-        if (offset != ZoneNames.UNKNOWN) {
-          f.hasOffset = true;
-          f.offsetSeconds = offset;
-          p = nameEnd;
-        }
+    return scanZone(b, p, end, f, zones, detectOffset);
+  }
+
+  /**
+   * A zone after a device's time at p (which is at the space before it), as Cisco {@code show-timezone} and its
+   * kin write it: a name from the table ({@code UTC}, {@code CEST}, any case), a UTC/GMT name with a numeric offset
+   * ({@code UTC+1}, {@code GMT-5}, {@code UTC+05:30}, {@code UTC+0530}), or a bare offset ({@code +07:30},
+   * {@code -0500}). It must end the message or be followed by ' ' or ':'. Sets the offset and returns the position
+   * after the zone; returns p, having set nothing, when no zone is there. Numeric forms only when
+   * {@code detectOffset} (detect.time.zone.offset).
+   */
+  static int scanZone(byte[] b, int p, int end, DateFields f, ZoneNames zones, boolean detectOffset) {
+    if (!Bytes.at(b, p, end, ' ')) {
+      return p;
+    }
+    int nameStart = p + 1;
+    int nameEnd = nameStart;
+    while (nameEnd < end && isLetter(b[nameEnd]) && nameEnd - nameStart <= ZoneNames.MAX_LENGTH) {
+      nameEnd++;
+    }
+    int offset = 0;
+    if (nameEnd > nameStart) {
+      offset = zones.offsetSeconds(b, nameStart, nameEnd - nameStart);
+      if (offset == ZoneNames.UNKNOWN) {
+        return p;
       }
     }
-    return p;
+    int q = nameEnd;
+    if (detectOffset && q < end && (b[q] == '+' || b[q] == '-') && (nameEnd == nameStart || offset == 0)) {
+      int numericEnd = scanNumericOffset(b, q, end, f, nameEnd == nameStart);
+      if (numericEnd == NO_MATCH) {
+        return p;
+      }
+      offset = f.offsetSeconds;
+      q = numericEnd;
+    } else if (nameEnd == nameStart) {
+      return p;
+    }
+    if (q < end && b[q] != ' ' && b[q] != ':') {
+      return p;
+    }
+    f.hasOffset = true;
+    f.offsetSeconds = offset;
+    return q;
+  }
+
+  /**
+   * {@code +h}, {@code +hh}, {@code +hh:mm} or {@code +hhmm} (or '-') at p; {@code bare}: no zone name before it,
+   * so the minutes are required ({@code +07:30}, {@code -0500}) lest "+1" in text be read as a zone. Leaves the
+   * offset in {@code f.offsetSeconds} (hours up to 14) and returns the position after it, or NO_MATCH.
+   */
+  private static int scanNumericOffset(byte[] b, int p, int end, DateFields f, boolean bare) {
+    int digitsEnd = Bytes.skipDigits(b, p + 1, Math.min(end, p + 5));
+    int count = digitsEnd - p - 1;
+    int hours;
+    int minutes = 0;
+    int after = digitsEnd;
+    if (count == 4) {
+      hours = digits(b, p + 1, end, 2);
+      minutes = digits(b, p + 3, end, 2);
+    } else if (count == 2 && Bytes.at(b, digitsEnd, end, ':')
+        && Bytes.skipDigits(b, digitsEnd + 1, Math.min(end, digitsEnd + 4)) == digitsEnd + 3) {
+      hours = digits(b, p + 1, end, 2);
+      minutes = digits(b, digitsEnd + 1, end, 2);
+      after = digitsEnd + 3;
+    } else if ((count == 1 || count == 2) && !bare) {
+      hours = digits(b, p + 1, end, count);
+    } else {
+      return NO_MATCH;
+    }
+    if (hours > 14 || minutes > 59) {
+      return NO_MATCH;
+    }
+    int seconds = hours * 3600 + minutes * 60;
+    f.offsetSeconds = b[p] == '-' ? -seconds : seconds;
+    return after;
   }
 }

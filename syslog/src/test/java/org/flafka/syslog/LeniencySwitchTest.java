@@ -61,6 +61,18 @@ class LeniencySwitchTest {
           lenient("missing-hostname", r -> assertEquals("haproxy", r.app())), raw("missing-hostname")),
       new Row(Leniency.PERMIT_MISSING_VERSION, "<13>2017-02-06T13:14:15.003Z 192.168.0.1 fluentd 11 - - Hi",
           lenient("missing-version", r -> assertEquals("fluentd", r.app())), raw("missing-version")),
+      new Row(Leniency.PERMIT_VERSION_ZERO, "<13>0 2026-11-21T10:00:00Z host app 1 - - msg",
+          lenient("version-zero", r -> {
+            assertEquals(SyslogFormat.RFC5424, r.format());
+            assertEquals("app", r.app());
+          }),
+          raw("version-zero")),
+      new Row(Leniency.PERMIT_SPACE_IN_ISO_TIMESTAMP, "<13>2026-11-21 10:00:00Z myhost app: msg",
+          lenient("space-in-iso-timestamp", r -> {
+            assertEquals("myhost", r.hostname());
+            assertEquals(Parsing.millis("2026-11-21T10:00:00Z"), r.timestampMillis());
+          }),
+          lenient("missing-timestamp", r -> assertNull(r.hostname()))),
       new Row(Leniency.PERMIT_MALFORMED_STRUCTURED_DATA, "<13>1 - host app - - [incorrect x] qwerty",
           lenient("malformed-structured-data", r -> assertEquals("qwerty", r.message())),
           raw("malformed-structured-data")),
@@ -100,6 +112,36 @@ class LeniencySwitchTest {
       new Row(Leniency.DETECT_CISCO_IOS, "<189>123: *Mar  1 18:46:11.123 UTC: %LINK-3-UPDOWN: up",
           ok(SyslogFormat.CISCO_IOS, r -> assertEquals("UPDOWN", r.msgid())),
           lenient("missing-timestamp", r -> assertEquals("123", r.app()))),
+      new Row(Leniency.DETECT_CISCO_HOSTNAME, "<166>Nov 21 10:00:00 fw01: %ASA-6-302013: Built",
+          ok(SyslogFormat.CISCO_ASA, r -> assertEquals("fw01", r.hostname())),
+          lenient("missing-hostname", r -> {
+            assertNull(r.hostname());
+            assertEquals("fw01", r.app());
+          })),
+      new Row(Leniency.DETECT_CISCO_HOSTNAME, "<189>: router1 *Mar  1 18:46:11.123 UTC: %LINK-3-UPDOWN: up",
+          ok(SyslogFormat.CISCO_IOS, r -> assertEquals("router1", r.hostname())),
+          lenient("missing-timestamp", r -> assertNull(r.hostname()))),
+      new Row(Leniency.DETECT_TIME_ZONE_OFFSET, "<189>1: Nov 21 10:00:00 UTC+1: %SYS-5-CONFIG_I: x",
+          ok(SyslogFormat.CISCO_IOS, r -> assertEquals(Parsing.millis("2026-11-21T09:00:00Z"), r.timestampMillis())),
+          lenient("malformed-header", r -> {
+            assertEquals(Parsing.millis("2026-11-21T10:00:00Z"), r.timestampMillis());
+            assertNull(r.msgid());
+          })),
+      new Row(Leniency.DETECT_RELAY_PREFIX, "<13>Nov 21 10:00:00 Message forwarded from aixhost: sshd[1]: x",
+          ok(SyslogFormat.RFC3164, r -> {
+            assertEquals("aixhost", r.hostname());
+            assertEquals("sshd", r.app());
+          }),
+          ok(SyslogFormat.RFC3164, r -> {
+            assertEquals("Message", r.hostname());
+            assertEquals("forwarded", r.app());
+          })),
+      new Row(Leniency.DETECT_MERAKI, "<134>1 1563249630.774247467 MX84 events type=dhcp_lease",
+          ok(SyslogFormat.MERAKI, r -> {
+            assertEquals("MX84", r.hostname());
+            assertEquals("events", r.app());
+          }),
+          lenient("malformed-header,invalid-timestamp", r -> assertEquals(SyslogFormat.RFC5424, r.format()))),
       new Row(Leniency.DETECT_FORTIGATE, "<189>date=2019-05-13 time=11:45:03 devname=FGT logid=13 tz=\"+0000\"",
           ok(SyslogFormat.FORTIGATE, r -> assertEquals("FGT", r.hostname())),
           lenient("missing-timestamp", r -> assertNull(r.hostname()))),

@@ -2,6 +2,7 @@ package org.flafka.syslog;
 
 import static org.flafka.syslog.Parsing.millis;
 import static org.flafka.syslog.Parsing.parse;
+import static org.flafka.syslog.Parsing.with;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
@@ -133,13 +134,42 @@ class Rfc3164Test {
 
   @Test
   void isoStampWithHostnameAndNoTag() {
-    ParseResult r = parse("<10>2012-04-13T11:11:11+08:00 ubuntu-11.cloudera.com some msg\n");
+    ParseResult r = parse("<10>2012-04-13T11:11:11+08:00 ubuntu-11.cloudera.com some msg\n",
+        with(Leniency.DETECT_TAG_WITHOUT_COLON, false));
     assertEquals(ParseStatus.OK, r.status());
     assertEquals(SyslogFormat.RFC3164, r.format());
     assertEquals(millis("2012-04-13T03:11:11Z"), r.timestampMillis());
     assertEquals(28800, r.timestampUtcOffsetSeconds());
     assertEquals("ubuntu-11.cloudera.com", r.hostname());
+    assertNull(r.app());
     assertEquals("some msg", r.message());
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(delimiter = '|', value = {
+      // message | app | text: detect.tag.without.colon (on) reads a tag-shaped first word after the hostname
+      "<13>Nov 21 10:00:00 host app details here|app|details here",
+      "<13>Nov 21 10:00:00 host app [details] more|app|[details] more",
+      "<13>Nov 21 10:00:00 host postfix/smtpd connect from x|postfix/smtpd|connect from x",
+      "<13>Nov 21 10:00:00 host java.util.logging ok|java.util.logging|ok",
+      "<13>Nov 21 10:00:00 host CRON (root) CMD|CRON|(root) CMD",
+      "<13>Nov 21 10:00:00 host sshd_2 x|sshd_2|x",
+      "<13>2026-11-21T10:00:00Z host flows src=10.0.0.1|flows|src=10.0.0.1",
+      // not tag-shaped: the message starts there
+      "<13>Nov 21 10:00:00 host Connection refused||Connection refused",
+      "<13>Nov 21 10:00:00 host Use the BFG!||Use the BFG!",
+      "<13>Nov 21 10:00:00 host - nil here||- nil here",
+      "<13>Nov 21 10:00:00 host alone||alone",
+      "<13>Nov 21 10:00:00 host key=value rest||key=value rest",
+      "<13>Nov 21 10:00:00 host \"quoted\" rest||\"quoted\" rest",
+      "<13>Nov 21 10:00:00 host a_word_that_is_longer_than_32_bytes x||a_word_that_is_longer_than_32_bytes x",
+  })
+  void aTagWithoutColonWhenShapedLikeOne(String message, String app, String text) {
+    ParseResult r = parse(message);
+    assertEquals(ParseStatus.OK, r.status(), r.defectNames());
+    assertEquals("host", r.hostname());
+    assertEquals(app, r.app());
+    assertEquals(text, r.message());
   }
 
   @Test

@@ -75,18 +75,39 @@ class SyslogParserOptionsTest {
   }
 
   @Test
+  void zoneAbbreviationsAreParsedAndRenderedCanonically() {
+    SyslogParserOptions options =
+        SyslogParserOptions.from(Map.of("timezone.abbreviations", " ist=+01:00,CST=-0600, NZT=+12"));
+    assertEquals(Map.of("IST", 60, "CST", -360, "NZT", 720), options.zoneAbbreviations());
+    assertEquals("IST=+01:00,CST=-06:00,NZT=+12:00", options.values().get("timezone.abbreviations"));
+    assertEquals(options, SyslogParserOptions.from(options.values()));
+    assertEquals("", SyslogParserOptions.defaults().values().get("timezone.abbreviations"));
+  }
+
+  @Test
+  void aBadZoneAbbreviationNamesTheEntry() {
+    for (String bad : new String[] {"IST", "IST=+1:00", "I=+01:00", "TOOLONGX=+01:00", "IST=+15:00", "IST=01:00",
+        "U2=+01:00"}) {
+      InvalidOptionException e = assertThrows(InvalidOptionException.class,
+          () -> SyslogParserOptions.from(Map.of("timezone.abbreviations", bad)), bad);
+      assertTrue(e.getMessage().contains("timezone.abbreviations") && e.getMessage().contains("NAME=+hh:mm"),
+          e.getMessage());
+    }
+  }
+
+  @Test
   void anUnknownKeyListsTheKnownOnes() {
     InvalidOptionException e = assertThrows(InvalidOptionException.class,
         () -> SyslogParserOptions.from(Map.of("permit.missing.prio", "true")));
     assertTrue(e.getMessage().startsWith("Unknown option \"permit.missing.prio\" (value \"true\"); known options are"
-        + " timezone.default, timestamp.max.past.ms, "), e.getMessage());
+        + " timezone.default, timezone.abbreviations, timestamp.max.past.ms, "), e.getMessage());
     assertTrue(e.getMessage().contains("permit.missing.pri,"));
   }
 
   @Test
   void everyOptionIsDocumentedWithItsDefault() {
     String docs = SyslogParserOptions.documentation();
-    assertEquals(3 + Leniency.values().length, SyslogParserOptions.definitions().size());
+    assertEquals(4 + Leniency.values().length, SyslogParserOptions.definitions().size());
     for (SyslogParserOptions.Definition def : SyslogParserOptions.definitions().values()) {
       assertTrue(docs.contains("| `" + def.key() + "` | `" + def.defaultValue() + "` |"), def.key());
       assertFalse(def.doc().isBlank(), def.key());
