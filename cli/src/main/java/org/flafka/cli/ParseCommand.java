@@ -111,8 +111,8 @@ final class ParseCommand implements Callable<Integer> {
 
     @Option(names = "--set", paramLabel = "OPTION=VALUE",
             description = "A parser option, e.g. permit.missing.pri=false (repeatable). Options: "
-                    + "timezone.default, timestamp.max.past.ms, timestamp.max.future.ms and the permit.* / "
-                    + "detect.* leniency switches; see the operations guide.")
+                    + "timezone.default, timezone.abbreviations, timestamp.max.past.ms, timestamp.max.future.ms "
+                    + "and the permit.* / detect.* leniency switches; docs/tools/parser.md lists them all.")
     private Map<String, String> parserSettings = new LinkedHashMap<>();
 
     private final ObjectMapper json = new ObjectMapper();

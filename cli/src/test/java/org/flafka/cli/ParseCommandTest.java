@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
+import org.flafka.syslog.SyslogParserOptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -51,6 +52,19 @@ class ParseCommandTest {
 
     private static Run run(String stdin, String... args) {
         return run(stdin.getBytes(StandardCharsets.UTF_8), args);
+    }
+
+    @Test
+    void theHelpNamesEveryParserOptionThatIsNotALeniencySwitch() {
+        Run help = run("", "parse", "--help");
+        // picocli wraps long words after a dot: "timezone.\n abbreviations"
+        String text = help.out().replaceAll("\\.\\s+", ".");
+        for (String key : SyslogParserOptions.keys()) {
+            if (!key.startsWith("permit.") && !key.startsWith("detect.")) {
+                assertTrue(text.contains(key), "flafka parse --help does not name parser option " + key + ":\n"
+                        + help.out());
+            }
+        }
     }
 
     private static String[] parse(String... args) {
