@@ -19,6 +19,7 @@ import org.apache.hadoop.fs.RemoteIterator;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.flafka.interceptors.HostNames;
 import org.flafka.stack.AgentProcess;
+import org.flafka.stack.ContractEvent;
 import org.flafka.stack.AgentRuntime;
 import org.flafka.stack.ThreadCpu;
 
