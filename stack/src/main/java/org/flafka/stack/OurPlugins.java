@@ -4,8 +4,8 @@ import java.util.List;
 
 /**
  * The plugins of this project that an agent process started by the CLI (the bench, the sweep's local target, the
- * CM emulator) may need: one class from each module an agent loads (the parser, the contract, the configuration
- * engine, the interceptors, the partitioners, the edge's and the core's plugins), whose jar, or classes directory in
+ * CM emulator) may need: one class from each module an agent loads (the parser, the interceptors, the
+ * partitioners, the edge's and the core's plugins), whose jar, or classes directory in
  * a build, goes on the agent's classpath. All of them whatever the agent runs, so that any template setting (a
  * partitioner, the core's sink) finds its classes.
  *
@@ -18,8 +18,6 @@ public final class OurPlugins {
     /** One class per plugin module. */
     static final List<String> ONE_CLASS_PER_MODULE = List.of(
             "org.flafka.syslog.SyslogParser",
-            "org.flafka.contract.Headers",
-            "org.flafka.config.ConfigDef",
             "org.flafka.interceptors.SyslogInterceptor",
             "org.flafka.partitioner.StripePartitioner",
             "org.flafka.edge.source.SyslogSource",
