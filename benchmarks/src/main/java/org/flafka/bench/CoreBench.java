@@ -1,202 +1,196 @@
-package org.flafka.core;
+package org.flafka.bench;
 
-import org.flafka.interceptors.BucketHeadersInterceptor;
-import org.flafka.interceptors.HostLaneInterceptor;
 import java.io.IOException;
-import java.nio.file.Files;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import java.util.TreeMap;
-import java.util.TreeSet;
+import java.util.function.Consumer;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.LocatedFileStatus;
 import org.apache.hadoop.fs.RemoteIterator;
 import org.apache.kafka.clients.producer.KafkaProducer;
-import org.flafka.interceptors.HostNames;
 import org.flafka.stack.AgentProcess;
-import org.flafka.stack.ContractEvent;
 import org.flafka.stack.AgentRuntime;
+import org.flafka.stack.ContractEvent;
+import org.flafka.stack.HdfsProcess;
+import org.flafka.stack.KafkaBrokerProcess;
+import org.flafka.stack.OurPlugins;
 import org.flafka.stack.ThreadCpu;
 
 /**
- * How fast a core agent drains a topic into HDFS: Flume's stock configuration against the kit's template with 1, 2
- * and 4 HDFS sinks (with more than one, spread by batch, FanOutInterceptor, and by host, {@link HostLaneInterceptor}:
- * the template's core_fanout), in one run, on the same topic contents. Not a test (performance is measured here, never in
- * unit tests): run it by hand, see docs/benchmarks.md for the command.
+ * Runs {@code flafka bench core}: how fast a core agent drains a topic into HDFS, for each {@link CoreVariant}, in
+ * one run, on the same topic contents. Performance is measured here, never in unit tests.
  * <p>
- * One run: a KRaft broker and a MiniDFSCluster in this JVM; a topic preloaded with {@code --events} syslog events of
- * about 200 bytes with the edge header contract, from {@code --hosts} devices; then, for each configuration, a
- * fresh consumer group and HDFS root, the core agent started as its own process on the production classpath, and
- * a window from its first drained event (sum of the sinks' EventDrainSuccessCount) until it has drained the whole
- * topic or 60 s have passed. Events per second = events drained in the window / its length; start-up and the
- * consumer group join are outside it. The agent's CPU time (user + system) over the window is reported per
- * million events, in total and by thread group ({@link ThreadCpu}: sink runners, HDFS sink threads, Kafka source
- * runners, GC, JIT), and the number of files it created.
- * <p>
- * "stock" is what a user gets from Flume's defaults with the same layout: one Kafka source, a memory channel with
- * Flume's default capacity and transaction capacity (100), one HDFS sink with hdfs.batchSize 100 and the default
- * rolls (30 s, 1024 bytes, 10 events), snappy text. Its only changes from the defaults are what it needs to run and
- * to produce the same layout: the source's batchSize lowered to 100 (Flume refuses a source batch larger than the
- * channel's transaction capacity), the header mapping, hdfs.minBlockReplicas=1 (one datanode) and starting at the
- * earliest offset. "stock-rolls" is stock with the template's rolls (size 124 MiB, 3600 s, no count), to separate
- * what Flume's default rolls cost from what the template's batching and lanes gain.
+ * One run: a KRaft broker process and an HDFS process (a MiniDFSCluster with one DataNode); a topic prefilled with
+ * {@code --events} syslog events with the edge header contract as record headers ({@link ContractEvent}), from
+ * {@code --hosts} devices, timestamps within the last hour; then, per trial, a fresh consumer group and HDFS root and
+ * the core agent started as its own process on the production classpath. The window runs from the last poll (every
+ * 200 ms) before the agent's first drained event (sum of the sinks' EventDrainSuccessCount) until it has drained the
+ * whole topic or {@code --duration} has passed; start-up and the consumer group's join stay outside it. Events per
+ * second = events drained in the window / its length. The agent's CPU (user + system) over the window is reported
+ * per million events, in total and by thread group ({@link ThreadCpu}: sink runners, HDFS sink threads, Kafka source
+ * runners, GC, JIT), with the broker's and HDFS's, and the number of files the agent created. Variants alternate
+ * within each repeat, so a change in the machine's load hits all of them alike.
+ *
+ * <p>Every process this class starts is killed when a trial or the run ends, fails or is interrupted (the stack
+ * also kills its children when this JVM exits).
  */
-public final class CoreDrainBenchmark {
-
-    /** Longest measuring window: a slow configuration is measured on what it drains in this time. */
-    private static final Duration MAX_WINDOW = Duration.ofSeconds(60);
-    /** Longest wait for an agent's first drained event (start-up, consumer group join). */
+public final class CoreBench {
     private static final Duration FIRST_EVENT_TIMEOUT = Duration.ofMinutes(3);
     private static final Duration POLL = Duration.ofMillis(200);
+    private static final String TOPIC = "core-bench";
+    private static final int PRODUCE_BATCH = 10_000;
 
-    private final CoreStack stack;
-    private final Path dir;
-    private final String topic;
-    private final int events;
-    private final AgentRuntime runtime;
-    private final List<String> jvmOptions;
+    private final CoreBenchSettings settings;
+    private final Consumer<String> progress;
+    private final Object lock = new Object();
+    private KafkaBrokerProcess broker;
+    private HdfsProcess hdfs;
+    private AgentProcess agent;
+    private volatile boolean aborted;
 
-    private CoreDrainBenchmark(CoreStack stack, Path dir, String topic, int events, List<String> jvmOptions) {
-        this.jvmOptions = jvmOptions;
-        this.stack = stack;
-        this.dir = dir;
-        this.topic = topic;
-        this.events = events;
-        this.runtime = AgentRuntime.locate().withPluginsOf(BucketHeadersInterceptor.class, HostNames.class);
+    /** {@code progress} gets one line per step (stack started, agent started, trial measured); never null. */
+    public CoreBench(CoreBenchSettings settings, Consumer<String> progress) {
+        this.settings = settings.validate();
+        this.progress = progress;
     }
 
-    /** One configuration's result. */
-    record Result(String name, long measured, double seconds, double eventsPerSecond, double cpuSecondsPerMillion,
-            long files, Map<String, Double> threadCpuSecondsPerMillion) {
-    }
-
-    public static void main(String[] args) throws Exception {
-        Map<String, String> options = options(args);
-        int events = Integer.parseInt(options.getOrDefault("events", "200000"));
-        int hosts = Integer.parseInt(options.getOrDefault("hosts", "200"));
-        int partitions = Integer.parseInt(options.getOrDefault("partitions", "8"));
-        List<Integer> sinks = new ArrayList<>();
-        for (String k : options.getOrDefault("sinks", "1,2,4").split(",")) {
-            sinks.add(Integer.parseInt(k.trim()));
-        }
-        boolean stock = Boolean.parseBoolean(options.getOrDefault("stock", "true"));
-        List<String> fanouts = List.of(options.getOrDefault("fanout", "batch,host").split(","));
-        String jvm = options.get("jvm");
-        List<String> sinkImpls = List.of(options.getOrDefault("sink-impl", "flafka,stock").split(","));
-        List<String> sourceImpls = List.of(options.getOrDefault("source-impl", "flafka").split(","));
-
-        Path dir = Files.createTempDirectory("flafka-core-bench");
-        try (CoreStack stack = CoreStack.start(dir.resolve("stack"))) {
-            String topic = "bench";
-            stack.kafka().createTopic(topic, partitions);
-            System.out.printf(Locale.ROOT, "preloading %,d events from %d hosts into %d partitions...%n", events,
-                    hosts, partitions);
-            preload(stack, topic, events, hosts);
-            CoreDrainBenchmark bench = new CoreDrainBenchmark(stack, dir, topic, events,
-                    jvm == null ? AgentProcess.DEFAULT_JVM_OPTIONS : List.of(jvm.trim().split("\\s+")));
-            List<Result> results = new ArrayList<>();
-            if (stock) {
-                results.add(bench.run("stock", stockProperties(stack, topic, "stock", Map.of())));
-                // The same with the template's rolls, to tell what rolling costs from what batching and lanes gain
-                results.add(bench.run("stock-rolls", stockProperties(stack, topic, "stock-rolls", Map.of(
-                        "hdfs.rollInterval", "3600", "hdfs.rollSize", "130023424", "hdfs.rollCount", "0"))));
+    /** Runs every trial and returns them; throws {@link BenchException} naming the part that failed and its log. */
+    public CoreBenchReport run() {
+        AgentRuntime stock = AgentRuntime.locate();
+        AgentRuntime ours = OurPlugins.addTo(stock);
+        long started = System.currentTimeMillis();
+        String machine = machine();
+        List<CoreTrial> trials = new ArrayList<>();
+        try {
+            progress.accept("starting the Kafka broker and HDFS processes in " + settings.workDir());
+            KafkaBrokerProcess startedBroker = KafkaBrokerProcess.start(settings.workDir().resolve("broker"));
+            synchronized (lock) {
+                broker = startedBroker;
             }
-            for (int k : sinks) {
-                // One sink needs no fan-out: measure it once
-                for (String fanout : k == 1 ? List.of("none") : fanouts) {
-                    for (List<String> impls : implementations(sourceImpls, sinkImpls)) {
-                        String sourceImpl = impls.get(0);
-                        String impl = impls.get(1);
-                        String name = "template-k" + k + (k == 1 ? "" : "-" + fanout.trim())
-                                + (sourceImpl.equals("flafka") ? "" : "-" + sourceImpl + "-source")
-                                + (impl.equals("flafka") ? "" : "-" + impl + "-sink");
-                        Map<String, Object> variables = stack.variables(topic, stack.hdfsRoot(name),
-                                dir.resolve(name + "-data"), Map.of("core_hdfs_sinks", k));
-                        // Template defaults for everything that matters to speed: sources, batches, channel, rolls
-                        for (String sized : List.of("core_kafka_sources", "core_source_batch_size",
-                                "core_source_batch_duration_millis", "core_hdfs_batch_size", "core_channel_capacity",
-                                "core_channel_transaction_capacity")) {
-                            variables.remove(sized);
-                        }
-                        variables.put("core_consumer_group", "bench-" + name);
-                        variables.put("core_sink_impl", impl);
-                        variables.put("core_source_impl", sourceImpl);
-                        if (k > 1) {
-                            variables.put("core_fanout", fanout.trim());
-                        }
-                        results.add(bench.run(name, CoreStack.render(variables)));
+            checkNotAborted();
+            HdfsProcess startedHdfs = HdfsProcess.start(settings.workDir().resolve("hdfs"));
+            synchronized (lock) {
+                hdfs = startedHdfs;
+            }
+            checkNotAborted();
+            broker.createTopic(TOPIC, settings.partitions());
+            progress.accept(String.format(Locale.ROOT, "prefilling %,d events from %d hosts into %d partitions",
+                    settings.events(), settings.hosts(), settings.partitions()));
+            prefill();
+            try (FileSystem fs = FileSystem.newInstance(hdfs.uri(), new Configuration())) {
+                int number = 0;
+                for (int repeat = 1; repeat <= settings.repeats(); repeat++) {
+                    for (CoreVariant variant : settings.variants()) {
+                        number++;
+                        checkNotAborted();
+                        CoreTrial trial = run(variant, repeat, number, variant.usesTemplate() ? ours : stock, fs);
+                        trials.add(trial);
+                        progress.accept(String.format(Locale.ROOT,
+                                "%s #%d: %,.0f events/s into HDFS (%,d events in %.1f s%s); agent %.2f CPU-s per "
+                                        + "million events",
+                                variant.flagName(), repeat, trial.eventsPerSecond(), trial.drained(),
+                                trial.seconds(), trial.drainedAll() ? "" : ", window ended before the topic was "
+                                        + "drained", trial.agentCpuPerMillion()));
                     }
                 }
+            } catch (IOException e) {
+                throw new BenchException("could not read HDFS at " + hdfs.uri() + ": " + e.getMessage()
+                        + " (HDFS log: " + hdfs.log() + ")", e);
             }
-            print(results, events, hosts, partitions);
         } finally {
-            deleteQuietly(dir);
+            closeStack();
         }
+        return new CoreBenchReport(settings, trials, started, machine);
     }
 
-    /** Every (source, sink) implementation pair to run, sources outermost. */
-    private static List<List<String>> implementations(List<String> sources, List<String> sinks) {
-        List<List<String>> pairs = new ArrayList<>();
-        for (String source : sources) {
-            for (String sink : sinks) {
-                pairs.add(List.of(source.trim(), sink.trim()));
-            }
+    /** Stops everything at once (Ctrl-C): the running trial fails and {@link #run()} returns by throwing. */
+    public void abort() {
+        aborted = true;
+        AgentProcess runningAgent;
+        synchronized (lock) {
+            runningAgent = agent;
         }
-        return pairs;
+        if (runningAgent != null) {
+            runningAgent.kill();
+        }
+        closeStack();
     }
 
-    private Result run(String name, String properties) throws IOException {
-        System.out.printf(Locale.ROOT, "%s: starting the agent...%n", name);
-        AgentProcess agent = AgentProcess.builder("core", properties, dir.resolve(name)).runtime(runtime)
-                .jvmOptions(jvmOptions).start();
+    private CoreTrial run(CoreVariant variant, int repeat, int number, AgentRuntime runtime, FileSystem fs)
+            throws IOException {
+        String name = String.format(Locale.ROOT, "%02d-%s", number, variant.flagName());
+        Path dir = settings.workDir().resolve(name);
+        String hdfsRoot = hdfs.uri() + "/" + name;
+        CoreVariant.Target target = new CoreVariant.Target(broker.bootstrapServers(), TOPIC, "bench-" + name,
+                hdfsRoot, dir.resolve("data"));
+        progress.accept(variant.flagName() + " #" + repeat + ": starting the agent in " + dir);
+        long agentStarted = System.nanoTime();
+        AgentProcess.Builder builder = AgentProcess.builder(CoreVariant.AGENT,
+                variant.properties(target, settings.oursVariables()), dir.resolve("agent")).runtime(runtime);
+        if (!settings.agentJvmOptions().isEmpty()) {
+            builder.jvmOptions(settings.agentJvmOptions());
+        }
+        AgentProcess started = builder.start();
+        synchronized (lock) {
+            agent = started;
+        }
         try {
-            List<String> sinks = List.copyOf(agent.components().sinks());
-            long startDeadline = System.nanoTime() + FIRST_EVENT_TIMEOUT.toNanos();
-            long firstDrained;
-            long startNanos;
-            Duration startCpu;
-            ThreadCpu startThreads;
+            List<String> sinks = List.copyOf(started.components().sinks());
+            long deadline = System.nanoTime() + FIRST_EVENT_TIMEOUT.toNanos();
+            // The window starts at the last poll that found nothing drained, so the first batch counts
+            Snapshot start = snapshot(started, sinks);
             while (true) {
-                firstDrained = drained(agent, sinks);
-                if (firstDrained > 0) {
-                    startNanos = System.nanoTime();
-                    startCpu = agent.cpuTime();
-                    startThreads = ThreadCpu.of(agent.pid());
+                checkRunning(started, variant);
+                sleep(POLL);
+                Snapshot now = snapshot(started, sinks);
+                if (now.drained > 0) {
                     break;
                 }
-                if (System.nanoTime() > startDeadline) {
-                    throw new IllegalStateException(name + " drained nothing in " + FIRST_EVENT_TIMEOUT.toMinutes()
-                            + " min; see " + agent.log());
+                start = now;
+                if (System.nanoTime() > deadline) {
+                    throw new BenchException(variant.flagName() + " #" + repeat + " drained nothing in "
+                            + FIRST_EVENT_TIMEOUT.toMinutes() + " min; see the agent log " + started.log());
                 }
-                CoreStack.sleep(POLL);
             }
+            long windowEnd = start.nanos + settings.duration().toNanos();
             while (true) {
-                CoreStack.sleep(POLL);
-                long drained = drained(agent, sinks);
-                long now = System.nanoTime();
-                if (drained >= events || now - startNanos >= MAX_WINDOW.toNanos()) {
-                    double seconds = (now - startNanos) / 1e9;
-                    double cpu = (agent.cpuTime().toNanos() - startCpu.toNanos()) / 1e9;
-                    Map<String, Double> threadSeconds = ThreadCpu.of(agent.pid()).secondsSince(startThreads,
-                            ThreadCpu.ThreadGroups.FLUME_AGENT);
-                    long counted = drained - firstDrained;
-                    Map<String, Double> threadCpuPerMillion = new TreeMap<>();
-                    threadSeconds.forEach((group, s) -> threadCpuPerMillion.put(group, s / (counted / 1e6)));
-                    Result result = new Result(name, counted, seconds, counted / seconds,
-                            cpu / (counted / 1e6), countFiles(name), threadCpuPerMillion);
-                    System.out.printf(Locale.ROOT, "%s: %,.0f events/s (%,d events in %.1f s)%n", name,
-                            result.eventsPerSecond(), counted, seconds);
-                    return result;
+                sleep(POLL);
+                checkRunning(started, variant);
+                Snapshot end = snapshot(started, sinks);
+                boolean drainedAll = end.drained >= settings.events();
+                if (drainedAll || end.nanos >= windowEnd) {
+                    return new CoreTrial(variant, repeat, (start.nanos - agentStarted) / 1e9,
+                            (end.nanos - start.nanos) / 1e9, end.drained - start.drained, drainedAll,
+                            seconds(end.agentCpu.minus(start.agentCpu)),
+                            seconds(end.brokerCpu.minus(start.brokerCpu)), seconds(end.hdfsCpu.minus(start.hdfsCpu)),
+                            countFiles(fs, hdfsRoot),
+                            end.agentThreads.secondsSince(start.agentThreads, ThreadCpu.ThreadGroups.FLUME_AGENT));
                 }
             }
         } finally {
-            agent.stop();
+            // SIGKILL: a clean Flume shutdown takes seconds and measures nothing; each trial has its own root
+            started.kill();
+            synchronized (lock) {
+                agent = null;
+            }
         }
+    }
+
+    /** Counters at one instant of a trial. */
+    private record Snapshot(long nanos, long drained, Duration agentCpu, ThreadCpu agentThreads, Duration brokerCpu,
+                            Duration hdfsCpu) {
+    }
+
+    private Snapshot snapshot(AgentProcess started, List<String> sinks) {
+        long nanos = System.nanoTime();
+        Duration agentCpu = started.cpuTime();
+        ThreadCpu agentThreads = ThreadCpu.of(started.pid());
+        return new Snapshot(nanos, drained(started, sinks), agentCpu, agentThreads, broker.cpuTime(), hdfs.cpuTime());
     }
 
     private static long drained(AgentProcess agent, List<String> sinks) {
@@ -208,10 +202,20 @@ public final class CoreDrainBenchmark {
         return drained;
     }
 
-    private long countFiles(String name) throws IOException {
+    private void checkRunning(AgentProcess started, CoreVariant variant) {
+        checkNotAborted();
+        if (!started.isAlive()) {
+            throw new BenchException("the " + variant.flagName() + " agent exited; see its log " + started.log());
+        }
+    }
+
+    private static long countFiles(FileSystem fs, String root) throws IOException {
         long files = 0;
-        RemoteIterator<LocatedFileStatus> listing = stack.fs().listFiles(
-                new org.apache.hadoop.fs.Path(stack.hdfsRoot(name)), true);
+        org.apache.hadoop.fs.Path path = new org.apache.hadoop.fs.Path(root);
+        if (!fs.exists(path)) {
+            return 0;
+        }
+        RemoteIterator<LocatedFileStatus> listing = fs.listFiles(path, true);
         while (listing.hasNext()) {
             listing.next();
             files++;
@@ -219,101 +223,78 @@ public final class CoreDrainBenchmark {
         return files;
     }
 
-    /** Flume's stock single-source, single-sink configuration for the same layout (see the class comment). */
-    static String stockProperties(CoreStack stack, String topic, String name, Map<String, String> sinkOverrides) {
-        Map<String, String> p = new LinkedHashMap<>();
-        p.put("core.sources", "kafka0");
-        p.put("core.channels", "ch0");
-        p.put("core.sinks", "hdfs0");
-        p.put("core.sources.kafka0.type", "org.apache.flume.source.kafka.KafkaSource");
-        p.put("core.sources.kafka0.kafka.bootstrap.servers", stack.kafka().bootstrapServers());
-        p.put("core.sources.kafka0.kafka.topics", topic);
-        p.put("core.sources.kafka0.kafka.consumer.group.id", "bench-" + name);
-        p.put("core.sources.kafka0.kafka.consumer.auto.offset.reset", "earliest");
-        p.put("core.sources.kafka0.batchSize", "100");
-        p.put("core.sources.kafka0.header.timestamp", "timestamp");
-        p.put("core.sources.kafka0.header.host", "host");
-        p.put("core.sources.kafka0.channels", "ch0");
-        p.put("core.channels.ch0.type", "memory");
-        p.put("core.sinks.hdfs0.type", "hdfs");
-        p.put("core.sinks.hdfs0.channel", "ch0");
-        p.put("core.sinks.hdfs0.hdfs.path", stack.hdfsRoot(name) + "/dt=%Y-%m-%d/host=%{host}");
-        p.put("core.sinks.hdfs0.hdfs.timeZone", "UTC");
-        p.put("core.sinks.hdfs0.hdfs.fileType", "CompressedStream");
-        p.put("core.sinks.hdfs0.hdfs.codeC", "snappy");
-        p.put("core.sinks.hdfs0.hdfs.minBlockReplicas", "1");
-        sinkOverrides.forEach((key, value) -> p.put("core.sinks.hdfs0." + key, value));
-        StringBuilder text = new StringBuilder();
-        p.forEach((key, value) -> text.append(key).append(" = ").append(value).append('\n'));
-        return text.toString();
-    }
-
-    private static void preload(CoreStack stack, String topic, int events, int hosts) {
+    /** Fills the topic with {@code --events} contract-shaped records and waits until Kafka has them all. */
+    private void prefill() {
         long now = System.currentTimeMillis();
-        try (KafkaProducer<byte[], byte[]> producer = ContractEvent.producer(stack.kafka().bootstrapServers())) {
-            List<ContractEvent> batch = new ArrayList<>(10_000);
-            for (int n = 0; n < events; n++) {
+        try (KafkaProducer<byte[], byte[]> producer = ContractEvent.producer(broker.bootstrapServers())) {
+            List<ContractEvent> batch = new ArrayList<>(PRODUCE_BATCH);
+            for (long n = 0; n < settings.events(); n++) {
                 String id = "b" + n;
-                String host = "edge-router-" + (n % hosts);
+                String host = "edge-router-" + (n % settings.hosts());
                 long timestamp = now - (n % 3600) * 1000L;
-                batch.add(new ContractEvent(id, ContractEvent.syslogBody(id, host, timestamp, 200),
+                batch.add(new ContractEvent(id, ContractEvent.syslogBody(id, host, timestamp, settings.size()),
                         ContractEvent.contractHeaders(id, host, timestamp)));
-                if (batch.size() == 10_000) {
-                    ContractEvent.send(producer, topic, batch);
+                if (batch.size() == PRODUCE_BATCH) {
+                    checkNotAborted();
+                    ContractEvent.send(producer, TOPIC, batch);
                     batch.clear();
                 }
             }
-            ContractEvent.send(producer, topic, batch);
+            ContractEvent.send(producer, TOPIC, batch);
+        } catch (IllegalStateException e) {
+            checkNotAborted();
+            throw new BenchException("could not prefill topic " + TOPIC + ": " + e.getMessage() + " (broker log: "
+                    + broker.log() + ")", e);
         }
     }
 
-    private static void print(List<Result> results, int events, int hosts, int partitions) {
-        System.out.printf(Locale.ROOT, "%ncore drain benchmark, %s: %,d events (~200 B bodies), %d hosts, "
-                + "%d partitions%n", Instant.now(), events, hosts, partitions);
-        System.out.println("| configuration | events/s | x stock | events measured | seconds | CPU s per M events "
-                + "| files |");
-        System.out.println("|---|---|---|---|---|---|---|");
-        double stock = results.stream().filter(r -> r.name().equals("stock")).mapToDouble(Result::eventsPerSecond)
-                .findFirst().orElse(Double.NaN);
-        for (Result r : results) {
-            System.out.printf(Locale.ROOT, "| %s | %,.0f | %.1f | %,d | %.1f | %.1f | %,d |%n", r.name(),
-                    r.eventsPerSecond(), r.eventsPerSecond() / stock, r.measured(), r.seconds(),
-                    r.cpuSecondsPerMillion(), r.files());
+    private void closeStack() {
+        KafkaBrokerProcess runningBroker;
+        HdfsProcess runningHdfs;
+        synchronized (lock) {
+            runningBroker = broker;
+            runningHdfs = hdfs;
+            broker = null;
+            hdfs = null;
         }
-        // Where each agent's CPU went, by thread group (Linux /proc; empty elsewhere)
-        TreeSet<String> groups = new TreeSet<>();
-        results.forEach(r -> groups.addAll(r.threadCpuSecondsPerMillion().keySet()));
-        System.out.println();
-        System.out.println("| configuration | " + String.join(" | ", groups) + " |   (agent CPU s per M events by thread)");
-        System.out.println("|---|" + "---|".repeat(groups.size()));
-        for (Result r : results) {
-            StringBuilder row = new StringBuilder("| " + r.name() + " |");
-            groups.forEach(g -> row.append(String.format(Locale.ROOT, " %.1f |",
-                    r.threadCpuSecondsPerMillion().getOrDefault(g, 0.0))));
-            System.out.println(row);
-        }
-    }
-
-    private static Map<String, String> options(String[] args) {
-        Map<String, String> options = new LinkedHashMap<>();
-        for (String arg : args) {
-            if (!arg.startsWith("--") || !arg.contains("=")) {
-                throw new IllegalArgumentException("expected --name=value, got '" + arg + "'; options: "
-                        + "--events=N --hosts=N --partitions=N --sinks=1,2,4 --fanout=batch,host --stock=true|false"
-                        + " --sink-impl=flafka,stock --source-impl=flafka,stock --jvm='AGENT JVM OPTIONS'"
-                        + " (default -Xms256m -Xmx1g)");
+        try {
+            if (runningHdfs != null) {
+                runningHdfs.close();
             }
-            options.put(arg.substring(2, arg.indexOf('=')), arg.substring(arg.indexOf('=') + 1));
+        } finally {
+            if (runningBroker != null) {
+                if (aborted) {
+                    runningBroker.kill();
+                } else {
+                    runningBroker.close();
+                }
+            }
         }
-        return options;
     }
 
-    private static void deleteQuietly(Path dir) throws IOException {
-        if (!Files.exists(dir)) {
-            return;
+    private void checkNotAborted() {
+        if (aborted) {
+            throw new BenchException("interrupted");
         }
-        try (var paths = Files.walk(dir)) {
-            paths.sorted(java.util.Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+    }
+
+    private void sleep(Duration duration) {
+        try {
+            Thread.sleep(duration.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new BenchException("interrupted", e);
         }
+    }
+
+    private static double seconds(Duration duration) {
+        return duration.toNanos() / 1e9;
+    }
+
+    private static String machine() {
+        return Runtime.getRuntime().availableProcessors() + " processors, " + System.getProperty("os.name") + " "
+                + System.getProperty("os.arch") + ", Java " + System.getProperty("java.version") + ", load average "
+                + String.format(Locale.ROOT, "%.1f", ManagementFactory.getOperatingSystemMXBean()
+                .getSystemLoadAverage()) + " at the start";
     }
 }
