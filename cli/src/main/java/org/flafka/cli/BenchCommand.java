@@ -435,7 +435,7 @@ public final class BenchCommand implements Runnable {
             },
             footerHeading = "%nExamples:%n",
             footer = {
-                "  flafka bench core                                      ours, ours-file-channel, stock-tuned",
+                "  flafka bench core                        ours, ours-file-channel and stock-tuned",
                 "  flafka bench core --variants ours,ours-stock-sink --events 1000000",
                 "  flafka bench core --set core_hdfs_sinks=2 --set core_fanout=batch",
                 "  flafka bench core --format json --out core.json",
@@ -495,8 +495,9 @@ public final class BenchCommand implements Runnable {
 
         @Option(names = "--set", paramLabel = "NAME=VALUE",
                 description = "A core template variable for the template variants (ours, ours-*, stock-tuned; "
-                        + "docs/configuration.md), repeatable; a variant's own choice wins (ours-file-channel keeps "
-                        + "core_channel_type=file); stock and stock-rolls are fixed. Lists: a,b,c.")
+                        + "docs/reference/template-variables.md), repeatable; a variant's own choice wins "
+                        + "(ours-file-channel keeps core_channel_type=file); stock and stock-rolls are fixed. "
+                        + "Lists: a,b,c.")
         Map<String, String> oursVariables = new LinkedHashMap<>();
 
         @Option(names = "--agent-jvm-option", paramLabel = "OPTION",
