@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
@@ -33,8 +34,9 @@ import org.flafka.stack.ThreadCpu;
  * whole topic or {@code --duration} has passed; start-up and the consumer group's join stay outside it. Events per
  * second = events drained in the window / its length. The agent's CPU (user + system) over the window is reported
  * per million events, in total and by thread group ({@link ThreadCpu}: sink runners, HDFS sink threads, Kafka source
- * runners, GC, JIT), with the broker's and HDFS's, and the number of files the agent created. Variants alternate
- * within each repeat, so a change in the machine's load hits all of them alike.
+ * runners, GC, JIT), with the broker's and HDFS's, and the number of files the agent created (counted after it
+ * stopped cleanly; the trial's HDFS root is then deleted, so every trial finds the DataNode as empty). Variants
+ * alternate within each repeat, so a change in the machine's load hits all of them alike.
  *
  * <p>Every process this class starts is killed when a trial or the run ends, fails or is interrupted (the stack
  * also kills its children when this JVM exits).
@@ -164,17 +166,24 @@ public final class CoreBench {
                 Snapshot end = snapshot(started, sinks);
                 boolean drainedAll = end.drained >= settings.events();
                 if (drainedAll || end.nanos >= windowEnd) {
+                    Map<String, Double> threads = end.agentThreads.secondsSince(start.agentThreads,
+                            ThreadCpu.ThreadGroups.FLUME_AGENT);
+                    // A clean stop, not SIGKILL: the NameNode reserves a whole block for every file a killed agent
+                    // leaves open, until its lease expires, and after a few trials had no room left for the next.
+                    started.stop();
+                    long files = countFiles(fs, hdfsRoot);
+                    fs.delete(new org.apache.hadoop.fs.Path(hdfsRoot), true);
                     return new CoreTrial(variant, repeat, (start.nanos - agentStarted) / 1e9,
                             (end.nanos - start.nanos) / 1e9, end.drained - start.drained, drainedAll,
                             seconds(end.agentCpu.minus(start.agentCpu)),
                             seconds(end.brokerCpu.minus(start.brokerCpu)), seconds(end.hdfsCpu.minus(start.hdfsCpu)),
-                            countFiles(fs, hdfsRoot),
-                            end.agentThreads.secondsSince(start.agentThreads, ThreadCpu.ThreadGroups.FLUME_AGENT));
+                            files, threads);
                 }
             }
         } finally {
-            // SIGKILL: a clean Flume shutdown takes seconds and measures nothing; each trial has its own root
-            started.kill();
+            if (started.isAlive()) {
+                started.kill();
+            }
             synchronized (lock) {
                 agent = null;
             }
