@@ -71,9 +71,7 @@ public final class EdgeBenchReport {
     }
 
     static double median(List<Trial> trials, ToDoubleFunction<Trial> value) {
-        double[] values = trials.stream().mapToDouble(value).sorted().toArray();
-        int n = values.length;
-        return n % 2 == 1 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+        return TextTable.median(trials.stream().mapToDouble(value).toArray());
     }
 
     public String text() {
@@ -120,7 +118,7 @@ public final class EdgeBenchReport {
                 String.format(Locale.ROOT, "%.1f", s.maxLoadAverage()),
             });
         }
-        appendTable(text, header, rows);
+        TextTable.append(text, header, rows);
         if (!settings.unlimitedRate() && summaries().stream().anyMatch(s -> !keptUp(s))) {
             text.append("* delivered less than ").append(Math.round(KEPT_UP * 100))
                     .append("% of --rate: its CPU per event is at its own maximum rate, not at --rate\n");
@@ -159,7 +157,7 @@ public final class EdgeBenchReport {
                 count(s.udpSocketDropsPerSecond()),
             });
         }
-        appendTable(text, header, rows);
+        TextTable.append(text, header, rows);
     }
 
     /** The groups of agent threads any trial measured, in name order. */
@@ -194,7 +192,7 @@ public final class EdgeBenchReport {
             }
             rows.add(row);
         }
-        appendTable(text, header, rows);
+        TextTable.append(text, header, rows);
     }
 
     /** Two decimals and {@code unit}, or "-" when there is no number (no events, or nothing to compare with). */
@@ -221,38 +219,6 @@ public final class EdgeBenchReport {
 
     private static String seconds(long millis) {
         return millis % 1000 == 0 ? Long.toString(millis / 1000) : String.format(Locale.ROOT, "%.1f", millis / 1e3);
-    }
-
-    private static void appendTable(StringBuilder text, String[] header, List<String[]> rows) {
-        int[] widths = new int[header.length];
-        for (int c = 0; c < header.length; c++) {
-            widths[c] = header[c].length();
-            for (String[] row : rows) {
-                widths[c] = Math.max(widths[c], row[c].length());
-            }
-        }
-        appendRow(text, header, widths);
-        String[] rule = new String[header.length];
-        for (int c = 0; c < header.length; c++) {
-            rule[c] = "-".repeat(widths[c]);
-        }
-        appendRow(text, rule, widths);
-        for (String[] row : rows) {
-            appendRow(text, row, widths);
-        }
-    }
-
-    private static void appendRow(StringBuilder text, String[] cells, int[] widths) {
-        StringBuilder line = new StringBuilder();
-        for (int c = 0; c < cells.length; c++) {
-            if (c > 0) {
-                line.append(" | ");
-            }
-            String cell = cells[c];
-            String pad = " ".repeat(widths[c] - cell.length());
-            line.append(c == 0 ? cell + pad : pad + cell);
-        }
-        text.append(line.toString().stripTrailing()).append('\n');
     }
 
     public String json() {

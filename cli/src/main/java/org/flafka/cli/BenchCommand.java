@@ -14,8 +14,13 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.flafka.bench.BenchException;
+import org.flafka.bench.CoreBench;
+import org.flafka.bench.CoreBenchReport;
+import org.flafka.bench.CoreBenchSettings;
+import org.flafka.bench.CoreVariant;
 import org.flafka.render.TemplateVariableException;
 import org.flafka.bench.EdgeBench;
 import org.flafka.bench.EdgeBenchReport;
@@ -34,7 +39,7 @@ import picocli.CommandLine.Option;
 @Command(
         name = "bench",
         mixinStandardHelpOptions = true,
-        subcommands = {BenchCommand.Edge.class},
+        subcommands = {BenchCommand.Edge.class, BenchCommand.Core.class},
         description = "End-to-end benchmarks on this machine, with real broker and agent processes.")
 public final class BenchCommand implements Runnable {
     @CommandLine.Spec
@@ -42,7 +47,103 @@ public final class BenchCommand implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "name a benchmark: edge");
+        throw new CommandLine.ParameterException(spec.commandLine(), "name a benchmark: edge or core");
+    }
+
+    static Duration duration(String flag, String text, boolean zeroAllowed) {
+        Duration parsed;
+        try {
+            parsed = LoadCommand.parseDuration(text);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(flag + " '" + text + "' is not a duration (e.g. 15s, 2m, 500ms)");
+        }
+        if (!zeroAllowed && parsed.isZero()) {
+            throw new IllegalArgumentException(flag + " must be longer than 0");
+        }
+        return parsed;
+    }
+
+    static Path createDirectory(String flag, Path dir) {
+        try {
+            return Files.createDirectories(dir).toAbsolutePath();
+        } catch (IOException e) {
+            throw UserException.invalidInput(flag + " " + dir + ": cannot create the directory ("
+                    + e.getMessage() + ")");
+        }
+    }
+
+    static void deleteTemporary(Path work) {
+        try {
+            Directories.deleteRecursively(work);
+        } catch (UncheckedIOException e) {
+            // A temporary directory left behind is harmless; the run's result stands.
+        }
+    }
+
+    /**
+     * Runs a bench: on Ctrl-C or TERM {@code abort} kills its processes at once (the stack's own hook would too), and
+     * the run then fails; the JVM waits for this hook. A failure of the bench is a one-line error that names the
+     * kept work directory; a temporary one is deleted after a successful run.
+     */
+    static <R> R runInterruptibly(Path work, boolean temporary, Runnable abort, Supplier<R> bench) {
+        CountDownLatch finished = new CountDownLatch(1);
+        Thread onInterrupt = new Thread(() -> {
+            abort.run();
+            try {
+                finished.await(20, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            if (temporary) {
+                deleteTemporary(work);
+            }
+        }, "flafka-bench-interrupt");
+        Runtime.getRuntime().addShutdownHook(onInterrupt);
+        R report;
+        try {
+            report = bench.get();
+        } catch (BenchException | StackException e) {
+            throw new UserException(ExitCode.FAILED, e.getMessage()
+                    + (temporary ? " (the work directory " + work + " is kept for its logs)" : ""), e);
+        } finally {
+            finished.countDown();
+            try {
+                Runtime.getRuntime().removeShutdownHook(onInterrupt);
+            } catch (IllegalStateException e) {
+                // The JVM is shutting down (Ctrl-C): the hook is running.
+            }
+        }
+        if (temporary) {
+            deleteTemporary(work);
+        }
+        return report;
+    }
+
+    /** {@code --format}: true for json, false for text. */
+    static boolean json(String format) {
+        return switch (format) {
+            case "json" -> true;
+            case "text" -> false;
+            default -> throw UserException.invalidInput("--format must be text or json but was '" + format + "'");
+        };
+    }
+
+    /** {@code --out} must name a file in an existing directory; null is stdout. */
+    static void checkOut(Path out) {
+        if (out != null && (Files.isDirectory(out) || out.toAbsolutePath().getParent() == null
+                || !Files.isDirectory(out.toAbsolutePath().getParent()))) {
+            throw UserException.invalidInput("--out " + out + ": not a file in an existing directory");
+        }
+    }
+
+    /** Writes {@code text} to {@code out}, or to stdout when it is null. */
+    static void writeReport(CommandLine.Model.CommandSpec spec, Path out, String text) throws IOException {
+        if (out == null) {
+            spec.commandLine().getOut().print(text);
+            spec.commandLine().getOut().flush();
+        } else {
+            Files.writeString(out, text, StandardCharsets.UTF_8);
+        }
     }
 
     /** {@code flafka bench edge}. */
@@ -177,15 +278,8 @@ public final class BenchCommand implements Runnable {
 
         @Override
         public Integer call() throws Exception {
-            boolean json = switch (format) {
-                case "json" -> true;
-                case "text" -> false;
-                default -> throw UserException.invalidInput("--format must be text or json but was '" + format + "'");
-            };
-            if (out != null && (Files.isDirectory(out) || out.toAbsolutePath().getParent() == null
-                    || !Files.isDirectory(out.toAbsolutePath().getParent()))) {
-                throw UserException.invalidInput("--out " + out + ": not a file in an existing directory");
-            }
+            boolean json = json(format);
+            checkOut(out);
             EdgeBenchSettings parsed;
             try {
                 parsed = settings();
@@ -207,45 +301,8 @@ public final class BenchCommand implements Runnable {
                     err.flush();
                 }
             });
-            // Ctrl-C or TERM: kill the agent and the broker now (the stack's own hook would too), then let the
-            // run fail; the JVM waits for this hook.
-            CountDownLatch finished = new CountDownLatch(1);
-            Thread onInterrupt = new Thread(() -> {
-                bench.abort();
-                try {
-                    finished.await(20, TimeUnit.SECONDS);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-                if (temporary) {
-                    deleteTemporary(work);
-                }
-            }, "flafka-bench-interrupt");
-            Runtime.getRuntime().addShutdownHook(onInterrupt);
-            EdgeBenchReport report;
-            try {
-                report = bench.run();
-            } catch (BenchException | StackException e) {
-                throw new UserException(ExitCode.FAILED, e.getMessage()
-                        + (temporary ? " (the work directory " + work + " is kept for its logs)" : ""), e);
-            } finally {
-                finished.countDown();
-                try {
-                    Runtime.getRuntime().removeShutdownHook(onInterrupt);
-                } catch (IllegalStateException e) {
-                    // The JVM is shutting down (Ctrl-C): the hook is running.
-                }
-            }
-            if (temporary) {
-                deleteTemporary(work);
-            }
-            String text = json ? report.json() : report.text();
-            if (out == null) {
-                spec.commandLine().getOut().print(text);
-                spec.commandLine().getOut().flush();
-            } else {
-                Files.writeString(out, text, StandardCharsets.UTF_8);
-            }
+            EdgeBenchReport report = runInterruptibly(work, temporary, bench::abort, bench::run);
+            writeReport(spec, out, json ? report.json() : report.text());
             if (jfrDir != null) {
                 printHotspots(settings, err);
             }
@@ -336,28 +393,6 @@ public final class BenchCommand implements Runnable {
                     + "'");
         }
 
-        private static Duration duration(String flag, String text, boolean zeroAllowed) {
-            Duration parsed;
-            try {
-                parsed = LoadCommand.parseDuration(text);
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException(flag + " '" + text + "' is not a duration (e.g. 15s, 2m, 500ms)");
-            }
-            if (!zeroAllowed && parsed.isZero()) {
-                throw new IllegalArgumentException(flag + " must be longer than 0");
-            }
-            return parsed;
-        }
-
-        private static Path createDirectory(String flag, Path dir) {
-            try {
-                return Files.createDirectories(dir).toAbsolutePath();
-            } catch (IOException e) {
-                throw UserException.invalidInput(flag + " " + dir + ": cannot create the directory ("
-                        + e.getMessage() + ")");
-            }
-        }
-
         private static void printHotspots(EdgeBenchSettings settings, PrintWriter err) throws IOException {
             for (Variant variant : settings.variants()) {
                 List<Path> recordings;
@@ -374,12 +409,176 @@ public final class BenchCommand implements Runnable {
                 err.flush();
             }
         }
+    }
 
-        private static void deleteTemporary(Path work) {
+    /** {@code flafka bench core}. */
+    @Command(
+            name = "core",
+            mixinStandardHelpOptions = true,
+            sortOptions = false,
+            description = {
+                "Compare core agents: a local Kafka broker process is prefilled with --events records as the edge "
+                        + "writes them (syslog bodies, the header contract as record headers), then each variant's "
+                        + "core agent runs as its own process and drains the whole topic (a fresh consumer group "
+                        + "from the earliest offset) into a local HDFS process, in turn and --repeats times. Reported: "
+                        + "events/s into HDFS (the HDFS sinks' committed events, from the first drained batch until "
+                        + "the topic is drained or --duration), CPU seconds per million events of the agent (by "
+                        + "thread group), the broker and HDFS, and the files written; medians over the repeats.",
+                "Variants: ours = the core template's defaults (our Kafka source -> memory channels -> our HDFS "
+                        + "sink, 2 sources, 4 sinks, lanes by host); ours-file-channel = the same with "
+                        + "core_channel_type=file (durable, a second copy on local disk); ours-stock-source = the "
+                        + "same with Flume's Kafka source; ours-stock-sink = the same with Flume's HDFS sink; "
+                        + "stock-tuned = the template with both Flume's Kafka source and Flume's HDFS sink; stock = "
+                        + "Flume's defaults for the same layout (one Kafka source, a memory channel of 100, one "
+                        + "HDFS sink rolling every 10 events: tens of events/s); stock-rolls = stock with the "
+                        + "template's rolls.",
+            },
+            footerHeading = "%nExamples:%n",
+            footer = {
+                "  flafka bench core                        ours, ours-file-channel and stock-tuned",
+                "  flafka bench core --variants ours,ours-stock-sink --events 1000000",
+                "  flafka bench core --set core_hdfs_sinks=2 --set core_fanout=batch",
+                "  flafka bench core --format json --out core.json",
+                "",
+                "Exit codes: 0 done, 1 a trial failed (the message names the log), 2 invalid flags.",
+            })
+    static final class Core implements Callable<Integer> {
+        @CommandLine.Spec
+        CommandLine.Model.CommandSpec spec;
+
+        @Option(names = "--variants", paramLabel = "V,...", defaultValue = "ours,ours-file-channel,stock-tuned",
+                completionCandidates = CoreVariant.FlagNames.class,
+                description = "Which agents, in the order run: ${COMPLETION-CANDIDATES} (default: "
+                        + "${DEFAULT-VALUE}).")
+        String variants;
+
+        @Option(names = "--events", paramLabel = "N", defaultValue = "500000",
+                description = "Records prefilled into the topic, which each trial drains (default: ${DEFAULT-VALUE}).")
+        long events;
+
+        @Option(names = "--duration", paramLabel = "TIME", defaultValue = "60s",
+                description = "Longest measure window per trial: a variant that has not drained the topic by then "
+                        + "is measured on what it drained (default: ${DEFAULT-VALUE}).")
+        String duration;
+
+        @Option(names = "--repeats", paramLabel = "N", defaultValue = "3",
+                description = "Trials per variant; the report shows medians (default: ${DEFAULT-VALUE}).")
+        int repeats;
+
+        @Option(names = "--hosts", paramLabel = "N", defaultValue = "200",
+                description = "Devices the records come from, each a host= bucket (default: ${DEFAULT-VALUE}).")
+        int hosts;
+
+        @Option(names = "--partitions", paramLabel = "N", defaultValue = "8",
+                description = "Partitions of the topic (default: ${DEFAULT-VALUE}).")
+        int partitions;
+
+        @Option(names = "--size", paramLabel = "BYTES", defaultValue = "200",
+                description = "Body size of each record in bytes (default: ${DEFAULT-VALUE}).")
+        int size;
+
+        @Option(names = "--baseline", paramLabel = "VARIANT", defaultValue = "ours",
+                description = "The variant the others are compared with (default: ${DEFAULT-VALUE}).")
+        String baseline;
+
+        @Option(names = "--format", paramLabel = "text|json", defaultValue = "text",
+                description = "Report format (default: ${DEFAULT-VALUE}).")
+        String format;
+
+        @Option(names = "--out", paramLabel = "FILE", description = "Write the report to FILE instead of stdout.")
+        Path out;
+
+        @Option(names = "--work-dir", paramLabel = "DIR",
+                description = "Keep the broker's, HDFS's and agents' directories and logs in a new core-* "
+                        + "directory under DIR (default: a temporary directory, deleted after a successful run).")
+        Path workDir;
+
+        @Option(names = "--set", paramLabel = "NAME=VALUE",
+                description = "A core template variable for the template variants (ours, ours-*, stock-tuned; "
+                        + "docs/reference/template-variables.md), repeatable; a variant's own choice wins "
+                        + "(ours-file-channel keeps core_channel_type=file); stock and stock-rolls are fixed. "
+                        + "Lists: a,b,c.")
+        Map<String, String> oursVariables = new LinkedHashMap<>();
+
+        @Option(names = "--agent-jvm-option", paramLabel = "OPTION",
+                description = "A JVM option of every variant's agent process, repeatable; replaces the default "
+                        + "-Xms256m -Xmx1g.")
+        List<String> agentJvmOptions = new ArrayList<>();
+
+        @Option(names = "--quiet", description = "No progress lines on stderr.")
+        boolean quiet;
+
+        @Override
+        public Integer call() throws Exception {
+            boolean json = json(format);
+            checkOut(out);
+            CoreBenchSettings parsed;
             try {
-                Directories.deleteRecursively(work);
-            } catch (UncheckedIOException e) {
-                // A temporary directory left behind is harmless; the run's result stands.
+                parsed = settings();
+            } catch (IllegalArgumentException e) {
+                throw UserException.invalidInput(e.getMessage());
+            }
+            boolean temporary = workDir == null;
+            // A broker must never find an earlier run's data: every run gets a directory of its own.
+            Path work = temporary ? Files.createTempDirectory("flafka-bench-")
+                    : Files.createTempDirectory(createDirectory("--work-dir", workDir), "core-");
+            PrintWriter err = spec.commandLine().getErr();
+            CoreBench bench = new CoreBench(parsed.withWorkDir(work), line -> {
+                if (!quiet) {
+                    err.println("flafka bench: " + line);
+                    err.flush();
+                }
+            });
+            CoreBenchReport report = runInterruptibly(work, temporary, bench::abort, bench::run);
+            writeReport(spec, out, json ? report.json() : report.text());
+            return ExitCode.OK;
+        }
+
+        private CoreBenchSettings settings() {
+            List<CoreVariant> parsed = new ArrayList<>();
+            for (String name : variants.split(",", -1)) {
+                CoreVariant variant = CoreVariant.byFlagName(name.strip());
+                if (variant == null) {
+                    throw new IllegalArgumentException("--variants: unknown variant '" + name.strip()
+                            + "'; use some of " + CoreVariant.flagNames() + ", comma-separated");
+                }
+                parsed.add(variant);
+            }
+            CoreVariant base = CoreVariant.byFlagName(baseline);
+            if (base == null) {
+                throw new IllegalArgumentException("--baseline: unknown variant '" + baseline + "'; use one of "
+                        + CoreVariant.flagNames());
+            }
+            CoreBenchSettings settings = new CoreBenchSettings(parsed, events, duration("--duration", duration, false),
+                    repeats, hosts, partitions, size, base, null, new LinkedHashMap<>(oursVariables),
+                    agentJvmOptions).validate();
+            if (!oursVariables.isEmpty()) {
+                checkOursVariables(parsed);
+            }
+            return settings;
+        }
+
+        /** A wrong --set fails here, before the broker starts, as {@code flafka render} or lint would report it. */
+        private void checkOursVariables(List<CoreVariant> parsed) {
+            if (parsed.stream().noneMatch(CoreVariant::usesTemplate)) {
+                throw new IllegalArgumentException("--set changes only the template variants (ours, ours-*, "
+                        + "stock-tuned), none of which --variants runs");
+            }
+            for (CoreVariant variant : parsed) {
+                if (!variant.usesTemplate()) {
+                    continue;
+                }
+                List<Finding> errors;
+                try {
+                    errors = variant.lintErrors(new LinkedHashMap<>(oursVariables), partitions);
+                } catch (TemplateVariableException e) {
+                    throw new IllegalArgumentException("--set: " + e.getMessage());
+                }
+                if (!errors.isEmpty()) {
+                    throw new IllegalArgumentException("--set: " + variant.flagName() + " would measure an agent that"
+                            + " flafka lint rejects: " + errors.get(0)
+                            + (errors.size() > 1 ? " (and " + (errors.size() - 1) + " more)" : ""));
+                }
             }
         }
     }

@@ -5,7 +5,8 @@ import java.util.List;
 /**
  * The plugins of this project that an agent process started by the CLI (the bench, the sweep's local target, the
  * CM emulator) may need: one class from each module an agent loads (the parser, the contract, the configuration
- * engine, the interceptors, the partitioners, the edge's and the core's plugins), whose jar, or classes directory in
+ * engine, the interceptors, the
+ * partitioners, the edge's and the core's plugins), whose jar, or classes directory in
  * a build, goes on the agent's classpath. All of them whatever the agent runs, so that any template setting (a
  * partitioner, the core's sink) finds its classes.
  *

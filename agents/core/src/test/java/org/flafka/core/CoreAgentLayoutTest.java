@@ -29,6 +29,7 @@ import org.apache.hadoop.io.compress.CompressionCodecFactory;
 import org.apache.hadoop.io.compress.SnappyCodec;
 import org.apache.flume.instrumentation.util.JMXPollUtil;
 import org.flafka.stack.AgentMetrics;
+import org.flafka.stack.ContractEvent;
 import org.flafka.stack.InProcessAgent;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;

@@ -29,6 +29,7 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.header.internals.RecordHeader;
 import org.apache.flume.instrumentation.util.JMXPollUtil;
 import org.flafka.stack.AgentMetrics;
+import org.flafka.stack.ContractEvent;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;

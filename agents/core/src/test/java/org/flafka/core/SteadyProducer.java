@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.kafka.clients.producer.KafkaProducer;
+import org.flafka.stack.ContractEvent;
 
 /**
  * Writes contract events to a topic at a steady pace from a thread of its own, so that a test can break something

@@ -1,4 +1,4 @@
-package org.flafka.core;
+package org.flafka.stack;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -22,12 +22,13 @@ import org.flafka.contract.Headers;
 /**
  * One event as the edge writes it to Kafka: the body (message bytes) as the record value and the edge header
  * contract as Kafka record headers, each a UTF-8 string. The body names the event's id so that the text format,
- * which stores bodies only, can be audited too.
+ * which stores bodies only, can be audited too. Used by the core's tests and by {@code flafka bench core}, which
+ * prefills a topic with these.
  */
-record ContractEvent(String id, byte[] body, Map<String, String> headers) {
+public record ContractEvent(String id, byte[] body, Map<String, String> headers) {
 
     /** A syslog-like body of about {@code size} bytes that contains {@code id=<id>} once. */
-    static byte[] syslogBody(String id, String host, long timestamp, int size) {
+    public static byte[] syslogBody(String id, String host, long timestamp, int size) {
         String time = DateTimeFormatter.ISO_INSTANT.format(Instant.ofEpochMilli(timestamp));
         StringBuilder line = new StringBuilder("<134>1 ").append(time).append(' ').append(host)
                 .append(" sshd 4123 - - id=").append(id).append(" session opened for user admin");
@@ -38,7 +39,7 @@ record ContractEvent(String id, byte[] body, Map<String, String> headers) {
     }
 
     /** The contract headers the edge sets for a well-parsed RFC 5424 message. */
-    static Map<String, String> contractHeaders(String id, String host, long timestamp) {
+    public static Map<String, String> contractHeaders(String id, String host, long timestamp) {
         Map<String, String> headers = new LinkedHashMap<>();
         headers.put(Headers.TIMESTAMP, Long.toString(timestamp));
         headers.put(Headers.TIMESTAMP_SOURCE, "message");
@@ -57,12 +58,12 @@ record ContractEvent(String id, byte[] body, Map<String, String> headers) {
     }
 
     /** A well-formed event of {@code host} at {@code timestamp}. */
-    static ContractEvent of(String id, String host, long timestamp) {
+    public static ContractEvent of(String id, String host, long timestamp) {
         return new ContractEvent(id, syslogBody(id, host, timestamp, 120), contractHeaders(id, host, timestamp));
     }
 
     /** The same event with header {@code name} set to {@code value}, or removed when {@code value} is null. */
-    ContractEvent withHeader(String name, String value) {
+    public ContractEvent withHeader(String name, String value) {
         Map<String, String> changed = new LinkedHashMap<>(headers);
         if (value == null) {
             changed.remove(name);
@@ -72,16 +73,16 @@ record ContractEvent(String id, byte[] body, Map<String, String> headers) {
         return new ContractEvent(id, body, changed);
     }
 
-    ContractEvent withBody(byte[] newBody) {
+    public ContractEvent withBody(byte[] newBody) {
         return new ContractEvent(id, newBody, headers);
     }
 
     /** {@code dt=YYYY-MM-DD} of {@code timestamp} in {@code zone}. */
-    static String dt(long timestamp, ZoneId zone) {
+    public static String dt(long timestamp, ZoneId zone) {
         return DateTimeFormatter.ISO_LOCAL_DATE.format(Instant.ofEpochMilli(timestamp).atZone(zone));
     }
 
-    ProducerRecord<byte[], byte[]> toRecord(String topic) {
+    public ProducerRecord<byte[], byte[]> toRecord(String topic) {
         ProducerRecord<byte[], byte[]> record = new ProducerRecord<>(topic, null, body);
         headers.forEach((name, value) -> record.headers().add(
                 new RecordHeader(name, value.getBytes(StandardCharsets.UTF_8))));
@@ -89,7 +90,7 @@ record ContractEvent(String id, byte[] body, Map<String, String> headers) {
     }
 
     /** A producer that waits for acks=all and compresses with snappy, as the edge's Kafka sinks do. */
-    static KafkaProducer<byte[], byte[]> producer(String bootstrapServers) {
+    public static KafkaProducer<byte[], byte[]> producer(String bootstrapServers) {
         Properties config = new Properties();
         config.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         config.put(ProducerConfig.ACKS_CONFIG, "all");
@@ -104,14 +105,14 @@ record ContractEvent(String id, byte[] body, Map<String, String> headers) {
     }
 
     /** Sends {@code events} to {@code topic} with a producer of its own and waits until Kafka has them all. */
-    static void produce(String bootstrapServers, String topic, List<ContractEvent> events) {
+    public static void produce(String bootstrapServers, String topic, List<ContractEvent> events) {
         try (KafkaProducer<byte[], byte[]> producer = producer(bootstrapServers)) {
             send(producer, topic, events);
         }
     }
 
     /** Sends {@code events} to {@code topic} and waits until Kafka has them all. */
-    static void send(KafkaProducer<byte[], byte[]> producer, String topic, List<ContractEvent> events) {
+    public static void send(KafkaProducer<byte[], byte[]> producer, String topic, List<ContractEvent> events) {
         try {
             List<Future<RecordMetadata>> sent = new ArrayList<>(events.size());
             for (ContractEvent event : events) {
