@@ -23,287 +23,369 @@ import org.flafka.stack.OurPlugins;
 import org.flafka.stack.ThreadCpu;
 
 /**
- * Runs {@code flafka bench core}: how fast a core agent drains a topic into HDFS, for each {@link CoreVariant}, in
- * one run, on the same topic contents. Performance is measured here, never in unit tests.
- * <p>
- * One run: a KRaft broker process and an HDFS process (a MiniDFSCluster with one DataNode); a topic prefilled with
- * {@code --events} syslog events with the edge header contract as record headers ({@link ContractEvent}), from
- * {@code --hosts} devices, timestamps within the last hour; then, per trial, a fresh consumer group and HDFS root and
- * the core agent started as its own process on the production classpath. The window runs from the last poll (every
- * 200 ms) before the agent's first drained event (sum of the sinks' EventDrainSuccessCount) until it has drained the
- * whole topic or {@code --duration} has passed; start-up and the consumer group's join stay outside it. Events per
- * second = events drained in the window / its length. The agent's CPU (user + system) over the window is reported
- * per million events, in total and by thread group ({@link ThreadCpu}: sink runners, HDFS sink threads, Kafka source
- * runners, GC, JIT), with the broker's and HDFS's, and the number of files the agent created (counted after it
- * stopped cleanly; the trial's HDFS root is then deleted, so every trial finds the DataNode as empty). Variants
+ * Runs {@code flafka bench core}: how fast a core agent drains a topic into HDFS, for each {@link
+ * CoreVariant}, in one run, on the same topic contents. Performance is measured here, never in unit
+ * tests.
+ *
+ * <p>One run: a KRaft broker process and an HDFS process (a MiniDFSCluster with one DataNode); a
+ * topic prefilled with {@code --events} syslog events with the edge header contract as record
+ * headers ({@link ContractEvent}), from {@code --hosts} devices, timestamps within the last hour;
+ * then, per trial, a fresh consumer group and HDFS root and the core agent started as its own
+ * process on the production classpath. The window runs from the last poll (every 200 ms) before the
+ * agent's first drained event (sum of the sinks' EventDrainSuccessCount) until it has drained the
+ * whole topic or {@code --duration} has passed; start-up and the consumer group's join stay outside
+ * it. Events per second = events drained in the window / its length. The agent's CPU (user +
+ * system) over the window is reported per million events, in total and by thread group ({@link
+ * ThreadCpu}: sink runners, HDFS sink threads, Kafka source runners, GC, JIT), with the broker's
+ * and HDFS's, and the number of files the agent created (counted after it stopped cleanly; the
+ * trial's HDFS root is then deleted, so every trial finds the DataNode as empty). Variants
  * alternate within each repeat, so a change in the machine's load hits all of them alike.
  *
- * <p>Every process this class starts is killed when a trial or the run ends, fails or is interrupted (the stack
- * also kills its children when this JVM exits).
+ * <p>Every process this class starts is killed when a trial or the run ends, fails or is
+ * interrupted (the stack also kills its children when this JVM exits).
  */
 public final class CoreBench {
-    private static final Duration FIRST_EVENT_TIMEOUT = Duration.ofMinutes(3);
-    private static final Duration POLL = Duration.ofMillis(200);
-    private static final String TOPIC = "core-bench";
-    private static final int PRODUCE_BATCH = 10_000;
+  private static final Duration FIRST_EVENT_TIMEOUT = Duration.ofMinutes(3);
+  private static final Duration POLL = Duration.ofMillis(200);
+  private static final String TOPIC = "core-bench";
+  private static final int PRODUCE_BATCH = 10_000;
 
-    private final CoreBenchSettings settings;
-    private final Consumer<String> progress;
-    private final Object lock = new Object();
-    private KafkaBrokerProcess broker;
-    private HdfsProcess hdfs;
-    private AgentProcess agent;
-    private volatile boolean aborted;
+  private final CoreBenchSettings settings;
+  private final Consumer<String> progress;
+  private final Object lock = new Object();
+  private KafkaBrokerProcess broker;
+  private HdfsProcess hdfs;
+  private AgentProcess agent;
+  private volatile boolean aborted;
 
-    /** {@code progress} gets one line per step (stack started, agent started, trial measured); never null. */
-    public CoreBench(CoreBenchSettings settings, Consumer<String> progress) {
-        this.settings = settings.validate();
-        this.progress = progress;
-    }
+  /**
+   * {@code progress} gets one line per step (stack started, agent started, trial measured); never
+   * null.
+   */
+  public CoreBench(CoreBenchSettings settings, Consumer<String> progress) {
+    this.settings = settings.validate();
+    this.progress = progress;
+  }
 
-    /** Runs every trial and returns them; throws {@link BenchException} naming the part that failed and its log. */
-    public CoreBenchReport run() {
-        AgentRuntime stock = AgentRuntime.locate();
-        AgentRuntime ours = OurPlugins.addTo(stock);
-        long started = System.currentTimeMillis();
-        String machine = machine();
-        List<CoreTrial> trials = new ArrayList<>();
-        try {
-            progress.accept("starting the Kafka broker and HDFS processes in " + settings.workDir());
-            KafkaBrokerProcess startedBroker = KafkaBrokerProcess.start(settings.workDir().resolve("broker"));
-            synchronized (lock) {
-                broker = startedBroker;
-            }
+  /**
+   * Runs every trial and returns them; throws {@link BenchException} naming the part that failed
+   * and its log.
+   */
+  public CoreBenchReport run() {
+    AgentRuntime stock = AgentRuntime.locate();
+    AgentRuntime ours = OurPlugins.addTo(stock);
+    long started = System.currentTimeMillis();
+    String machine = machine();
+    List<CoreTrial> trials = new ArrayList<>();
+    try {
+      progress.accept("starting the Kafka broker and HDFS processes in " + settings.workDir());
+      KafkaBrokerProcess startedBroker =
+          KafkaBrokerProcess.start(settings.workDir().resolve("broker"));
+      synchronized (lock) {
+        broker = startedBroker;
+      }
+      checkNotAborted();
+      HdfsProcess startedHdfs = HdfsProcess.start(settings.workDir().resolve("hdfs"));
+      synchronized (lock) {
+        hdfs = startedHdfs;
+      }
+      checkNotAborted();
+      broker.createTopic(TOPIC, settings.partitions());
+      progress.accept(
+          String.format(
+              Locale.ROOT,
+              "prefilling %,d events from %d hosts into %d partitions",
+              settings.events(),
+              settings.hosts(),
+              settings.partitions()));
+      prefill();
+      try (FileSystem fs = FileSystem.newInstance(hdfs.uri(), new Configuration())) {
+        int number = 0;
+        for (int repeat = 1; repeat <= settings.repeats(); repeat++) {
+          for (CoreVariant variant : settings.variants()) {
+            number++;
             checkNotAborted();
-            HdfsProcess startedHdfs = HdfsProcess.start(settings.workDir().resolve("hdfs"));
-            synchronized (lock) {
-                hdfs = startedHdfs;
-            }
-            checkNotAborted();
-            broker.createTopic(TOPIC, settings.partitions());
-            progress.accept(String.format(Locale.ROOT, "prefilling %,d events from %d hosts into %d partitions",
-                    settings.events(), settings.hosts(), settings.partitions()));
-            prefill();
-            try (FileSystem fs = FileSystem.newInstance(hdfs.uri(), new Configuration())) {
-                int number = 0;
-                for (int repeat = 1; repeat <= settings.repeats(); repeat++) {
-                    for (CoreVariant variant : settings.variants()) {
-                        number++;
-                        checkNotAborted();
-                        CoreTrial trial = run(variant, repeat, number, variant.usesTemplate() ? ours : stock, fs);
-                        trials.add(trial);
-                        progress.accept(String.format(Locale.ROOT,
-                                "%s #%d: %,.0f events/s into HDFS (%,d events in %.1f s%s); agent %.2f CPU-s per "
-                                        + "million events",
-                                variant.flagName(), repeat, trial.eventsPerSecond(), trial.drained(),
-                                trial.seconds(), trial.drainedAll() ? "" : ", window ended before the topic was "
-                                        + "drained", trial.agentCpuPerMillion()));
-                    }
-                }
-            } catch (IOException e) {
-                throw new BenchException("could not read HDFS at " + hdfs.uri() + ": " + e.getMessage()
-                        + " (HDFS log: " + hdfs.log() + ")", e);
-            }
-        } finally {
-            closeStack();
+            CoreTrial trial =
+                run(variant, repeat, number, variant.usesTemplate() ? ours : stock, fs);
+            trials.add(trial);
+            progress.accept(
+                String.format(
+                    Locale.ROOT,
+                    "%s #%d: %,.0f events/s into HDFS (%,d events in %.1f s%s); agent %.2f CPU-s per "
+                        + "million events",
+                    variant.flagName(),
+                    repeat,
+                    trial.eventsPerSecond(),
+                    trial.drained(),
+                    trial.seconds(),
+                    trial.drainedAll() ? "" : ", window ended before the topic was " + "drained",
+                    trial.agentCpuPerMillion()));
+          }
         }
-        return new CoreBenchReport(settings, trials, started, machine);
+      } catch (IOException e) {
+        throw new BenchException(
+            "could not read HDFS at "
+                + hdfs.uri()
+                + ": "
+                + e.getMessage()
+                + " (HDFS log: "
+                + hdfs.log()
+                + ")",
+            e);
+      }
+    } finally {
+      closeStack();
     }
+    return new CoreBenchReport(settings, trials, started, machine);
+  }
 
-    /** Stops everything at once (Ctrl-C): the running trial fails and {@link #run()} returns by throwing. */
-    public void abort() {
-        aborted = true;
-        AgentProcess runningAgent;
-        synchronized (lock) {
-            runningAgent = agent;
-        }
-        if (runningAgent != null) {
-            runningAgent.kill();
-        }
-        closeStack();
+  /**
+   * Stops everything at once (Ctrl-C): the running trial fails and {@link #run()} returns by
+   * throwing.
+   */
+  public void abort() {
+    aborted = true;
+    AgentProcess runningAgent;
+    synchronized (lock) {
+      runningAgent = agent;
     }
-
-    private CoreTrial run(CoreVariant variant, int repeat, int number, AgentRuntime runtime, FileSystem fs)
-            throws IOException {
-        String name = String.format(Locale.ROOT, "%02d-%s", number, variant.flagName());
-        Path dir = settings.workDir().resolve(name);
-        String hdfsRoot = hdfs.uri() + "/" + name;
-        CoreVariant.Target target = new CoreVariant.Target(broker.bootstrapServers(), TOPIC, "bench-" + name,
-                hdfsRoot, dir.resolve("data"));
-        progress.accept(variant.flagName() + " #" + repeat + ": starting the agent in " + dir);
-        long agentStarted = System.nanoTime();
-        AgentProcess.Builder builder = AgentProcess.builder(CoreVariant.AGENT,
-                variant.properties(target, settings.oursVariables()), dir.resolve("agent")).runtime(runtime);
-        if (!settings.agentJvmOptions().isEmpty()) {
-            builder.jvmOptions(settings.agentJvmOptions());
-        }
-        AgentProcess started = builder.start();
-        synchronized (lock) {
-            agent = started;
-        }
-        try {
-            List<String> sinks = List.copyOf(started.components().sinks());
-            long deadline = System.nanoTime() + FIRST_EVENT_TIMEOUT.toNanos();
-            // The window starts at the last poll that found nothing drained, so the first batch counts
-            Snapshot start = snapshot(started, sinks);
-            while (true) {
-                checkRunning(started, variant);
-                sleep(POLL);
-                Snapshot now = snapshot(started, sinks);
-                if (now.drained > 0) {
-                    break;
-                }
-                start = now;
-                if (System.nanoTime() > deadline) {
-                    throw new BenchException(variant.flagName() + " #" + repeat + " drained nothing in "
-                            + FIRST_EVENT_TIMEOUT.toMinutes() + " min; see the agent log " + started.log());
-                }
-            }
-            long windowEnd = start.nanos + settings.duration().toNanos();
-            while (true) {
-                sleep(POLL);
-                checkRunning(started, variant);
-                Snapshot end = snapshot(started, sinks);
-                boolean drainedAll = end.drained >= settings.events();
-                if (drainedAll || end.nanos >= windowEnd) {
-                    Map<String, Double> threads = end.agentThreads.secondsSince(start.agentThreads,
-                            ThreadCpu.ThreadGroups.FLUME_AGENT);
-                    // A clean stop, not SIGKILL: the NameNode reserves a whole block for every file a killed agent
-                    // leaves open, until its lease expires, and after a few trials had no room left for the next.
-                    started.stop();
-                    long files = countFiles(fs, hdfsRoot);
-                    fs.delete(new org.apache.hadoop.fs.Path(hdfsRoot), true);
-                    return new CoreTrial(variant, repeat, (start.nanos - agentStarted) / 1e9,
-                            (end.nanos - start.nanos) / 1e9, end.drained - start.drained, drainedAll,
-                            seconds(end.agentCpu.minus(start.agentCpu)),
-                            seconds(end.brokerCpu.minus(start.brokerCpu)), seconds(end.hdfsCpu.minus(start.hdfsCpu)),
-                            files, threads);
-                }
-            }
-        } finally {
-            if (started.isAlive()) {
-                started.kill();
-            }
-            synchronized (lock) {
-                agent = null;
-            }
-        }
+    if (runningAgent != null) {
+      runningAgent.kill();
     }
+    closeStack();
+  }
 
-    /** Counters at one instant of a trial. */
-    private record Snapshot(long nanos, long drained, Duration agentCpu, ThreadCpu agentThreads, Duration brokerCpu,
-                            Duration hdfsCpu) {
+  private CoreTrial run(
+      CoreVariant variant, int repeat, int number, AgentRuntime runtime, FileSystem fs)
+      throws IOException {
+    String name = String.format(Locale.ROOT, "%02d-%s", number, variant.flagName());
+    Path dir = settings.workDir().resolve(name);
+    String hdfsRoot = hdfs.uri() + "/" + name;
+    CoreVariant.Target target =
+        new CoreVariant.Target(
+            broker.bootstrapServers(), TOPIC, "bench-" + name, hdfsRoot, dir.resolve("data"));
+    progress.accept(variant.flagName() + " #" + repeat + ": starting the agent in " + dir);
+    long agentStarted = System.nanoTime();
+    AgentProcess.Builder builder =
+        AgentProcess.builder(
+                CoreVariant.AGENT,
+                variant.properties(target, settings.oursVariables()),
+                dir.resolve("agent"))
+            .runtime(runtime);
+    if (!settings.agentJvmOptions().isEmpty()) {
+      builder.jvmOptions(settings.agentJvmOptions());
     }
-
-    private Snapshot snapshot(AgentProcess started, List<String> sinks) {
-        long nanos = System.nanoTime();
-        Duration agentCpu = started.cpuTime();
-        ThreadCpu agentThreads = ThreadCpu.of(started.pid());
-        return new Snapshot(nanos, drained(started, sinks), agentCpu, agentThreads, broker.cpuTime(), hdfs.cpuTime());
+    AgentProcess started = builder.start();
+    synchronized (lock) {
+      agent = started;
     }
-
-    private static long drained(AgentProcess agent, List<String> sinks) {
-        var metrics = agent.metrics();
-        long drained = 0;
-        for (String sink : sinks) {
-            drained += metrics.sink(sink, "EventDrainSuccessCount");
+    try {
+      List<String> sinks = List.copyOf(started.components().sinks());
+      long deadline = System.nanoTime() + FIRST_EVENT_TIMEOUT.toNanos();
+      // The window starts at the last poll that found nothing drained, so the first batch counts
+      Snapshot start = snapshot(started, sinks);
+      while (true) {
+        checkRunning(started, variant);
+        sleep(POLL);
+        Snapshot now = snapshot(started, sinks);
+        if (now.drained > 0) {
+          break;
         }
-        return drained;
+        start = now;
+        if (System.nanoTime() > deadline) {
+          throw new BenchException(
+              variant.flagName()
+                  + " #"
+                  + repeat
+                  + " drained nothing in "
+                  + FIRST_EVENT_TIMEOUT.toMinutes()
+                  + " min; see the agent log "
+                  + started.log());
+        }
+      }
+      long windowEnd = start.nanos + settings.duration().toNanos();
+      while (true) {
+        sleep(POLL);
+        checkRunning(started, variant);
+        Snapshot end = snapshot(started, sinks);
+        boolean drainedAll = end.drained >= settings.events();
+        if (drainedAll || end.nanos >= windowEnd) {
+          Map<String, Double> threads =
+              end.agentThreads.secondsSince(start.agentThreads, ThreadCpu.ThreadGroups.FLUME_AGENT);
+          // A clean stop, not SIGKILL: the NameNode reserves a whole block for every file a killed
+          // agent
+          // leaves open, until its lease expires, and after a few trials had no room left for the
+          // next.
+          started.stop();
+          long files = countFiles(fs, hdfsRoot);
+          fs.delete(new org.apache.hadoop.fs.Path(hdfsRoot), true);
+          return new CoreTrial(
+              variant,
+              repeat,
+              (start.nanos - agentStarted) / 1e9,
+              (end.nanos - start.nanos) / 1e9,
+              end.drained - start.drained,
+              drainedAll,
+              seconds(end.agentCpu.minus(start.agentCpu)),
+              seconds(end.brokerCpu.minus(start.brokerCpu)),
+              seconds(end.hdfsCpu.minus(start.hdfsCpu)),
+              files,
+              threads);
+        }
+      }
+    } finally {
+      if (started.isAlive()) {
+        started.kill();
+      }
+      synchronized (lock) {
+        agent = null;
+      }
     }
+  }
 
-    private void checkRunning(AgentProcess started, CoreVariant variant) {
-        checkNotAborted();
-        if (!started.isAlive()) {
-            throw new BenchException("the " + variant.flagName() + " agent exited; see its log " + started.log());
-        }
+  /** Counters at one instant of a trial. */
+  private record Snapshot(
+      long nanos,
+      long drained,
+      Duration agentCpu,
+      ThreadCpu agentThreads,
+      Duration brokerCpu,
+      Duration hdfsCpu) {}
+
+  private Snapshot snapshot(AgentProcess started, List<String> sinks) {
+    long nanos = System.nanoTime();
+    Duration agentCpu = started.cpuTime();
+    ThreadCpu agentThreads = ThreadCpu.of(started.pid());
+    return new Snapshot(
+        nanos, drained(started, sinks), agentCpu, agentThreads, broker.cpuTime(), hdfs.cpuTime());
+  }
+
+  private static long drained(AgentProcess agent, List<String> sinks) {
+    var metrics = agent.metrics();
+    long drained = 0;
+    for (String sink : sinks) {
+      drained += metrics.sink(sink, "EventDrainSuccessCount");
     }
+    return drained;
+  }
 
-    private static long countFiles(FileSystem fs, String root) throws IOException {
-        long files = 0;
-        org.apache.hadoop.fs.Path path = new org.apache.hadoop.fs.Path(root);
-        if (!fs.exists(path)) {
-            return 0;
-        }
-        RemoteIterator<LocatedFileStatus> listing = fs.listFiles(path, true);
-        while (listing.hasNext()) {
-            listing.next();
-            files++;
-        }
-        return files;
+  private void checkRunning(AgentProcess started, CoreVariant variant) {
+    checkNotAborted();
+    if (!started.isAlive()) {
+      throw new BenchException(
+          "the " + variant.flagName() + " agent exited; see its log " + started.log());
     }
+  }
 
-    /** Fills the topic with {@code --events} contract-shaped records and waits until Kafka has them all. */
-    private void prefill() {
-        long now = System.currentTimeMillis();
-        try (KafkaProducer<byte[], byte[]> producer = ContractEvent.producer(broker.bootstrapServers())) {
-            List<ContractEvent> batch = new ArrayList<>(PRODUCE_BATCH);
-            for (long n = 0; n < settings.events(); n++) {
-                String id = "b" + n;
-                String host = "edge-router-" + (n % settings.hosts());
-                long timestamp = now - (n % 3600) * 1000L;
-                batch.add(new ContractEvent(id, ContractEvent.syslogBody(id, host, timestamp, settings.size()),
-                        ContractEvent.contractHeaders(id, host, timestamp)));
-                if (batch.size() == PRODUCE_BATCH) {
-                    checkNotAborted();
-                    ContractEvent.send(producer, TOPIC, batch);
-                    batch.clear();
-                }
-            }
-            ContractEvent.send(producer, TOPIC, batch);
-        } catch (IllegalStateException e) {
-            checkNotAborted();
-            throw new BenchException("could not prefill topic " + TOPIC + ": " + e.getMessage() + " (broker log: "
-                    + broker.log() + ")", e);
-        }
+  private static long countFiles(FileSystem fs, String root) throws IOException {
+    long files = 0;
+    org.apache.hadoop.fs.Path path = new org.apache.hadoop.fs.Path(root);
+    if (!fs.exists(path)) {
+      return 0;
     }
-
-    private void closeStack() {
-        KafkaBrokerProcess runningBroker;
-        HdfsProcess runningHdfs;
-        synchronized (lock) {
-            runningBroker = broker;
-            runningHdfs = hdfs;
-            broker = null;
-            hdfs = null;
-        }
-        try {
-            if (runningHdfs != null) {
-                runningHdfs.close();
-            }
-        } finally {
-            if (runningBroker != null) {
-                if (aborted) {
-                    runningBroker.kill();
-                } else {
-                    runningBroker.close();
-                }
-            }
-        }
+    RemoteIterator<LocatedFileStatus> listing = fs.listFiles(path, true);
+    while (listing.hasNext()) {
+      listing.next();
+      files++;
     }
+    return files;
+  }
 
-    private void checkNotAborted() {
+  /**
+   * Fills the topic with {@code --events} contract-shaped records and waits until Kafka has them
+   * all.
+   */
+  private void prefill() {
+    long now = System.currentTimeMillis();
+    try (KafkaProducer<byte[], byte[]> producer =
+        ContractEvent.producer(broker.bootstrapServers())) {
+      List<ContractEvent> batch = new ArrayList<>(PRODUCE_BATCH);
+      for (long n = 0; n < settings.events(); n++) {
+        String id = "b" + n;
+        String host = "edge-router-" + (n % settings.hosts());
+        long timestamp = now - (n % 3600) * 1000L;
+        batch.add(
+            new ContractEvent(
+                id,
+                ContractEvent.syslogBody(id, host, timestamp, settings.size()),
+                ContractEvent.contractHeaders(id, host, timestamp)));
+        if (batch.size() == PRODUCE_BATCH) {
+          checkNotAborted();
+          ContractEvent.send(producer, TOPIC, batch);
+          batch.clear();
+        }
+      }
+      ContractEvent.send(producer, TOPIC, batch);
+    } catch (IllegalStateException e) {
+      checkNotAborted();
+      throw new BenchException(
+          "could not prefill topic "
+              + TOPIC
+              + ": "
+              + e.getMessage()
+              + " (broker log: "
+              + broker.log()
+              + ")",
+          e);
+    }
+  }
+
+  private void closeStack() {
+    KafkaBrokerProcess runningBroker;
+    HdfsProcess runningHdfs;
+    synchronized (lock) {
+      runningBroker = broker;
+      runningHdfs = hdfs;
+      broker = null;
+      hdfs = null;
+    }
+    try {
+      if (runningHdfs != null) {
+        runningHdfs.close();
+      }
+    } finally {
+      if (runningBroker != null) {
         if (aborted) {
-            throw new BenchException("interrupted");
+          runningBroker.kill();
+        } else {
+          runningBroker.close();
         }
+      }
     }
+  }
 
-    private void sleep(Duration duration) {
-        try {
-            Thread.sleep(duration.toMillis());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new BenchException("interrupted", e);
-        }
+  private void checkNotAborted() {
+    if (aborted) {
+      throw new BenchException("interrupted");
     }
+  }
 
-    private static double seconds(Duration duration) {
-        return duration.toNanos() / 1e9;
+  private void sleep(Duration duration) {
+    try {
+      Thread.sleep(duration.toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new BenchException("interrupted", e);
     }
+  }
 
-    private static String machine() {
-        return Runtime.getRuntime().availableProcessors() + " processors, " + System.getProperty("os.name") + " "
-                + System.getProperty("os.arch") + ", Java " + System.getProperty("java.version") + ", load average "
-                + String.format(Locale.ROOT, "%.1f", ManagementFactory.getOperatingSystemMXBean()
-                .getSystemLoadAverage()) + " at the start";
-    }
+  private static double seconds(Duration duration) {
+    return duration.toNanos() / 1e9;
+  }
+
+  private static String machine() {
+    return Runtime.getRuntime().availableProcessors()
+        + " processors, "
+        + System.getProperty("os.name")
+        + " "
+        + System.getProperty("os.arch")
+        + ", Java "
+        + System.getProperty("java.version")
+        + ", load average "
+        + String.format(
+            Locale.ROOT,
+            "%.1f",
+            ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage())
+        + " at the start";
+  }
 }

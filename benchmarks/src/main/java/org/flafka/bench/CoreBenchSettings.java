@@ -8,84 +8,106 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One {@code flafka bench core} run. {@link #validate()} names the command-line flag of whatever is wrong.
+ * One {@code flafka bench core} run. {@link #validate()} names the command-line flag of whatever is
+ * wrong.
  *
- * @param variants the core agent configurations, run in this order within each repeat (so they alternate)
+ * @param variants the core agent configurations, run in this order within each repeat (so they
+ *     alternate)
  * @param events records prefilled into the topic, which every trial drains from the start
- * @param duration the longest measure window: a trial that has not drained the topic by then is measured on what
- *     it drained
+ * @param duration the longest measure window: a trial that has not drained the topic by then is
+ *     measured on what it drained
  * @param hosts devices the records come from (the {@code host=} buckets)
  * @param partitions partitions of the topic
  * @param size bytes of each record's body
  * @param baseline the variant the others are compared with; need not be among {@code variants}
- * @param oursVariables core template variables for the template variants ({@code --set}); never one of
- *     {@link CoreVariant#BENCH_OWNED_VARIABLES}
- * @param agentJvmOptions JVM options of every variant's agent process; empty for the stack's default heap
+ * @param oursVariables core template variables for the template variants ({@code --set}); never one
+ *     of {@link CoreVariant#BENCH_OWNED_VARIABLES}
+ * @param agentJvmOptions JVM options of every variant's agent process; empty for the stack's
+ *     default heap
  */
 public record CoreBenchSettings(
-        List<CoreVariant> variants,
-        long events,
-        Duration duration,
-        int repeats,
-        int hosts,
-        int partitions,
-        int size,
-        CoreVariant baseline,
-        Path workDir,
-        Map<String, Object> oursVariables,
-        List<String> agentJvmOptions) {
+    List<CoreVariant> variants,
+    long events,
+    Duration duration,
+    int repeats,
+    int hosts,
+    int partitions,
+    int size,
+    CoreVariant baseline,
+    Path workDir,
+    Map<String, Object> oursVariables,
+    List<String> agentJvmOptions) {
 
-    /** The smallest body: the syslog line with its id and host needs about this much. */
-    public static final int MIN_SIZE = 100;
-    public static final int MAX_SIZE = 65536;
+  /** The smallest body: the syslog line with its id and host needs about this much. */
+  public static final int MIN_SIZE = 100;
 
-    public CoreBenchSettings {
-        variants = List.copyOf(variants);
-        oursVariables = Collections.unmodifiableMap(new LinkedHashMap<>(oursVariables));
-        agentJvmOptions = List.copyOf(agentJvmOptions);
+  public static final int MAX_SIZE = 65536;
+
+  public CoreBenchSettings {
+    variants = List.copyOf(variants);
+    oursVariables = Collections.unmodifiableMap(new LinkedHashMap<>(oursVariables));
+    agentJvmOptions = List.copyOf(agentJvmOptions);
+  }
+
+  /** These settings with the directory for the broker's, HDFS's and agents' data and logs. */
+  public CoreBenchSettings withWorkDir(Path dir) {
+    return new CoreBenchSettings(
+        variants,
+        events,
+        duration,
+        repeats,
+        hosts,
+        partitions,
+        size,
+        baseline,
+        dir,
+        oursVariables,
+        agentJvmOptions);
+  }
+
+  public CoreBenchSettings validate() {
+    if (variants.isEmpty()) {
+      throw new IllegalArgumentException(
+          "--variants names no variant; give some of " + CoreVariant.flagNames());
     }
-
-    /** These settings with the directory for the broker's, HDFS's and agents' data and logs. */
-    public CoreBenchSettings withWorkDir(Path dir) {
-        return new CoreBenchSettings(variants, events, duration, repeats, hosts, partitions, size, baseline, dir,
-                oursVariables, agentJvmOptions);
+    if (variants.stream().distinct().count() != variants.size()) {
+      throw new IllegalArgumentException(
+          "--variants names a variant twice: "
+              + variants.stream().map(CoreVariant::flagName).toList());
     }
-
-    public CoreBenchSettings validate() {
-        if (variants.isEmpty()) {
-            throw new IllegalArgumentException("--variants names no variant; give some of "
-                    + CoreVariant.flagNames());
-        }
-        if (variants.stream().distinct().count() != variants.size()) {
-            throw new IllegalArgumentException("--variants names a variant twice: " + variants.stream()
-                    .map(CoreVariant::flagName).toList());
-        }
-        if (events < 1 || events > 1_000_000_000L) {
-            throw new IllegalArgumentException("--events must be between 1 and 1000000000 but was " + events);
-        }
-        if (duration.toMillis() < 1000) {
-            throw new IllegalArgumentException("--duration must be at least 1s (the longest measure window) but was "
-                    + duration.toMillis() + "ms");
-        }
-        if (repeats < 1) {
-            throw new IllegalArgumentException("--repeats must be at least 1 but was " + repeats);
-        }
-        if (hosts < 1 || hosts > 100_000) {
-            throw new IllegalArgumentException("--hosts must be between 1 and 100000 but was " + hosts);
-        }
-        if (partitions < 1 || partitions > 1000) {
-            throw new IllegalArgumentException("--partitions must be between 1 and 1000 but was " + partitions);
-        }
-        if (size < MIN_SIZE || size > MAX_SIZE) {
-            throw new IllegalArgumentException("--size must be between " + MIN_SIZE + " and " + MAX_SIZE
-                    + " bytes but was " + size);
-        }
-        for (String name : oursVariables.keySet()) {
-            if (CoreVariant.BENCH_OWNED_VARIABLES.contains(name)) {
-                throw new IllegalArgumentException("--set " + name + ": the bench sets this itself (its broker, topic,"
-                        + " consumer group, HDFS root and data directory); set any other core template variable");
-            }
-        }
-        return this;
+    if (events < 1 || events > 1_000_000_000L) {
+      throw new IllegalArgumentException(
+          "--events must be between 1 and 1000000000 but was " + events);
     }
+    if (duration.toMillis() < 1000) {
+      throw new IllegalArgumentException(
+          "--duration must be at least 1s (the longest measure window) but was "
+              + duration.toMillis()
+              + "ms");
+    }
+    if (repeats < 1) {
+      throw new IllegalArgumentException("--repeats must be at least 1 but was " + repeats);
+    }
+    if (hosts < 1 || hosts > 100_000) {
+      throw new IllegalArgumentException("--hosts must be between 1 and 100000 but was " + hosts);
+    }
+    if (partitions < 1 || partitions > 1000) {
+      throw new IllegalArgumentException(
+          "--partitions must be between 1 and 1000 but was " + partitions);
+    }
+    if (size < MIN_SIZE || size > MAX_SIZE) {
+      throw new IllegalArgumentException(
+          "--size must be between " + MIN_SIZE + " and " + MAX_SIZE + " bytes but was " + size);
+    }
+    for (String name : oursVariables.keySet()) {
+      if (CoreVariant.BENCH_OWNED_VARIABLES.contains(name)) {
+        throw new IllegalArgumentException(
+            "--set "
+                + name
+                + ": the bench sets this itself (its broker, topic,"
+                + " consumer group, HDFS root and data directory); set any other core template variable");
+      }
+    }
+    return this;
+  }
 }

@@ -16,315 +16,389 @@ import java.util.function.ToDoubleFunction;
 import org.flafka.load.Protocol;
 
 /**
- * The trials of one {@code flafka bench edge} run and their summary per variant: medians over the repeats, with
- * the smallest and largest events/s as the spread. "vs baseline" divides by the baseline variant's medians.
+ * The trials of one {@code flafka bench edge} run and their summary per variant: medians over the
+ * repeats, with the smallest and largest events/s as the spread. "vs baseline" divides by the
+ * baseline variant's medians.
  */
 public final class EdgeBenchReport {
-    /** At a fixed --rate, a variant that delivers less than this share of it did not keep up. */
-    static final double KEPT_UP = 0.97;
+  /** At a fixed --rate, a variant that delivers less than this share of it did not keep up. */
+  static final double KEPT_UP = 0.97;
 
-    private final EdgeBenchSettings settings;
-    private final List<Trial> trials;
-    private final long startedMillis;
-    private final String machine;
+  private final EdgeBenchSettings settings;
+  private final List<Trial> trials;
+  private final long startedMillis;
+  private final String machine;
 
-    public EdgeBenchReport(EdgeBenchSettings settings, List<Trial> trials, long startedMillis, String machine) {
-        this.settings = settings;
-        this.trials = List.copyOf(trials);
-        this.startedMillis = startedMillis;
-        this.machine = machine;
+  public EdgeBenchReport(
+      EdgeBenchSettings settings, List<Trial> trials, long startedMillis, String machine) {
+    this.settings = settings;
+    this.trials = List.copyOf(trials);
+    this.startedMillis = startedMillis;
+    this.machine = machine;
+  }
+
+  /** One variant's medians over its repeats. */
+  public record Summary(
+      Variant variant,
+      int trials,
+      double eventsPerSecond,
+      double minEventsPerSecond,
+      double maxEventsPerSecond,
+      double sourceAcceptedPerSecond,
+      double sinkDrainedPerSecond,
+      double generatorSentPerSecond,
+      double agentCpuPerMillion,
+      double brokerCpuPerMillion,
+      double generatorCpuPerMillion,
+      double maxLoadAverage,
+      double lostShare,
+      double udpSocketDropsPerSecond) {}
+
+  public List<Trial> trials() {
+    return trials;
+  }
+
+  public List<Summary> summaries() {
+    List<Summary> summaries = new ArrayList<>();
+    for (Variant variant : settings.variants()) {
+      List<Trial> mine = trials.stream().filter(t -> t.variant() == variant).toList();
+      if (mine.isEmpty()) {
+        continue;
+      }
+      summaries.add(
+          new Summary(
+              variant,
+              mine.size(),
+              median(mine, Trial::eventsPerSecond),
+              mine.stream().mapToDouble(Trial::eventsPerSecond).min().orElseThrow(),
+              mine.stream().mapToDouble(Trial::eventsPerSecond).max().orElseThrow(),
+              median(mine, Trial::sourceAcceptedPerSecond),
+              median(mine, Trial::sinkDrainedPerSecond),
+              median(mine, Trial::generatorSentPerSecond),
+              median(mine, Trial::agentCpuPerMillion),
+              median(mine, Trial::brokerCpuPerMillion),
+              median(mine, Trial::generatorCpuPerMillion),
+              mine.stream().mapToDouble(Trial::loadAverage).max().orElseThrow(),
+              median(mine, Trial::lostShare),
+              median(mine, Trial::udpSocketDropsPerSecond)));
     }
+    return summaries;
+  }
 
-    /** One variant's medians over its repeats. */
-    public record Summary(Variant variant, int trials, double eventsPerSecond, double minEventsPerSecond,
-                          double maxEventsPerSecond, double sourceAcceptedPerSecond, double sinkDrainedPerSecond,
-                          double generatorSentPerSecond, double agentCpuPerMillion, double brokerCpuPerMillion,
-                          double generatorCpuPerMillion, double maxLoadAverage, double lostShare,
-                          double udpSocketDropsPerSecond) {
+  private Summary baseline() {
+    return summaries().stream()
+        .filter(s -> s.variant() == settings.baseline())
+        .findFirst()
+        .orElse(null);
+  }
+
+  static double median(List<Trial> trials, ToDoubleFunction<Trial> value) {
+    return TextTable.median(trials.stream().mapToDouble(value).toArray());
+  }
+
+  public String text() {
+    StringBuilder text = new StringBuilder();
+    text.append(
+        String.format(
+            Locale.ROOT,
+            "flafka bench edge: %s, %d-byte messages over %d %s%s, "
+                + "rate %s, %d × (%ss warm-up + %ss measured), topic with %d partition%s, %d sink%s%n",
+            Instant.ofEpochMilli(startedMillis),
+            settings.size(),
+            settings.connections(),
+            udp() ? "UDP socket" : "TCP connection",
+            settings.connections() == 1 ? "" : "s",
+            rateText(),
+            settings.repeats(),
+            seconds(settings.warmup().toMillis()),
+            seconds(settings.duration().toMillis()),
+            settings.partitions(),
+            settings.partitions() == 1 ? "" : "s",
+            settings.sinks(),
+            settings.sinks() == 1 ? "" : "s"));
+    if (!settings.oursVariables().isEmpty()) {
+      text.append("ours with: ");
+      settings
+          .oursVariables()
+          .forEach((name, value) -> text.append(name).append('=').append(value).append(' '));
+      text.setLength(text.length() - 1);
+      text.append('\n');
     }
-
-    public List<Trial> trials() {
-        return trials;
+    if (!settings.kafkaLatency().isZero()) {
+      text.append("Kafka latency: ")
+          .append(settings.kafkaLatency().toMillis())
+          .append(
+              " ms each way between every client and the broker (its proxy's CPU counts as the"
+                  + " broker's)\n");
     }
+    if (!settings.agentJvmOptions().isEmpty()) {
+      text.append("agent JVM options: ")
+          .append(String.join(" ", settings.agentJvmOptions()))
+          .append('\n');
+    }
+    text.append("machine: ").append(machine).append('\n');
+    String baseName = settings.baseline().flagName();
+    String[] header = {
+      "variant",
+      "events/s median (min-max)",
+      "src accepted/s",
+      "sink drained/s",
+      "agent CPU-s/M",
+      "broker CPU-s/M",
+      "generator CPU-s/M",
+      "vs " + baseName,
+      "agent CPU vs " + baseName,
+      "max load"
+    };
+    List<String[]> rows = new ArrayList<>();
+    Summary base = baseline();
+    for (Summary s : summaries()) {
+      rows.add(
+          new String[] {
+            s.variant().flagName() + keptUpMark(s),
+            String.format(
+                Locale.ROOT,
+                "%,.0f (%,.0f-%,.0f)",
+                s.eventsPerSecond(),
+                s.minEventsPerSecond(),
+                s.maxEventsPerSecond()),
+            count(s.sourceAcceptedPerSecond()),
+            count(s.sinkDrainedPerSecond()),
+            decimal(s.agentCpuPerMillion(), ""),
+            decimal(s.brokerCpuPerMillion(), ""),
+            decimal(s.generatorCpuPerMillion(), ""),
+            base == null ? "-" : decimal(s.eventsPerSecond() / base.eventsPerSecond(), "x"),
+            base == null ? "-" : decimal(s.agentCpuPerMillion() / base.agentCpuPerMillion(), "x"),
+            String.format(Locale.ROOT, "%.1f", s.maxLoadAverage()),
+          });
+    }
+    TextTable.append(text, header, rows);
+    if (!settings.unlimitedRate() && summaries().stream().anyMatch(s -> !keptUp(s))) {
+      text.append("* delivered less than ")
+          .append(Math.round(KEPT_UP * 100))
+          .append("% of --rate: its CPU per event is at its own maximum rate, not at --rate\n");
+    }
+    appendUdpTable(text);
+    appendThreadTable(text);
+    text.append(
+        "events/s: records the topic gained in the measure window (Kafka end offsets); CPU: process "
+            + "user+system seconds per million of those records; generator: this JVM (load generator and "
+            + "polling).\n");
+    return text.toString();
+  }
 
-    public List<Summary> summaries() {
-        List<Summary> summaries = new ArrayList<>();
-        for (Variant variant : settings.variants()) {
-            List<Trial> mine = trials.stream().filter(t -> t.variant() == variant).toList();
-            if (mine.isEmpty()) {
-                continue;
-            }
-            summaries.add(new Summary(variant, mine.size(), median(mine, Trial::eventsPerSecond),
-                    mine.stream().mapToDouble(Trial::eventsPerSecond).min().orElseThrow(),
-                    mine.stream().mapToDouble(Trial::eventsPerSecond).max().orElseThrow(),
-                    median(mine, Trial::sourceAcceptedPerSecond), median(mine, Trial::sinkDrainedPerSecond),
-                    median(mine, Trial::generatorSentPerSecond), median(mine, Trial::agentCpuPerMillion),
-                    median(mine, Trial::brokerCpuPerMillion), median(mine, Trial::generatorCpuPerMillion),
-                    mine.stream().mapToDouble(Trial::loadAverage).max().orElseThrow(),
-                    median(mine, Trial::lostShare), median(mine, Trial::udpSocketDropsPerSecond)));
+  private boolean udp() {
+    return settings.protocol() == Protocol.UDP;
+  }
+
+  /**
+   * On UDP nothing holds the sender back, so what reached Kafka says little without what was sent:
+   * the loss, and how much of it the kernel counted at the agent's socket (its receive buffer
+   * full). Loss the kernel did not count happened in the agent (a full channel, an oversize
+   * message: its own counters) or in the generator's host stack.
+   */
+  private void appendUdpTable(StringBuilder text) {
+    if (!udp()) {
+      return;
+    }
+    text.append("UDP: sent by the generator and lost (medians):\n");
+    String[] header = {
+      "variant", "sent/s", "into Kafka/s", "lost", "kernel drops at the agent's socket/s"
+    };
+    List<String[]> rows = new ArrayList<>();
+    for (Summary s : summaries()) {
+      rows.add(
+          new String[] {
+            s.variant().flagName(),
+            String.format(Locale.ROOT, "%,.0f", s.generatorSentPerSecond()),
+            String.format(Locale.ROOT, "%,.0f", s.eventsPerSecond()),
+            String.format(Locale.ROOT, "%.1f%%", 100 * s.lostShare()),
+            count(s.udpSocketDropsPerSecond()),
+          });
+    }
+    TextTable.append(text, header, rows);
+  }
+
+  /** The groups of agent threads any trial measured, in name order. */
+  private List<String> threadGroups() {
+    return trials.stream()
+        .flatMap(t -> t.agentCpuByThreads().keySet().stream())
+        .distinct()
+        .sorted()
+        .toList();
+  }
+
+  /** Median agent CPU-s per million events of one group of threads over a variant's trials. */
+  private double threadMedian(Variant variant, String group) {
+    List<Trial> mine = trials.stream().filter(t -> t.variant() == variant).toList();
+    return median(
+        mine, t -> t.agentCpuByThreads().containsKey(group) ? t.agentCpuPerMillion(group) : 0);
+  }
+
+  /**
+   * Where each agent's CPU went, by its threads (Linux only): JIT still compiling means a short
+   * warm-up.
+   */
+  private void appendThreadTable(StringBuilder text) {
+    List<String> groups = threadGroups();
+    if (groups.isEmpty()) {
+      return;
+    }
+    text.append("agent CPU-s per million events by threads (medians):\n");
+    String[] header = new String[groups.size() + 1];
+    header[0] = "variant";
+    for (int i = 0; i < groups.size(); i++) {
+      header[i + 1] = groups.get(i);
+    }
+    List<String[]> rows = new ArrayList<>();
+    for (Summary summary : summaries()) {
+      String[] row = new String[header.length];
+      row[0] = summary.variant().flagName();
+      for (int i = 0; i < groups.size(); i++) {
+        row[i + 1] = decimal(threadMedian(summary.variant(), groups.get(i)), "");
+      }
+      rows.add(row);
+    }
+    TextTable.append(text, header, rows);
+  }
+
+  /**
+   * Two decimals and {@code unit}, or "-" when there is no number (no events, or nothing to compare
+   * with).
+   */
+  /** A rate of events, or "-" where not counted. */
+  private static String count(double value) {
+    return Double.isFinite(value) ? String.format(Locale.ROOT, "%,.0f", value) : "-";
+  }
+
+  private static String decimal(double value, String unit) {
+    return Double.isFinite(value) ? String.format(Locale.ROOT, "%.2f%s", value, unit) : "-";
+  }
+
+  private String keptUpMark(Summary summary) {
+    return settings.unlimitedRate() || keptUp(summary) ? "" : "*";
+  }
+
+  private boolean keptUp(Summary summary) {
+    return summary.eventsPerSecond() >= KEPT_UP * settings.rate();
+  }
+
+  private String rateText() {
+    return settings.unlimitedRate()
+        ? "max"
+        : String.format(Locale.ROOT, "%,.0f events/s", settings.rate());
+  }
+
+  private static String seconds(long millis) {
+    return millis % 1000 == 0
+        ? Long.toString(millis / 1000)
+        : String.format(Locale.ROOT, "%.1f", millis / 1e3);
+  }
+
+  public String json() {
+    ByteArrayOutputStream buffer = new ByteArrayOutputStream();
+    try (JsonGenerator json = new JsonFactory().createGenerator(buffer, JsonEncoding.UTF8)) {
+      json.useDefaultPrettyPrinter();
+      json.writeStartObject();
+      json.writeStringField("benchmark", "edge");
+      json.writeStringField("started", Instant.ofEpochMilli(startedMillis).toString());
+      json.writeStringField("machine", machine);
+      json.writeObjectFieldStart("settings");
+      json.writeArrayFieldStart("variants");
+      for (Variant variant : settings.variants()) {
+        json.writeString(variant.flagName());
+      }
+      json.writeEndArray();
+      json.writeNumberField("warmupSeconds", settings.warmup().toMillis() / 1e3);
+      json.writeNumberField("durationSeconds", settings.duration().toMillis() / 1e3);
+      json.writeNumberField("repeats", settings.repeats());
+      json.writeNumberField("connections", settings.connections());
+      json.writeNumberField("size", settings.size());
+      json.writeNumberField("sinks", settings.sinks());
+      json.writeNumberField("partitions", settings.partitions());
+      json.writeNumberField("kafkaLatencyMillis", settings.kafkaLatency().toMillis());
+      json.writeStringField("protocol", settings.protocol().flagName());
+      json.writeStringField("baseline", settings.baseline().flagName());
+      if (settings.unlimitedRate()) {
+        json.writeStringField("rate", "max");
+      } else {
+        json.writeNumberField("rate", settings.rate());
+      }
+      json.writeEndObject();
+      Summary base = baseline();
+      json.writeArrayFieldStart("summary");
+      for (Summary s : summaries()) {
+        json.writeStartObject();
+        json.writeStringField("variant", s.variant().flagName());
+        json.writeNumberField("trials", s.trials());
+        json.writeNumberField("eventsPerSecond", s.eventsPerSecond());
+        json.writeNumberField("minEventsPerSecond", s.minEventsPerSecond());
+        json.writeNumberField("maxEventsPerSecond", s.maxEventsPerSecond());
+        number(json, "sourceAcceptedPerSecond", s.sourceAcceptedPerSecond());
+        number(json, "sinkDrainedPerSecond", s.sinkDrainedPerSecond());
+        json.writeNumberField("generatorSentPerSecond", s.generatorSentPerSecond());
+        number(json, "agentCpuSecondsPerMillion", s.agentCpuPerMillion());
+        number(json, "brokerCpuSecondsPerMillion", s.brokerCpuPerMillion());
+        number(json, "generatorCpuSecondsPerMillion", s.generatorCpuPerMillion());
+        if (base != null) {
+          number(json, "eventsPerSecondVsBaseline", s.eventsPerSecond() / base.eventsPerSecond());
+          number(json, "agentCpuVsBaseline", s.agentCpuPerMillion() / base.agentCpuPerMillion());
         }
-        return summaries;
-    }
-
-    private Summary baseline() {
-        return summaries().stream().filter(s -> s.variant() == settings.baseline()).findFirst().orElse(null);
-    }
-
-    static double median(List<Trial> trials, ToDoubleFunction<Trial> value) {
-        return TextTable.median(trials.stream().mapToDouble(value).toArray());
-    }
-
-    public String text() {
-        StringBuilder text = new StringBuilder();
-        text.append(String.format(Locale.ROOT, "flafka bench edge: %s, %d-byte messages over %d %s%s, "
-                        + "rate %s, %d × (%ss warm-up + %ss measured), topic with %d partition%s, %d sink%s%n",
-                Instant.ofEpochMilli(startedMillis), settings.size(), settings.connections(),
-                udp() ? "UDP socket" : "TCP connection", settings.connections() == 1 ? "" : "s", rateText(),
-                settings.repeats(),
-                seconds(settings.warmup().toMillis()), seconds(settings.duration().toMillis()), settings.partitions(),
-                settings.partitions() == 1 ? "" : "s", settings.sinks(), settings.sinks() == 1 ? "" : "s"));
-        if (!settings.oursVariables().isEmpty()) {
-            text.append("ours with: ");
-            settings.oursVariables().forEach((name, value) -> text.append(name).append('=').append(value).append(' '));
-            text.setLength(text.length() - 1);
-            text.append('\n');
+        if (!settings.unlimitedRate()) {
+          json.writeBooleanField("keptUp", keptUp(s));
         }
-        if (!settings.kafkaLatency().isZero()) {
-            text.append("Kafka latency: ").append(settings.kafkaLatency().toMillis())
-                    .append(" ms each way between every client and the broker (its proxy's CPU counts as the"
-                            + " broker's)\n");
+        json.writeNumberField("maxLoadAverage", s.maxLoadAverage());
+        if (udp()) {
+          json.writeNumberField("lostShare", s.lostShare());
+          number(json, "udpSocketDropsPerSecond", s.udpSocketDropsPerSecond());
         }
-        if (!settings.agentJvmOptions().isEmpty()) {
-            text.append("agent JVM options: ").append(String.join(" ", settings.agentJvmOptions())).append('\n');
+        json.writeObjectFieldStart("agentCpuSecondsPerMillionByThreads");
+        for (String group : threadGroups()) {
+          number(json, group, threadMedian(s.variant(), group));
         }
-        text.append("machine: ").append(machine).append('\n');
-        String baseName = settings.baseline().flagName();
-        String[] header = {"variant", "events/s median (min-max)", "src accepted/s", "sink drained/s",
-            "agent CPU-s/M", "broker CPU-s/M", "generator CPU-s/M", "vs " + baseName, "agent CPU vs " + baseName, "max load"};
-        List<String[]> rows = new ArrayList<>();
-        Summary base = baseline();
-        for (Summary s : summaries()) {
-            rows.add(new String[] {
-                s.variant().flagName() + keptUpMark(s),
-                String.format(Locale.ROOT, "%,.0f (%,.0f-%,.0f)", s.eventsPerSecond(), s.minEventsPerSecond(),
-                        s.maxEventsPerSecond()),
-                count(s.sourceAcceptedPerSecond()),
-                count(s.sinkDrainedPerSecond()),
-                decimal(s.agentCpuPerMillion(), ""),
-                decimal(s.brokerCpuPerMillion(), ""),
-                decimal(s.generatorCpuPerMillion(), ""),
-                base == null ? "-" : decimal(s.eventsPerSecond() / base.eventsPerSecond(), "x"),
-                base == null ? "-" : decimal(s.agentCpuPerMillion() / base.agentCpuPerMillion(), "x"),
-                String.format(Locale.ROOT, "%.1f", s.maxLoadAverage()),
-            });
+        json.writeEndObject();
+        json.writeEndObject();
+      }
+      json.writeEndArray();
+      json.writeArrayFieldStart("trials");
+      for (Trial t : trials) {
+        json.writeStartObject();
+        json.writeStringField("variant", t.variant().flagName());
+        json.writeNumberField("repeat", t.repeat());
+        json.writeNumberField("warmupSeconds", t.warmupSeconds());
+        json.writeNumberField("seconds", t.seconds());
+        json.writeNumberField("kafkaEvents", t.kafkaEvents());
+        json.writeNumberField("sourceAccepted", t.sourceAccepted());
+        json.writeNumberField("sinkDrained", t.sinkDrained());
+        json.writeNumberField("generatorSent", t.generatorSent());
+        json.writeNumberField("agentCpuSeconds", t.agentCpuSeconds());
+        json.writeNumberField("brokerCpuSeconds", t.brokerCpuSeconds());
+        json.writeNumberField("generatorCpuSeconds", t.generatorCpuSeconds());
+        json.writeNumberField("loadAverage", t.loadAverage());
+        if (udp()) {
+          json.writeNumberField("udpSocketDrops", t.udpSocketDrops());
         }
-        TextTable.append(text, header, rows);
-        if (!settings.unlimitedRate() && summaries().stream().anyMatch(s -> !keptUp(s))) {
-            text.append("* delivered less than ").append(Math.round(KEPT_UP * 100))
-                    .append("% of --rate: its CPU per event is at its own maximum rate, not at --rate\n");
+        json.writeObjectFieldStart("agentCpuSecondsByThreads");
+        for (Map.Entry<String, Double> group : t.agentCpuByThreads().entrySet()) {
+          json.writeNumberField(group.getKey(), group.getValue());
         }
-        appendUdpTable(text);
-        appendThreadTable(text);
-        text.append("events/s: records the topic gained in the measure window (Kafka end offsets); CPU: process "
-                + "user+system seconds per million of those records; generator: this JVM (load generator and "
-                + "polling).\n");
-        return text.toString();
+        json.writeEndObject();
+        json.writeEndObject();
+      }
+      json.writeEndArray();
+      json.writeEndObject();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
+    return buffer.toString(StandardCharsets.UTF_8) + System.lineSeparator();
+  }
 
-    private boolean udp() {
-        return settings.protocol() == Protocol.UDP;
+  /** JSON has no NaN: a trial with no events has no CPU per event, written as null. */
+  private static void number(JsonGenerator json, String field, double value) throws IOException {
+    if (Double.isFinite(value)) {
+      json.writeNumberField(field, value);
+    } else {
+      json.writeNullField(field);
     }
-
-    /**
-     * On UDP nothing holds the sender back, so what reached Kafka says little without what was sent: the loss, and
-     * how much of it the kernel counted at the agent's socket (its receive buffer full). Loss the kernel did not
-     * count happened in the agent (a full channel, an oversize message: its own counters) or in the generator's
-     * host stack.
-     */
-    private void appendUdpTable(StringBuilder text) {
-        if (!udp()) {
-            return;
-        }
-        text.append("UDP: sent by the generator and lost (medians):\n");
-        String[] header = {"variant", "sent/s", "into Kafka/s", "lost", "kernel drops at the agent's socket/s"};
-        List<String[]> rows = new ArrayList<>();
-        for (Summary s : summaries()) {
-            rows.add(new String[] {
-                s.variant().flagName(),
-                String.format(Locale.ROOT, "%,.0f", s.generatorSentPerSecond()),
-                String.format(Locale.ROOT, "%,.0f", s.eventsPerSecond()),
-                String.format(Locale.ROOT, "%.1f%%", 100 * s.lostShare()),
-                count(s.udpSocketDropsPerSecond()),
-            });
-        }
-        TextTable.append(text, header, rows);
-    }
-
-    /** The groups of agent threads any trial measured, in name order. */
-    private List<String> threadGroups() {
-        return trials.stream().flatMap(t -> t.agentCpuByThreads().keySet().stream()).distinct().sorted().toList();
-    }
-
-    /** Median agent CPU-s per million events of one group of threads over a variant's trials. */
-    private double threadMedian(Variant variant, String group) {
-        List<Trial> mine = trials.stream().filter(t -> t.variant() == variant).toList();
-        return median(mine, t -> t.agentCpuByThreads().containsKey(group) ? t.agentCpuPerMillion(group) : 0);
-    }
-
-    /** Where each agent's CPU went, by its threads (Linux only): JIT still compiling means a short warm-up. */
-    private void appendThreadTable(StringBuilder text) {
-        List<String> groups = threadGroups();
-        if (groups.isEmpty()) {
-            return;
-        }
-        text.append("agent CPU-s per million events by threads (medians):\n");
-        String[] header = new String[groups.size() + 1];
-        header[0] = "variant";
-        for (int i = 0; i < groups.size(); i++) {
-            header[i + 1] = groups.get(i);
-        }
-        List<String[]> rows = new ArrayList<>();
-        for (Summary summary : summaries()) {
-            String[] row = new String[header.length];
-            row[0] = summary.variant().flagName();
-            for (int i = 0; i < groups.size(); i++) {
-                row[i + 1] = decimal(threadMedian(summary.variant(), groups.get(i)), "");
-            }
-            rows.add(row);
-        }
-        TextTable.append(text, header, rows);
-    }
-
-    /** Two decimals and {@code unit}, or "-" when there is no number (no events, or nothing to compare with). */
-    /** A rate of events, or "-" where not counted. */
-    private static String count(double value) {
-        return Double.isFinite(value) ? String.format(Locale.ROOT, "%,.0f", value) : "-";
-    }
-
-    private static String decimal(double value, String unit) {
-        return Double.isFinite(value) ? String.format(Locale.ROOT, "%.2f%s", value, unit) : "-";
-    }
-
-    private String keptUpMark(Summary summary) {
-        return settings.unlimitedRate() || keptUp(summary) ? "" : "*";
-    }
-
-    private boolean keptUp(Summary summary) {
-        return summary.eventsPerSecond() >= KEPT_UP * settings.rate();
-    }
-
-    private String rateText() {
-        return settings.unlimitedRate() ? "max" : String.format(Locale.ROOT, "%,.0f events/s", settings.rate());
-    }
-
-    private static String seconds(long millis) {
-        return millis % 1000 == 0 ? Long.toString(millis / 1000) : String.format(Locale.ROOT, "%.1f", millis / 1e3);
-    }
-
-    public String json() {
-        ByteArrayOutputStream buffer = new ByteArrayOutputStream();
-        try (JsonGenerator json = new JsonFactory().createGenerator(buffer, JsonEncoding.UTF8)) {
-            json.useDefaultPrettyPrinter();
-            json.writeStartObject();
-            json.writeStringField("benchmark", "edge");
-            json.writeStringField("started", Instant.ofEpochMilli(startedMillis).toString());
-            json.writeStringField("machine", machine);
-            json.writeObjectFieldStart("settings");
-            json.writeArrayFieldStart("variants");
-            for (Variant variant : settings.variants()) {
-                json.writeString(variant.flagName());
-            }
-            json.writeEndArray();
-            json.writeNumberField("warmupSeconds", settings.warmup().toMillis() / 1e3);
-            json.writeNumberField("durationSeconds", settings.duration().toMillis() / 1e3);
-            json.writeNumberField("repeats", settings.repeats());
-            json.writeNumberField("connections", settings.connections());
-            json.writeNumberField("size", settings.size());
-            json.writeNumberField("sinks", settings.sinks());
-            json.writeNumberField("partitions", settings.partitions());
-            json.writeNumberField("kafkaLatencyMillis", settings.kafkaLatency().toMillis());
-            json.writeStringField("protocol", settings.protocol().flagName());
-            json.writeStringField("baseline", settings.baseline().flagName());
-            if (settings.unlimitedRate()) {
-                json.writeStringField("rate", "max");
-            } else {
-                json.writeNumberField("rate", settings.rate());
-            }
-            json.writeEndObject();
-            Summary base = baseline();
-            json.writeArrayFieldStart("summary");
-            for (Summary s : summaries()) {
-                json.writeStartObject();
-                json.writeStringField("variant", s.variant().flagName());
-                json.writeNumberField("trials", s.trials());
-                json.writeNumberField("eventsPerSecond", s.eventsPerSecond());
-                json.writeNumberField("minEventsPerSecond", s.minEventsPerSecond());
-                json.writeNumberField("maxEventsPerSecond", s.maxEventsPerSecond());
-                number(json, "sourceAcceptedPerSecond", s.sourceAcceptedPerSecond());
-                number(json, "sinkDrainedPerSecond", s.sinkDrainedPerSecond());
-                json.writeNumberField("generatorSentPerSecond", s.generatorSentPerSecond());
-                number(json, "agentCpuSecondsPerMillion", s.agentCpuPerMillion());
-                number(json, "brokerCpuSecondsPerMillion", s.brokerCpuPerMillion());
-                number(json, "generatorCpuSecondsPerMillion", s.generatorCpuPerMillion());
-                if (base != null) {
-                    number(json, "eventsPerSecondVsBaseline", s.eventsPerSecond() / base.eventsPerSecond());
-                    number(json, "agentCpuVsBaseline", s.agentCpuPerMillion() / base.agentCpuPerMillion());
-                }
-                if (!settings.unlimitedRate()) {
-                    json.writeBooleanField("keptUp", keptUp(s));
-                }
-                json.writeNumberField("maxLoadAverage", s.maxLoadAverage());
-                if (udp()) {
-                    json.writeNumberField("lostShare", s.lostShare());
-                    number(json, "udpSocketDropsPerSecond", s.udpSocketDropsPerSecond());
-                }
-                json.writeObjectFieldStart("agentCpuSecondsPerMillionByThreads");
-                for (String group : threadGroups()) {
-                    number(json, group, threadMedian(s.variant(), group));
-                }
-                json.writeEndObject();
-                json.writeEndObject();
-            }
-            json.writeEndArray();
-            json.writeArrayFieldStart("trials");
-            for (Trial t : trials) {
-                json.writeStartObject();
-                json.writeStringField("variant", t.variant().flagName());
-                json.writeNumberField("repeat", t.repeat());
-                json.writeNumberField("warmupSeconds", t.warmupSeconds());
-                json.writeNumberField("seconds", t.seconds());
-                json.writeNumberField("kafkaEvents", t.kafkaEvents());
-                json.writeNumberField("sourceAccepted", t.sourceAccepted());
-                json.writeNumberField("sinkDrained", t.sinkDrained());
-                json.writeNumberField("generatorSent", t.generatorSent());
-                json.writeNumberField("agentCpuSeconds", t.agentCpuSeconds());
-                json.writeNumberField("brokerCpuSeconds", t.brokerCpuSeconds());
-                json.writeNumberField("generatorCpuSeconds", t.generatorCpuSeconds());
-                json.writeNumberField("loadAverage", t.loadAverage());
-                if (udp()) {
-                    json.writeNumberField("udpSocketDrops", t.udpSocketDrops());
-                }
-                json.writeObjectFieldStart("agentCpuSecondsByThreads");
-                for (Map.Entry<String, Double> group : t.agentCpuByThreads().entrySet()) {
-                    json.writeNumberField(group.getKey(), group.getValue());
-                }
-                json.writeEndObject();
-                json.writeEndObject();
-            }
-            json.writeEndArray();
-            json.writeEndObject();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return buffer.toString(StandardCharsets.UTF_8) + System.lineSeparator();
-    }
-
-    /** JSON has no NaN: a trial with no events has no CPU per event, written as null. */
-    private static void number(JsonGenerator json, String field, double value) throws IOException {
-        if (Double.isFinite(value)) {
-            json.writeNumberField(field, value);
-        } else {
-            json.writeNullField(field);
-        }
-    }
+  }
 }

@@ -17,96 +17,121 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /** {@code flafka audit} on local files (any Hadoop file system works), and its input errors. */
 class AuditCommandTest {
-    @TempDir
-    static Path tmp;
-    private static LoadRun run;
-    private static Path landed;
+  @TempDir static Path tmp;
+  private static LoadRun run;
+  private static Path landed;
 
-    @BeforeAll
-    static void load() throws Exception {
-        run = LoadRun.run(tmp, 3, 1, 300);
-        landed = Files.createDirectories(tmp.resolve("landed/dt=2026-11-21/host=x"));
-        ByteArrayOutputStream text = new ByteArrayOutputStream();
-        for (byte[] body : run.bodies.values()) {
-            text.write(body);
-            text.write('\n');
-        }
-        Files.write(landed.resolve("core-h-hdfs1.1.log"), text.toByteArray());
+  @BeforeAll
+  static void load() throws Exception {
+    run = LoadRun.run(tmp, 3, 1, 300);
+    landed = Files.createDirectories(tmp.resolve("landed/dt=2026-11-21/host=x"));
+    ByteArrayOutputStream text = new ByteArrayOutputStream();
+    for (byte[] body : run.bodies.values()) {
+      text.write(body);
+      text.write('\n');
     }
+    Files.write(landed.resolve("core-h-hdfs1.1.log"), text.toByteArray());
+  }
 
-    @Test
-    void everythingDeliveredPassesWithExitZero() {
-        Run audit = flafka("audit", "--manifest", run.manifest.toString(), "--path",
-                tmp.resolve("landed").toUri().toString());
+  @Test
+  void everythingDeliveredPassesWithExitZero() {
+    Run audit =
+        flafka(
+            "audit",
+            "--manifest",
+            run.manifest.toString(),
+            "--path",
+            tmp.resolve("landed").toUri().toString());
 
-        assertEquals(0, audit.exitCode(), audit.err() + audit.out());
-        assertTrue(audit.out().contains("devices: 3, with problems: 0\nPASSED: nothing missing or corrupted\n"),
-                audit.out());
-        assertTrue(audit.out().contains("delivered                    300  distinct sequences\n"), audit.out());
-    }
+    assertEquals(0, audit.exitCode(), audit.err() + audit.out());
+    assertTrue(
+        audit
+            .out()
+            .contains("devices: 3, with problems: 0\nPASSED: nothing missing or corrupted\n"),
+        audit.out());
+    assertTrue(
+        audit.out().contains("delivered                    300  distinct sequences\n"),
+        audit.out());
+  }
 
-    @Test
-    void aPlainDirectoryNeedsNoScheme() {
-        Run audit = flafka("audit", "--manifest", run.manifest.toString(), "--path", tmp.resolve("landed").toString(),
-                "--verbose");
+  @Test
+  void aPlainDirectoryNeedsNoScheme() {
+    Run audit =
+        flafka(
+            "audit",
+            "--manifest",
+            run.manifest.toString(),
+            "--path",
+            tmp.resolve("landed").toString(),
+            "--verbose");
 
-        assertEquals(0, audit.exitCode(), audit.err());
-        assertTrue(audit.out().contains("dev 000002 dev-000002.site: sent 100, delivered 100\n"), audit.out());
-    }
+    assertEquals(0, audit.exitCode(), audit.err());
+    assertTrue(
+        audit.out().contains("dev 000002 dev-000002.site: sent 100, delivered 100\n"), audit.out());
+  }
 
-    @Test
-    void auditIsListedInTheRootHelp() {
-        assertTrue(flafka("--help").out().contains("  audit "), "audit missing from flafka --help");
-    }
+  @Test
+  void auditIsListedInTheRootHelp() {
+    assertTrue(flafka("--help").out().contains("  audit "), "audit missing from flafka --help");
+  }
 
-    @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
+  @ParameterizedTest
+  @CsvSource(
+      delimiter = '|',
+      value = {
         "--path /x --topic t|give either --bootstrap-server and --topic (Kafka) or --path (HDFS)",
         "--verbose|give either --bootstrap-server and --topic (Kafka) or --path (HDFS)",
         "--topic t|Kafka needs both --bootstrap-server HOST:PORT and --topic NAME",
         "--path /x --from 2026-11-21T00:00:00Z|--from and --to apply to Kafka only; select HDFS files by --path "
-                + "(e.g. .../dt=2026-11-21)",
+            + "(e.g. .../dt=2026-11-21)",
         "--bootstrap-server h:1 --topic t --include-in-progress|--include-in-progress applies to --path only",
         "--bootstrap-server h:1 --topic t --to yesterday|--to 'yesterday' is not an ISO-8601 instant "
-                + "(e.g. 2026-11-21T06:00:00Z)",
+            + "(e.g. 2026-11-21T06:00:00Z)",
         "--path /x --format xml|--format must be text or json but was 'xml'",
         "--path /x --timeout soon|--timeout 'soon' is not a duration (e.g. 30s, 5m, 500ms)",
         "--path /x --max-ranges -1|--max-ranges must be 0 or more but was -1",
-    })
-    void badFlagsAreOneLineErrors(String flags, String message) {
-        String[] args = ("audit --manifest " + run.manifest + " " + flags).trim().split(" ");
-        Run audit = flafka(args);
-        assertEquals(2, audit.exitCode(), audit.err());
-        assertEquals("flafka: " + message + "\n", audit.err());
-    }
+      })
+  void badFlagsAreOneLineErrors(String flags, String message) {
+    String[] args = ("audit --manifest " + run.manifest + " " + flags).trim().split(" ");
+    Run audit = flafka(args);
+    assertEquals(2, audit.exitCode(), audit.err());
+    assertEquals("flafka: " + message + "\n", audit.err());
+  }
 
-    @Test
-    void manifestErrorsSayWhatToGive() throws Exception {
-        Path none = tmp.resolve("none.json");
-        Run missing = flafka("audit", "--manifest", none.toString(), "--path", landed.toString());
-        assertEquals(2, missing.exitCode());
-        assertEquals("flafka: manifest " + none + " does not exist: give the file `flafka load --manifest` wrote\n",
-                missing.err());
+  @Test
+  void manifestErrorsSayWhatToGive() throws Exception {
+    Path none = tmp.resolve("none.json");
+    Run missing = flafka("audit", "--manifest", none.toString(), "--path", landed.toString());
+    assertEquals(2, missing.exitCode());
+    assertEquals(
+        "flafka: manifest "
+            + none
+            + " does not exist: give the file `flafka load --manifest` wrote\n",
+        missing.err());
 
-        Path other = Files.writeString(tmp.resolve("other.json"), "{\"devices\": []}");
-        Run notOurs = flafka("audit", "--manifest", other.toString(), "--path", landed.toString());
-        assertEquals(2, notOurs.exitCode());
-        assertEquals("flafka: manifest " + other + " has no manifestVersion: give the file `flafka load --manifest` "
-                + "wrote\n", notOurs.err());
+    Path other = Files.writeString(tmp.resolve("other.json"), "{\"devices\": []}");
+    Run notOurs = flafka("audit", "--manifest", other.toString(), "--path", landed.toString());
+    assertEquals(2, notOurs.exitCode());
+    assertEquals(
+        "flafka: manifest "
+            + other
+            + " has no manifestVersion: give the file `flafka load --manifest` "
+            + "wrote\n",
+        notOurs.err());
 
-        Path broken = Files.writeString(tmp.resolve("broken.json"), "{\"manifestVersion\": 1,");
-        Run notJson = flafka("audit", "--manifest", broken.toString(), "--path", landed.toString());
-        assertEquals(2, notJson.exitCode());
-        assertTrue(notJson.err().startsWith("flafka: manifest " + broken + " is not JSON ("), notJson.err());
-    }
+    Path broken = Files.writeString(tmp.resolve("broken.json"), "{\"manifestVersion\": 1,");
+    Run notJson = flafka("audit", "--manifest", broken.toString(), "--path", landed.toString());
+    assertEquals(2, notJson.exitCode());
+    assertTrue(
+        notJson.err().startsWith("flafka: manifest " + broken + " is not JSON ("), notJson.err());
+  }
 
-    private record Run(int exitCode, String out, String err) {
-    }
+  private record Run(int exitCode, String out, String err) {}
 
-    private static Run flafka(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Flafka.execute(new PrintWriter(out, true), new PrintWriter(err, true), args);
-        return new Run(code, out.toString(), err.toString());
-    }
+  private static Run flafka(String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    int code = Flafka.execute(new PrintWriter(out, true), new PrintWriter(err, true), args);
+    return new Run(code, out.toString(), err.toString());
+  }
 }

@@ -25,30 +25,34 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 class BenchCommandTest {
 
-    private record Run(int exitCode, String out, String err) {
-    }
+  private record Run(int exitCode, String out, String err) {}
 
-    private static Run flafka(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Flafka.execute(new PrintWriter(out, true), new PrintWriter(err, true), args);
-        return new Run(code, out.toString(), err.toString());
-    }
+  private static Run flafka(String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    int code = Flafka.execute(new PrintWriter(out, true), new PrintWriter(err, true), args);
+    return new Run(code, out.toString(), err.toString());
+  }
 
-    @Test
-    void helpExplainsEveryVariant() {
-        Run run = flafka("bench", "edge", "--help");
-        assertEquals(ExitCode.OK, run.exitCode, run.err);
-        // the help is wrapped at 80 columns: join its lines before looking for "name = "
-        String help = run.out.replaceAll("\\s+", " ");
-        for (Variant variant : Variant.values()) {
-            assertTrue(help.contains(" " + variant.flagName() + " = "), variant.flagName() + " not explained");
-        }
-        assertTrue(help.contains("Which agents, in the order run: " + Variant.flagNames() + " (default"), run.out);
+  @Test
+  void helpExplainsEveryVariant() {
+    Run run = flafka("bench", "edge", "--help");
+    assertEquals(ExitCode.OK, run.exitCode, run.err);
+    // the help is wrapped at 80 columns: join its lines before looking for "name = "
+    String help = run.out.replaceAll("\\s+", " ");
+    for (Variant variant : Variant.values()) {
+      assertTrue(
+          help.contains(" " + variant.flagName() + " = "), variant.flagName() + " not explained");
     }
+    assertTrue(
+        help.contains("Which agents, in the order run: " + Variant.flagNames() + " (default"),
+        run.out);
+  }
 
-    @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
+  @ParameterizedTest
+  @CsvSource(
+      delimiter = '|',
+      value = {
         "--variants ours,fast   | --variants: unknown variant 'fast'; use some of ours, ours-stock-sink, ours-stock-channel, ours-lean-headers, ours-kafka-channel, ours-flume-kafka-channel, stock, stock-capacity, stock-tuned, rsyslog, rsyslog-fields, comma-separated",
         "--variants ours,ours   | --variants names a variant twice",
         "--duration soon        | --duration 'soon' is not a duration (e.g. 15s, 2m, 500ms)",
@@ -70,87 +74,123 @@ class BenchCommandTest {
         "--set edge_channel_type=kafka --set edge_channel_impl=stock | --set: ours would measure an agent that flafka lint rejects: ERROR [kafka-headers]",
         "--repeats x            | Invalid value for option '--repeats': 'x' is not an int",
         "--colour               | Unknown option: '--colour'",
-    })
-    void badFlagsAreOneLineAndExitTwo(String flags, String message) {
-        String[] args = Stream.concat(Stream.of("bench", "edge"), Stream.of(flags.split(" "))).toArray(String[]::new);
-        Run run = flafka(args);
-        assertEquals(ExitCode.INVALID_INPUT, run.exitCode(), run.err());
-        assertEquals("", run.out());
-        String first = run.err().lines().findFirst().orElse("");
-        assertTrue(first.startsWith("flafka: ") && first.contains(message), run.err());
-        assertTrue(run.err().lines().noneMatch(line -> line.contains("\tat ")), "no stack trace: " + run.err());
-    }
+      })
+  void badFlagsAreOneLineAndExitTwo(String flags, String message) {
+    String[] args =
+        Stream.concat(Stream.of("bench", "edge"), Stream.of(flags.split(" ")))
+            .toArray(String[]::new);
+    Run run = flafka(args);
+    assertEquals(ExitCode.INVALID_INPUT, run.exitCode(), run.err());
+    assertEquals("", run.out());
+    String first = run.err().lines().findFirst().orElse("");
+    assertTrue(first.startsWith("flafka: ") && first.contains(message), run.err());
+    assertTrue(
+        run.err().lines().noneMatch(line -> line.contains("\tat ")),
+        "no stack trace: " + run.err());
+  }
 
-    @Test
-    void benchWithoutABenchmarkNamesTheChoices() {
-        Run run = flafka("bench");
-        assertEquals(ExitCode.INVALID_INPUT, run.exitCode());
-        assertTrue(run.err().startsWith("flafka: name a benchmark: edge"), run.err());
-    }
+  @Test
+  void benchWithoutABenchmarkNamesTheChoices() {
+    Run run = flafka("bench");
+    assertEquals(ExitCode.INVALID_INPUT, run.exitCode());
+    assertTrue(run.err().startsWith("flafka: name a benchmark: edge"), run.err());
+  }
 
-    @Test
-    void outInAMissingDirectoryIsRejectedBeforeAnythingStarts(@TempDir Path dir) {
-        Run run = flafka("bench", "edge", "--out", dir.resolve("no/such/report.txt").toString());
-        assertEquals(ExitCode.INVALID_INPUT, run.exitCode());
-        assertTrue(run.err().contains("not a file in an existing directory"), run.err());
-    }
+  @Test
+  void outInAMissingDirectoryIsRejectedBeforeAnythingStarts(@TempDir Path dir) {
+    Run run = flafka("bench", "edge", "--out", dir.resolve("no/such/report.txt").toString());
+    assertEquals(ExitCode.INVALID_INPUT, run.exitCode());
+    assertTrue(run.err().contains("not a file in an existing directory"), run.err());
+  }
 
-    /**
-     * The whole bench, tiny: a broker process, our agent, stock Flume and rsyslogd as processes (rsyslog on TCP,
-     * rsyslog-fields on UDP), the generator, over TCP and over UDP. Checks the report's shape, that events reached
-     * Kafka and were counted by each Flume agent (rsyslog counts none), that on UDP the kernel's drops at each agent's
-     * socket were read, and that no process is left.
-     */
-    @Tag("e2e")
-    @ParameterizedTest
-    @ValueSource(strings = {"tcp", "udp"})
-    @Timeout(240)
-    void aTinyRunMeasuresOursAndTunedStockAndLeavesNoProcessBehind(String protocol, @TempDir Path dir)
-            throws Exception {
-        Set<Long> before = children();
-        Path report = dir.resolve("report.json");
-        // Stock with Flume's defaults can legitimately deliver nothing in a 1-second window (docs/benchmarks.md), so
-        // the end-to-end check uses the tuned stock agent. UDP gets a rate both agents keep up with, high enough
-        // that each sink's batch (5000 for ours, committed and counted only when full) completes in the window.
-        boolean udp = protocol.equals("udp");
-        String daemon = udp ? "rsyslog-fields" : "rsyslog";
-        Run run = flafka("bench", "edge", "--variants", "ours,stock-tuned," + daemon, "--baseline", "stock-tuned",
-                "--repeats", "1", "--warmup", "1s", "--protocol", protocol, "--rate", udp ? "30000" : "max",
-                "--duration", udp ? "2s" : "1s", "--connections", "2", "--format", "json", "--out", report.toString(),
-                "--work-dir", dir.resolve("work").toString());
-        assertEquals(ExitCode.OK, run.exitCode(), run.err());
-        assertEquals("", run.out(), "the report goes to --out");
-        assertTrue(run.err().contains("flafka bench: ours #1: starting the agent in "), run.err());
-        JsonNode json = new ObjectMapper().readTree(Files.readString(report));
-        assertEquals(protocol, json.at("/settings/protocol").asText());
-        List<String> variants = json.get("summary").findValuesAsText("variant");
-        assertEquals(List.of("ours", "stock-tuned", daemon), variants);
-        assertEquals(3, json.get("trials").size());
-        for (JsonNode trial : json.get("trials")) {
-            assertTrue(trial.get("warmupSeconds").asDouble() >= 1.0, "warmed up at least --warmup: " + trial);
-            assertTrue(trial.get("kafkaEvents").asLong() > 0, "events reached Kafka: " + trial);
-            if (trial.get("variant").asText().equals(daemon)) {
-                assertEquals(-1, trial.get("sourceAccepted").asLong(), "rsyslog keeps no counts: " + trial);
-                assertEquals(-1, trial.get("sinkDrained").asLong(), "rsyslog keeps no counts: " + trial);
-            } else {
-                assertTrue(trial.get("sourceAccepted").asLong() > 0, "the source counted: " + trial);
-                assertTrue(trial.get("sinkDrained").asLong() > 0, "the sink counted: " + trial);
-            }
-            assertTrue(trial.get("agentCpuSeconds").asDouble() > 0, "agent CPU measured: " + trial);
-            assertTrue(trial.get("brokerCpuSeconds").asDouble() > 0, "broker CPU measured: " + trial);
-            if (udp) {
-                assertTrue(trial.get("generatorSent").asLong() > 0, "datagrams sent: " + trial);
-                assertTrue(trial.get("udpSocketDrops").asLong() >= 0, "the kernel's drops read: " + trial);
-            } else {
-                assertTrue(trial.get("udpSocketDrops") == null, "no UDP fields on TCP: " + trial);
-            }
-        }
-        assertTrue(json.get("summary").get(1).get("eventsPerSecondVsBaseline").asDouble() == 1.0, json.toString());
-        assertEquals(before, children(), "every broker and agent process ended");
+  /**
+   * The whole bench, tiny: a broker process, our agent, stock Flume and rsyslogd as processes
+   * (rsyslog on TCP, rsyslog-fields on UDP), the generator, over TCP and over UDP. Checks the
+   * report's shape, that events reached Kafka and were counted by each Flume agent (rsyslog counts
+   * none), that on UDP the kernel's drops at each agent's socket were read, and that no process is
+   * left.
+   */
+  @Tag("e2e")
+  @ParameterizedTest
+  @ValueSource(strings = {"tcp", "udp"})
+  @Timeout(240)
+  void aTinyRunMeasuresOursAndTunedStockAndLeavesNoProcessBehind(String protocol, @TempDir Path dir)
+      throws Exception {
+    Set<Long> before = children();
+    Path report = dir.resolve("report.json");
+    // Stock with Flume's defaults can legitimately deliver nothing in a 1-second window
+    // (docs/benchmarks.md), so
+    // the end-to-end check uses the tuned stock agent. UDP gets a rate both agents keep up with,
+    // high enough
+    // that each sink's batch (5000 for ours, committed and counted only when full) completes in the
+    // window.
+    boolean udp = protocol.equals("udp");
+    String daemon = udp ? "rsyslog-fields" : "rsyslog";
+    Run run =
+        flafka(
+            "bench",
+            "edge",
+            "--variants",
+            "ours,stock-tuned," + daemon,
+            "--baseline",
+            "stock-tuned",
+            "--repeats",
+            "1",
+            "--warmup",
+            "1s",
+            "--protocol",
+            protocol,
+            "--rate",
+            udp ? "30000" : "max",
+            "--duration",
+            udp ? "2s" : "1s",
+            "--connections",
+            "2",
+            "--format",
+            "json",
+            "--out",
+            report.toString(),
+            "--work-dir",
+            dir.resolve("work").toString());
+    assertEquals(ExitCode.OK, run.exitCode(), run.err());
+    assertEquals("", run.out(), "the report goes to --out");
+    assertTrue(run.err().contains("flafka bench: ours #1: starting the agent in "), run.err());
+    JsonNode json = new ObjectMapper().readTree(Files.readString(report));
+    assertEquals(protocol, json.at("/settings/protocol").asText());
+    List<String> variants = json.get("summary").findValuesAsText("variant");
+    assertEquals(List.of("ours", "stock-tuned", daemon), variants);
+    assertEquals(3, json.get("trials").size());
+    for (JsonNode trial : json.get("trials")) {
+      assertTrue(
+          trial.get("warmupSeconds").asDouble() >= 1.0, "warmed up at least --warmup: " + trial);
+      assertTrue(trial.get("kafkaEvents").asLong() > 0, "events reached Kafka: " + trial);
+      if (trial.get("variant").asText().equals(daemon)) {
+        assertEquals(-1, trial.get("sourceAccepted").asLong(), "rsyslog keeps no counts: " + trial);
+        assertEquals(-1, trial.get("sinkDrained").asLong(), "rsyslog keeps no counts: " + trial);
+      } else {
+        assertTrue(trial.get("sourceAccepted").asLong() > 0, "the source counted: " + trial);
+        assertTrue(trial.get("sinkDrained").asLong() > 0, "the sink counted: " + trial);
+      }
+      assertTrue(trial.get("agentCpuSeconds").asDouble() > 0, "agent CPU measured: " + trial);
+      assertTrue(trial.get("brokerCpuSeconds").asDouble() > 0, "broker CPU measured: " + trial);
+      if (udp) {
+        assertTrue(trial.get("generatorSent").asLong() > 0, "datagrams sent: " + trial);
+        assertTrue(trial.get("udpSocketDrops").asLong() >= 0, "the kernel's drops read: " + trial);
+      } else {
+        assertTrue(trial.get("udpSocketDrops") == null, "no UDP fields on TCP: " + trial);
+      }
     }
+    assertTrue(
+        json.get("summary").get(1).get("eventsPerSecondVsBaseline").asDouble() == 1.0,
+        json.toString());
+    assertEquals(before, children(), "every broker and agent process ended");
+  }
 
-    private static Set<Long> children() {
-        return ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).map(ProcessHandle::pid)
-                .collect(Collectors.toCollection(TreeSet::new));
-    }
+  private static Set<Long> children() {
+    return ProcessHandle.current()
+        .descendants()
+        .filter(ProcessHandle::isAlive)
+        .map(ProcessHandle::pid)
+        .collect(Collectors.toCollection(TreeSet::new));
+  }
 }

@@ -25,31 +25,34 @@ import org.junit.jupiter.params.provider.CsvSource;
 /** {@code flafka bench core}: its help, its one-line errors, and one tiny run end to end. */
 class BenchCoreCommandTest {
 
-    private record Run(int exitCode, String out, String err) {
-    }
+  private record Run(int exitCode, String out, String err) {}
 
-    private static Run flafka(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Flafka.execute(new PrintWriter(out, true), new PrintWriter(err, true), args);
-        return new Run(code, out.toString(), err.toString());
-    }
+  private static Run flafka(String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    int code = Flafka.execute(new PrintWriter(out, true), new PrintWriter(err, true), args);
+    return new Run(code, out.toString(), err.toString());
+  }
 
-    @Test
-    void helpExplainsEveryVariant() {
-        Run run = flafka("bench", "core", "--help");
-        assertEquals(ExitCode.OK, run.exitCode, run.err);
-        String help = run.out.replaceAll("\\s+", " ");
-        for (CoreVariant variant : CoreVariant.values()) {
-            assertTrue(help.contains(" " + variant.flagName() + " = "), variant.flagName() + " not explained");
-        }
-        assertTrue(help.contains("Which agents, in the order run: " + CoreVariant.flagNames() + " (default"),
-                run.out);
-        assertTrue(help.contains("Exit codes: 0 done, 1 a trial failed"), run.out);
+  @Test
+  void helpExplainsEveryVariant() {
+    Run run = flafka("bench", "core", "--help");
+    assertEquals(ExitCode.OK, run.exitCode, run.err);
+    String help = run.out.replaceAll("\\s+", " ");
+    for (CoreVariant variant : CoreVariant.values()) {
+      assertTrue(
+          help.contains(" " + variant.flagName() + " = "), variant.flagName() + " not explained");
     }
+    assertTrue(
+        help.contains("Which agents, in the order run: " + CoreVariant.flagNames() + " (default"),
+        run.out);
+    assertTrue(help.contains("Exit codes: 0 done, 1 a trial failed"), run.out);
+  }
 
-    @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
+  @ParameterizedTest
+  @CsvSource(
+      delimiter = '|',
+      value = {
         "--variants ours,fast   | --variants: unknown variant 'fast'; use some of ours, ours-file-channel, ours-stock-source, ours-stock-sink, stock-tuned, stock, stock-rolls, comma-separated",
         "--variants ours,ours   | --variants names a variant twice",
         "--events 0             | --events must be between 1 and 1000000000 but was 0",
@@ -67,62 +70,92 @@ class BenchCoreCommandTest {
         "--set kafka_topic=x    | --set kafka_topic: the bench sets this itself",
         "--variants stock --set core_hdfs_sinks=2 | --set changes only the template variants",
         "--colour               | Unknown option: '--colour'",
-    })
-    void badFlagsAreOneLineAndExitTwo(String flags, String message) {
-        String[] args = Stream.concat(Stream.of("bench", "core"), Stream.of(flags.split(" "))).toArray(String[]::new);
-        Run run = flafka(args);
-        assertEquals(ExitCode.INVALID_INPUT, run.exitCode(), run.err());
-        assertEquals("", run.out());
-        String first = run.err().lines().findFirst().orElse("");
-        assertTrue(first.startsWith("flafka: ") && first.contains(message), run.err());
-        assertTrue(run.err().lines().noneMatch(line -> line.contains("\tat ")), "no stack trace: " + run.err());
-    }
+      })
+  void badFlagsAreOneLineAndExitTwo(String flags, String message) {
+    String[] args =
+        Stream.concat(Stream.of("bench", "core"), Stream.of(flags.split(" ")))
+            .toArray(String[]::new);
+    Run run = flafka(args);
+    assertEquals(ExitCode.INVALID_INPUT, run.exitCode(), run.err());
+    assertEquals("", run.out());
+    String first = run.err().lines().findFirst().orElse("");
+    assertTrue(first.startsWith("flafka: ") && first.contains(message), run.err());
+    assertTrue(
+        run.err().lines().noneMatch(line -> line.contains("\tat ")),
+        "no stack trace: " + run.err());
+  }
 
-    @Test
-    void outInAMissingDirectoryIsRejectedBeforeAnythingStarts(@TempDir Path dir) {
-        Run run = flafka("bench", "core", "--out", dir.resolve("no/such/report.txt").toString());
-        assertEquals(ExitCode.INVALID_INPUT, run.exitCode());
-        assertTrue(run.err().contains("not a file in an existing directory"), run.err());
-    }
+  @Test
+  void outInAMissingDirectoryIsRejectedBeforeAnythingStarts(@TempDir Path dir) {
+    Run run = flafka("bench", "core", "--out", dir.resolve("no/such/report.txt").toString());
+    assertEquals(ExitCode.INVALID_INPUT, run.exitCode());
+    assertTrue(run.err().contains("not a file in an existing directory"), run.err());
+  }
 
-    /**
-     * The whole bench, tiny: a broker and an HDFS process, a prefilled topic, and the template's default, the file
-     * channel and Flume's stock path as agent processes draining it. Checks the report's shape, that every variant
-     * drained events into HDFS with its CPU measured, and that no process is left.
-     */
-    @Test
-    @Tag("e2e")
-    @Timeout(300)
-    void aTinyRunDrainsEveryVariantAndLeavesNoProcessBehind(@TempDir Path dir) throws Exception {
-        Set<Long> before = children();
-        Path report = dir.resolve("report.json");
-        List<String> variants = List.of("ours", "ours-file-channel", "stock-tuned");
-        Run run = flafka("bench", "core", "--variants", String.join(",", variants), "--events", "3000",
-                "--hosts", "20", "--partitions", "2", "--repeats", "1", "--duration", "20s", "--format", "json",
-                "--out", report.toString(), "--work-dir", dir.resolve("work").toString());
-        assertEquals(ExitCode.OK, run.exitCode(), run.err());
-        assertEquals("", run.out(), "the report goes to --out");
-        assertTrue(run.err().contains("flafka bench: ours #1: starting the agent in "), run.err());
-        JsonNode json = new ObjectMapper().readTree(Files.readString(report));
-        assertEquals("core", json.get("benchmark").asText());
-        assertEquals(variants, json.get("summary").findValuesAsText("variant"));
-        assertEquals(3, json.get("trials").size());
-        for (JsonNode trial : json.get("trials")) {
-            assertTrue(trial.get("events").asLong() > 0, "events drained into HDFS: " + trial);
-            assertTrue(trial.get("eventsPerSecond").asDouble() > 0, "a rate: " + trial);
-            assertTrue(trial.get("agentCpuSeconds").asDouble() > 0, "agent CPU measured: " + trial);
-            assertTrue(trial.get("files").asLong() > 0, "files in HDFS: " + trial);
-        }
-        for (JsonNode summary : json.get("summary")) {
-            assertTrue(summary.get("eventsPerSecond").asDouble() > 0, summary.toString());
-            assertTrue(summary.get("agentCpuSecondsPerMillion").isNumber(), summary.toString());
-        }
-        assertEquals(1.0, json.get("summary").get(0).get("eventsPerSecondVsBaseline").asDouble(), json.toString());
-        assertEquals(before, children(), "every broker, HDFS and agent process ended");
+  /**
+   * The whole bench, tiny: a broker and an HDFS process, a prefilled topic, and the template's
+   * default, the file channel and Flume's stock path as agent processes draining it. Checks the
+   * report's shape, that every variant drained events into HDFS with its CPU measured, and that no
+   * process is left.
+   */
+  @Test
+  @Tag("e2e")
+  @Timeout(300)
+  void aTinyRunDrainsEveryVariantAndLeavesNoProcessBehind(@TempDir Path dir) throws Exception {
+    Set<Long> before = children();
+    Path report = dir.resolve("report.json");
+    List<String> variants = List.of("ours", "ours-file-channel", "stock-tuned");
+    Run run =
+        flafka(
+            "bench",
+            "core",
+            "--variants",
+            String.join(",", variants),
+            "--events",
+            "3000",
+            "--hosts",
+            "20",
+            "--partitions",
+            "2",
+            "--repeats",
+            "1",
+            "--duration",
+            "20s",
+            "--format",
+            "json",
+            "--out",
+            report.toString(),
+            "--work-dir",
+            dir.resolve("work").toString());
+    assertEquals(ExitCode.OK, run.exitCode(), run.err());
+    assertEquals("", run.out(), "the report goes to --out");
+    assertTrue(run.err().contains("flafka bench: ours #1: starting the agent in "), run.err());
+    JsonNode json = new ObjectMapper().readTree(Files.readString(report));
+    assertEquals("core", json.get("benchmark").asText());
+    assertEquals(variants, json.get("summary").findValuesAsText("variant"));
+    assertEquals(3, json.get("trials").size());
+    for (JsonNode trial : json.get("trials")) {
+      assertTrue(trial.get("events").asLong() > 0, "events drained into HDFS: " + trial);
+      assertTrue(trial.get("eventsPerSecond").asDouble() > 0, "a rate: " + trial);
+      assertTrue(trial.get("agentCpuSeconds").asDouble() > 0, "agent CPU measured: " + trial);
+      assertTrue(trial.get("files").asLong() > 0, "files in HDFS: " + trial);
     }
+    for (JsonNode summary : json.get("summary")) {
+      assertTrue(summary.get("eventsPerSecond").asDouble() > 0, summary.toString());
+      assertTrue(summary.get("agentCpuSecondsPerMillion").isNumber(), summary.toString());
+    }
+    assertEquals(
+        1.0,
+        json.get("summary").get(0).get("eventsPerSecondVsBaseline").asDouble(),
+        json.toString());
+    assertEquals(before, children(), "every broker, HDFS and agent process ended");
+  }
 
-    private static Set<Long> children() {
-        return ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).map(ProcessHandle::pid)
-                .collect(Collectors.toCollection(TreeSet::new));
-    }
+  private static Set<Long> children() {
+    return ProcessHandle.current()
+        .descendants()
+        .filter(ProcessHandle::isAlive)
+        .map(ProcessHandle::pid)
+        .collect(Collectors.toCollection(TreeSet::new));
+  }
 }

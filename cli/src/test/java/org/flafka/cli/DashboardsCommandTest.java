@@ -26,77 +26,109 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code flafka dashboards}: the shipped JSON files, install and render against the CM emulator (spec-validated). */
+/**
+ * {@code flafka dashboards}: the shipped JSON files, install and render against the CM emulator
+ * (spec-validated).
+ */
 class DashboardsCommandTest {
-    @TempDir
-    Path tmp;
+  @TempDir Path tmp;
 
-    @Test
-    void theShippedDashboardFilesAreWhatTheGeneratorWrites() throws Exception {
-        Path shipped = Path.of("..", "dashboards");
-        for (Dashboard dashboard : Dashboards.DEFAULTS.all()) {
-            Path file = shipped.resolve(dashboard.slug() + ".json");
-            assertTrue(Files.exists(file), file + " is missing: run flafka dashboards export --out dashboards");
-            assertEquals(dashboard.importFile(), Files.readString(file, StandardCharsets.UTF_8),
-                    file + " is out of date: run flafka dashboards export --out dashboards");
-        }
-        // dashboards/ is also the module that holds the code (pom.xml, src/): only its JSON files are dashboards
-        try (var files = Files.list(shipped)) {
-            assertEquals(Dashboards.DEFAULTS.all().size(),
-                    files.filter(file -> file.getFileName().toString().endsWith(".json")).count(),
-                    "a stale dashboard file in dashboards/");
-        }
+  @Test
+  void theShippedDashboardFilesAreWhatTheGeneratorWrites() throws Exception {
+    Path shipped = Path.of("..", "dashboards");
+    for (Dashboard dashboard : Dashboards.DEFAULTS.all()) {
+      Path file = shipped.resolve(dashboard.slug() + ".json");
+      assertTrue(
+          Files.exists(file), file + " is missing: run flafka dashboards export --out dashboards");
+      assertEquals(
+          dashboard.importFile(),
+          Files.readString(file, StandardCharsets.UTF_8),
+          file + " is out of date: run flafka dashboards export --out dashboards");
     }
-
-    @Tag("e2e")
-    @Test
-    void installReplacesTheDashboardsAndRenderDrawsThemFromTheEmulator() throws Exception {
-        Path password = Files.writeString(tmp.resolve("password"), "pw\n");
-        try (CmEmulator emulator = CmEmulator.start(CmEmulatorConfig.builder(tmp.resolve("cm"))
-                .credentials("admin", "pw").sampleInterval(Duration.ofMillis(200)).build());
-             CmValidatingProxy proxy = new CmValidatingProxy(emulator.url(), Strictness.DECLARED_ONLY)) {
-            String[] cm = {"--cm-url", proxy.url(), "--cm-password-file", password.toString()};
-            for (int run = 0; run < 2; run++) {
-                Result install = run("dashboards", "install", cm[0], cm[1], cm[2], cm[3]);
-                assertEquals(0, install.code, install.err);
-                assertTrue(install.out.contains("installed 'Flafka edge tier' (4 charts)"), install.out);
-                assertTrue(install.out.contains("total_bytes_transmit_rate_across_network_interfaces"),
-                        "the unverified transmit total is pointed out: " + install.out);
-            }
-            CmClient client = CmClient.connect(CmClientConfig.from(Map.of(CmClientConfig.URL, proxy.url()),
-                    Map.of(CmClientConfig.DEFAULT_PASSWORD_ENV, "pw")));
-            List<ApiDashboard> installed = client.dashboards();
-            assertEquals(Dashboards.DEFAULTS.all().stream().map(Dashboard::toApi).toList(), installed);
-
-            Thread.sleep(700);
-            Path out = tmp.resolve("render");
-            Result render = run("dashboards", "render", cm[0], cm[1], cm[2], cm[3], "--out", out.toString(),
-                    "--window", "1m");
-            assertEquals(0, render.code, render.err);
-            assertTrue(render.out.contains("wrote 12 charts"), render.out);
-            BufferedImage hosts = ImageIO.read(out.resolve("flafka-hosts-1.png").toFile());
-            assertEquals(900, hosts.getWidth());
-            String html = Files.readString(out.resolve("index.html"));
-            assertTrue(html.contains("<img src=\"flafka-edge-tier-1.png\""), html);
-            assertTrue(html.contains("(r-1)/r"), html);
-            proxy.assertConforms();
-
-            Result wrong = run("dashboards", "install", "--cm-url", proxy.url(), "--cm-password-file",
-                    Files.writeString(tmp.resolve("wrong"), "nope\n").toString());
-            assertEquals(ExitCode.UNEXPECTED_STATE, wrong.code);
-            assertTrue(wrong.err.startsWith("flafka: Cloudera Manager at " + proxy.url() + " rejected user 'admin'"),
-                    wrong.err);
-            assertEquals(1, wrong.err.strip().lines().count(), wrong.err);
-        }
+    // dashboards/ is also the module that holds the code (pom.xml, src/): only its JSON files are
+    // dashboards
+    try (var files = Files.list(shipped)) {
+      assertEquals(
+          Dashboards.DEFAULTS.all().size(),
+          files.filter(file -> file.getFileName().toString().endsWith(".json")).count(),
+          "a stale dashboard file in dashboards/");
     }
+  }
 
-    private record Result(int code, String out, String err) {
-    }
+  @Tag("e2e")
+  @Test
+  void installReplacesTheDashboardsAndRenderDrawsThemFromTheEmulator() throws Exception {
+    Path password = Files.writeString(tmp.resolve("password"), "pw\n");
+    try (CmEmulator emulator =
+            CmEmulator.start(
+                CmEmulatorConfig.builder(tmp.resolve("cm"))
+                    .credentials("admin", "pw")
+                    .sampleInterval(Duration.ofMillis(200))
+                    .build());
+        CmValidatingProxy proxy = new CmValidatingProxy(emulator.url(), Strictness.DECLARED_ONLY)) {
+      String[] cm = {"--cm-url", proxy.url(), "--cm-password-file", password.toString()};
+      for (int run = 0; run < 2; run++) {
+        Result install = run("dashboards", "install", cm[0], cm[1], cm[2], cm[3]);
+        assertEquals(0, install.code, install.err);
+        assertTrue(install.out.contains("installed 'Flafka edge tier' (4 charts)"), install.out);
+        assertTrue(
+            install.out.contains("total_bytes_transmit_rate_across_network_interfaces"),
+            "the unverified transmit total is pointed out: " + install.out);
+      }
+      CmClient client =
+          CmClient.connect(
+              CmClientConfig.from(
+                  Map.of(CmClientConfig.URL, proxy.url()),
+                  Map.of(CmClientConfig.DEFAULT_PASSWORD_ENV, "pw")));
+      List<ApiDashboard> installed = client.dashboards();
+      assertEquals(Dashboards.DEFAULTS.all().stream().map(Dashboard::toApi).toList(), installed);
 
-    private static Result run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Flafka.execute(new PrintWriter(out, true), new PrintWriter(err, true), args);
-        return new Result(code, out.toString(), err.toString());
+      Thread.sleep(700);
+      Path out = tmp.resolve("render");
+      Result render =
+          run(
+              "dashboards",
+              "render",
+              cm[0],
+              cm[1],
+              cm[2],
+              cm[3],
+              "--out",
+              out.toString(),
+              "--window",
+              "1m");
+      assertEquals(0, render.code, render.err);
+      assertTrue(render.out.contains("wrote 12 charts"), render.out);
+      BufferedImage hosts = ImageIO.read(out.resolve("flafka-hosts-1.png").toFile());
+      assertEquals(900, hosts.getWidth());
+      String html = Files.readString(out.resolve("index.html"));
+      assertTrue(html.contains("<img src=\"flafka-edge-tier-1.png\""), html);
+      assertTrue(html.contains("(r-1)/r"), html);
+      proxy.assertConforms();
+
+      Result wrong =
+          run(
+              "dashboards",
+              "install",
+              "--cm-url",
+              proxy.url(),
+              "--cm-password-file",
+              Files.writeString(tmp.resolve("wrong"), "nope\n").toString());
+      assertEquals(ExitCode.UNEXPECTED_STATE, wrong.code);
+      assertTrue(
+          wrong.err.startsWith(
+              "flafka: Cloudera Manager at " + proxy.url() + " rejected user 'admin'"),
+          wrong.err);
+      assertEquals(1, wrong.err.strip().lines().count(), wrong.err);
     }
+  }
+
+  private record Result(int code, String out, String err) {}
+
+  private static Result run(String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    int code = Flafka.execute(new PrintWriter(out, true), new PrintWriter(err, true), args);
+    return new Result(code, out.toString(), err.toString());
+  }
 }

@@ -19,159 +19,216 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code flafka sweep}'s command line: every user mistake gets one line and an exit code, and nothing runs on. */
+/**
+ * {@code flafka sweep}'s command line: every user mistake gets one line and an exit code, and
+ * nothing runs on.
+ */
 class SweepCommandTest {
-    @TempDir
-    Path dir;
+  @TempDir Path dir;
 
-    private Set<Long> childrenBefore;
-    private String out;
-    private String err;
+  private Set<Long> childrenBefore;
+  private String out;
+  private String err;
 
-    @BeforeEach
-    void rememberChildren() {
-        childrenBefore = children();
+  @BeforeEach
+  void rememberChildren() {
+    childrenBefore = children();
+  }
+
+  @AfterEach
+  void nothingLeftRunning() {
+    assertEquals(childrenBefore, children(), "processes left running");
+  }
+
+  private static Set<Long> children() {
+    return ProcessHandle.current()
+        .descendants()
+        .map(ProcessHandle::pid)
+        .collect(Collectors.toSet());
+  }
+
+  private int run(String... args) {
+    StringWriter stdout = new StringWriter();
+    StringWriter stderr = new StringWriter();
+    int code = Flafka.execute(new PrintWriter(stdout), new PrintWriter(stderr), args);
+    out = stdout.toString();
+    err = stderr.toString();
+    return code;
+  }
+
+  private Path space(String text) throws Exception {
+    Path file = dir.resolve("space.yml");
+    Files.writeString(file, text);
+    return file;
+  }
+
+  @Test
+  void aMalformedSpaceFileIsOneLineAndExitTwo() throws Exception {
+    Path file = space("dimensions:\n  core_hdfs_sinks: [1, 2\n");
+    assertEquals(ExitCode.INVALID_INPUT, run("sweep", file.toString(), "--out", dir.toString()));
+    assertEquals(
+        "flafka: "
+            + file
+            + ":3: not valid YAML: while parsing a flow sequence, expected ',' or ']', but"
+            + " got <stream end>; check the indentation and quoting on that line\n",
+        err);
+    assertEquals("", out);
+    assertEquals(
+        List.of("space.yml"), listing(dir), "no results directory for a space that does not parse");
+  }
+
+  @Test
+  void anUnknownDimensionIsOneLineAndExitTwo() throws Exception {
+    Path file = space("dimensions:\n  core_hdfs_sink: [1, 2]\n");
+    assertEquals(ExitCode.INVALID_INPUT, run("sweep", file.toString()));
+    assertEquals(
+        "flafka: "
+            + file
+            + ":2: dimensions.core_hdfs_sink: unknown dimension 'core_hdfs_sink': not a"
+            + " variable of the edge or core template, nor topic_partitions or load.<setting>; did you mean"
+            + " core_hdfs_sinks? `flafka sweep --list-knobs` lists them all\n",
+        err);
+  }
+
+  @Test
+  void aMissingSpaceFileOrBuiltInIsOneLineAndExitTwo() {
+    assertEquals(ExitCode.INVALID_INPUT, run("sweep", "nope.yml"));
+    assertEquals(
+        "flafka: nope.yml: no such file; give the path of a space file, or one of the built-in spaces:"
+            + " default, core, lanes, batching, producer, channels\n",
+        err);
+    assertEquals(ExitCode.INVALID_INPUT, run("sweep", "fastest"));
+    assertTrue(err.startsWith("flafka: built-in:fastest: there is no such built-in space"), err);
+  }
+
+  @Test
+  void badFlagsAreOneLineAndExitTwo() {
+    assertEquals(ExitCode.INVALID_INPUT, run("sweep", "--strategy", "annealing"));
+    assertEquals(
+        "flafka: --strategy: unknown strategy 'annealing'; use one of grid, descent\n", err);
+    assertEquals(ExitCode.INVALID_INPUT, run("sweep", "--measure", "0.5s"));
+    assertEquals(
+        "flafka: timing flags: measure must be at least 1s, so counters move between two reads\n",
+        err);
+    assertEquals(ExitCode.INVALID_INPUT, run("sweep", "--target", "cm", "--out", dir.toString()));
+    assertEquals(
+        "flafka: --target cm needs --hdfs-root: the HDFS directory the core agent writes into and the"
+            + " audit reads from this machine, e.g. hdfs://nameservice1/tmp/flafka-sweep\n",
+        err);
+    assertEquals(ExitCode.INVALID_INPUT, run("sweep", "--target", "yarn", "--out", dir.toString()));
+    assertEquals("flafka: --target must be local or cm, not 'yarn'\n", err);
+  }
+
+  @Test
+  void aPortInUseIsOneLineAndExitThreeWithNothingStarted() throws Exception {
+    Path file = space("dimensions:\n  core_hdfs_sinks: [1]\n");
+    try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
+      int port = taken.getLocalPort();
+      assertEquals(
+          ExitCode.UNEXPECTED_STATE,
+          run(
+              "sweep",
+              file.toString(),
+              "--port",
+              Integer.toString(port),
+              "--out",
+              dir.resolve("results").toString()));
+      List<String> lines = err.lines().filter(line -> line.startsWith("flafka: ")).toList();
+      assertEquals(1, lines.size(), err);
+      assertTrue(
+          lines.get(0).startsWith("flafka: TCP port " + port + " on 127.0.0.1 is in use ("), err);
+      assertTrue(
+          lines
+              .get(0)
+              .endsWith(
+                  "): choose a free one with --port, or leave --port out to use any free"
+                      + " port"),
+          err);
     }
+  }
 
-    @AfterEach
-    void nothingLeftRunning() {
-        assertEquals(childrenBefore, children(), "processes left running");
+  @Test
+  void aMissingJavaIsOneLineAndExitThree() throws Exception {
+    // bin/flafka with a PATH that has bash and coreutils' dirname but no java
+    Path bin = Files.createDirectories(dir.resolve("bin"));
+    for (String tool : List.of("bash", "dirname")) {
+      Path real = Path.of("/usr/bin", tool).toRealPath();
+      Files.createSymbolicLink(bin.resolve(tool), real);
     }
+    Path launcher = Path.of("..", "bin", "flafka").toAbsolutePath().normalize();
+    ProcessBuilder process =
+        new ProcessBuilder(launcher.toString(), "sweep")
+            .redirectErrorStream(true)
+            .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+    process.environment().put("PATH", bin.toString());
+    Process started = process.start();
+    String output = new String(started.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertEquals(ExitCode.UNEXPECTED_STATE, started.waitFor());
+    assertEquals(
+        "flafka: java not found on PATH: install a JDK 17 or newer (e.g. apt-get install"
+            + " openjdk-17-jdk-headless)\n",
+        output);
+  }
 
-    private static Set<Long> children() {
-        return ProcessHandle.current().descendants().map(ProcessHandle::pid).collect(Collectors.toSet());
-    }
-
-    private int run(String... args) {
-        StringWriter stdout = new StringWriter();
-        StringWriter stderr = new StringWriter();
-        int code = Flafka.execute(new PrintWriter(stdout), new PrintWriter(stderr), args);
-        out = stdout.toString();
-        err = stderr.toString();
-        return code;
-    }
-
-    private Path space(String text) throws Exception {
-        Path file = dir.resolve("space.yml");
-        Files.writeString(file, text);
-        return file;
-    }
-
-    @Test
-    void aMalformedSpaceFileIsOneLineAndExitTwo() throws Exception {
-        Path file = space("dimensions:\n  core_hdfs_sinks: [1, 2\n");
-        assertEquals(ExitCode.INVALID_INPUT, run("sweep", file.toString(), "--out", dir.toString()));
-        assertEquals("flafka: " + file + ":3: not valid YAML: while parsing a flow sequence, expected ',' or ']', but"
-                + " got <stream end>; check the indentation and quoting on that line\n", err);
-        assertEquals("", out);
-        assertEquals(List.of("space.yml"), listing(dir), "no results directory for a space that does not parse");
-    }
-
-    @Test
-    void anUnknownDimensionIsOneLineAndExitTwo() throws Exception {
-        Path file = space("dimensions:\n  core_hdfs_sink: [1, 2]\n");
-        assertEquals(ExitCode.INVALID_INPUT, run("sweep", file.toString()));
-        assertEquals("flafka: " + file + ":2: dimensions.core_hdfs_sink: unknown dimension 'core_hdfs_sink': not a"
-                + " variable of the edge or core template, nor topic_partitions or load.<setting>; did you mean"
-                + " core_hdfs_sinks? `flafka sweep --list-knobs` lists them all\n", err);
-    }
-
-    @Test
-    void aMissingSpaceFileOrBuiltInIsOneLineAndExitTwo() {
-        assertEquals(ExitCode.INVALID_INPUT, run("sweep", "nope.yml"));
-        assertEquals("flafka: nope.yml: no such file; give the path of a space file, or one of the built-in spaces:"
-                + " default, core, lanes, batching, producer, channels\n", err);
-        assertEquals(ExitCode.INVALID_INPUT, run("sweep", "fastest"));
-        assertTrue(err.startsWith("flafka: built-in:fastest: there is no such built-in space"), err);
-    }
-
-    @Test
-    void badFlagsAreOneLineAndExitTwo() {
-        assertEquals(ExitCode.INVALID_INPUT, run("sweep", "--strategy", "annealing"));
-        assertEquals("flafka: --strategy: unknown strategy 'annealing'; use one of grid, descent\n", err);
-        assertEquals(ExitCode.INVALID_INPUT, run("sweep", "--measure", "0.5s"));
-        assertEquals("flafka: timing flags: measure must be at least 1s, so counters move between two reads\n", err);
-        assertEquals(ExitCode.INVALID_INPUT, run("sweep", "--target", "cm", "--out", dir.toString()));
-        assertEquals("flafka: --target cm needs --hdfs-root: the HDFS directory the core agent writes into and the"
-                + " audit reads from this machine, e.g. hdfs://nameservice1/tmp/flafka-sweep\n", err);
-        assertEquals(ExitCode.INVALID_INPUT, run("sweep", "--target", "yarn", "--out", dir.toString()));
-        assertEquals("flafka: --target must be local or cm, not 'yarn'\n", err);
-    }
-
-    @Test
-    void aPortInUseIsOneLineAndExitThreeWithNothingStarted() throws Exception {
-        Path file = space("dimensions:\n  core_hdfs_sinks: [1]\n");
-        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
-            int port = taken.getLocalPort();
-            assertEquals(ExitCode.UNEXPECTED_STATE, run("sweep", file.toString(), "--port", Integer.toString(port),
-                    "--out", dir.resolve("results").toString()));
-            List<String> lines = err.lines().filter(line -> line.startsWith("flafka: ")).toList();
-            assertEquals(1, lines.size(), err);
-            assertTrue(lines.get(0).startsWith("flafka: TCP port " + port + " on 127.0.0.1 is in use ("), err);
-            assertTrue(lines.get(0).endsWith("): choose a free one with --port, or leave --port out to use any free"
-                    + " port"), err);
-        }
-    }
-
-    @Test
-    void aMissingJavaIsOneLineAndExitThree() throws Exception {
-        // bin/flafka with a PATH that has bash and coreutils' dirname but no java
-        Path bin = Files.createDirectories(dir.resolve("bin"));
-        for (String tool : List.of("bash", "dirname")) {
-            Path real = Path.of("/usr/bin", tool).toRealPath();
-            Files.createSymbolicLink(bin.resolve(tool), real);
-        }
-        Path launcher = Path.of("..", "bin", "flafka").toAbsolutePath().normalize();
-        ProcessBuilder process = new ProcessBuilder(launcher.toString(), "sweep")
-                .redirectErrorStream(true)
-                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
-        process.environment().put("PATH", bin.toString());
-        Process started = process.start();
-        String output = new String(started.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertEquals(ExitCode.UNEXPECTED_STATE, started.waitFor());
-        assertEquals("flafka: java not found on PATH: install a JDK 17 or newer (e.g. apt-get install"
-                + " openjdk-17-jdk-headless)\n", output);
-    }
-
-    @Test
-    void dryRunListsTheTrialsAndWhatTheRulesPrune() throws Exception {
-        Path file = space("""
+  @Test
+  void dryRunListsTheTrialsAndWhatTheRulesPrune() throws Exception {
+    Path file =
+        space(
+            """
                 set: {core_channel_transaction_capacity: 10000}
                 dimensions:
                   core_hdfs_batch_size: [1000, 20000]
                   core_kafka_sources: [2, 8]
                 """);
-        assertEquals(ExitCode.OK, run("sweep", file.toString(), "--dry-run", "--out", dir.resolve("r").toString()));
-        List<String> lines = out.lines().toList();
-        assertEquals("space space (" + file + "): 4 points; strategy grid plans ~4 trials; each trial 10s warm-up +"
-                + " 15s measured, 1 repeat", lines.get(0));
-        assertEquals("defaults: core_hdfs_batch_size=10000 core_kafka_sources=2", lines.get(1));
-        assertEquals("point 1: core_hdfs_batch_size=1000 core_kafka_sources=2", lines.get(3));
-        assertTrue(lines.get(4).startsWith("point 2: core_hdfs_batch_size=1000 core_kafka_sources=8  PRUNED: core lint"
-                + " WARNING [kafka-sources-vs-partitions]"), lines.get(4));
-        assertTrue(lines.get(5).startsWith("point 3: core_hdfs_batch_size=20000 core_kafka_sources=2  PRUNED: core lint"
-                + " ERROR [transaction-capacity]"), lines.get(5));
-        assertEquals(7, lines.size(), out);
-        assertFalse(Files.exists(dir.resolve("r")), "a dry run writes nothing");
-    }
+    assertEquals(
+        ExitCode.OK,
+        run("sweep", file.toString(), "--dry-run", "--out", dir.resolve("r").toString()));
+    List<String> lines = out.lines().toList();
+    assertEquals(
+        "space space ("
+            + file
+            + "): 4 points; strategy grid plans ~4 trials; each trial 10s warm-up +"
+            + " 15s measured, 1 repeat",
+        lines.get(0));
+    assertEquals("defaults: core_hdfs_batch_size=10000 core_kafka_sources=2", lines.get(1));
+    assertEquals("point 1: core_hdfs_batch_size=1000 core_kafka_sources=2", lines.get(3));
+    assertTrue(
+        lines
+            .get(4)
+            .startsWith(
+                "point 2: core_hdfs_batch_size=1000 core_kafka_sources=8  PRUNED: core lint"
+                    + " WARNING [kafka-sources-vs-partitions]"),
+        lines.get(4));
+    assertTrue(
+        lines
+            .get(5)
+            .startsWith(
+                "point 3: core_hdfs_batch_size=20000 core_kafka_sources=2  PRUNED: core lint"
+                    + " ERROR [transaction-capacity]"),
+        lines.get(5));
+    assertEquals(7, lines.size(), out);
+    assertFalse(Files.exists(dir.resolve("r")), "a dry run writes nothing");
+  }
 
-    @Test
-    void listsSpacesKnobsAndShowsASpace() {
-        assertEquals(ExitCode.OK, run("sweep", "--list-spaces"));
-        assertEquals(List.of("default", "core", "lanes", "batching", "producer", "channels"),
-                out.lines().map(line -> line.split(" ")[0]).toList());
-        assertEquals(ExitCode.OK, run("sweep", "--list-knobs"));
-        assertTrue(out.contains("edge_kafka_sinks (edge) = 2\n"), out);
-        assertTrue(out.contains("topic_partitions (topic) = 4\n"), out);
-        assertTrue(out.contains("load.rate (load) = max\n"), out);
-        assertTrue(out.contains("Set by the target, not by spaces: agent_name, core_consumer_group,"), out);
-        assertEquals(ExitCode.OK, run("sweep", "--show-space", "default"));
-        assertTrue(out.contains("name: default\n"), out);
-    }
+  @Test
+  void listsSpacesKnobsAndShowsASpace() {
+    assertEquals(ExitCode.OK, run("sweep", "--list-spaces"));
+    assertEquals(
+        List.of("default", "core", "lanes", "batching", "producer", "channels"),
+        out.lines().map(line -> line.split(" ")[0]).toList());
+    assertEquals(ExitCode.OK, run("sweep", "--list-knobs"));
+    assertTrue(out.contains("edge_kafka_sinks (edge) = 2\n"), out);
+    assertTrue(out.contains("topic_partitions (topic) = 4\n"), out);
+    assertTrue(out.contains("load.rate (load) = max\n"), out);
+    assertTrue(
+        out.contains("Set by the target, not by spaces: agent_name, core_consumer_group,"), out);
+    assertEquals(ExitCode.OK, run("sweep", "--show-space", "default"));
+    assertTrue(out.contains("name: default\n"), out);
+  }
 
-    private static List<String> listing(Path dir) throws Exception {
-        try (var files = Files.list(dir)) {
-            return files.map(p -> p.getFileName().toString()).sorted().toList();
-        }
+  private static List<String> listing(Path dir) throws Exception {
+    try (var files = Files.list(dir)) {
+      return files.map(p -> p.getFileName().toString()).sorted().toList();
     }
+  }
 }

@@ -10,11 +10,12 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.header.Header;
 
 /**
- * Turns a Kafka record the edge wrote ({@link KafkaRecordEncoder}) back into a Flume event: the value as the body,
- * byte for byte (an empty body for a null value), the chosen record headers as Flume headers of the same name
- * (values decoded as UTF-8 whatever the JVM's default charset; a header with a null value is skipped), plus, as
- * Flume's own Kafka source does, {@link Headers#TIMESTAMP} from the record's time when the record has no such
- * header and {@link Headers#KEY} from the record key when there is one. No topic, partition or offset headers.
+ * Turns a Kafka record the edge wrote ({@link KafkaRecordEncoder}) back into a Flume event: the
+ * value as the body, byte for byte (an empty body for a null value), the chosen record headers as
+ * Flume headers of the same name (values decoded as UTF-8 whatever the JVM's default charset; a
+ * header with a null value is skipped), plus, as Flume's own Kafka source does, {@link
+ * Headers#TIMESTAMP} from the record's time when the record has no such header and {@link
+ * Headers#KEY} from the record key when there is one. No topic, partition or offset headers.
  *
  * <p>It walks a record's headers once. Immutable, so thread-safe.
  */
@@ -57,7 +58,10 @@ public final class KafkaRecordDecoder {
     return flumeHeaders;
   }
 
-  /** The body of {@code record}: its value as is, or an empty body when the value is null (a tombstone). */
+  /**
+   * The body of {@code record}: its value as is, or an empty body when the value is null (a
+   * tombstone).
+   */
   public static byte[] body(ConsumerRecord<?, byte[]> record) {
     return record.value() == null ? new byte[0] : record.value();
   }

@@ -11,28 +11,33 @@ import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.header.internals.RecordHeader;
 
 /**
- * Turns a Flume event into the Kafka record the edge writes: the body as the value, byte for byte, the chosen Flume
- * headers as Kafka record headers of the same name (values as UTF-8), and the key header's value as the key. What
- * the edge's {@code KafkaRecordSink} and {@code KafkaRecordChannel} both write, so a consumer cannot tell them apart;
- * {@link KafkaRecordDecoder} reads it back.
+ * Turns a Flume event into the Kafka record the edge writes: the body as the value, byte for byte,
+ * the chosen Flume headers as Kafka record headers of the same name (values as UTF-8), and the key
+ * header's value as the key. What the edge's {@code KafkaRecordSink} and {@code KafkaRecordChannel}
+ * both write, so a consumer cannot tell them apart; {@link KafkaRecordDecoder} reads it back.
  *
- * <p>It walks each event's headers once instead of looking every configured name up in the event's map, and reuses
- * the encoded record header of a value it has just encoded (most header values of edge events are the very same
- * String from event to event: site, format, parse, facility, severity, the connection's peer, the receive
- * millisecond). Not thread-safe: one per thread that writes.
+ * <p>It walks each event's headers once instead of looking every configured name up in the event's
+ * map, and reuses the encoded record header of a value it has just encoded (most header values of
+ * edge events are the very same String from event to event: site, format, parse, facility,
+ * severity, the connection's peer, the receive millisecond). Not thread-safe: one per thread that
+ * writes.
  */
 public final class KafkaRecordEncoder {
   /** A power of two, several times the contract's 15 names. */
   private static final int SLOTS = 64;
+
   private static final int MAX_PROBES = 8;
 
   private final String topic;
   private final String keyHeader;
+
   /** The header names to write, or null for every header. */
   private final Set<String> recordHeaders;
 
-  // The last record header built for each header name, with the value it encodes: a small open-addressing table,
-  // since the edge's names are a few constants; a name that finds no slot is simply not cached. Whether a name is a
+  // The last record header built for each header name, with the value it encodes: a small
+  // open-addressing table,
+  // since the edge's names are a few constants; a name that finds no slot is simply not cached.
+  // Whether a name is a
   // record header is decided once per name.
   private final String[] names = new String[SLOTS];
   private final boolean[] selected = new boolean[SLOTS];
@@ -56,20 +61,25 @@ public final class KafkaRecordEncoder {
   }
 
   /**
-   * The event's headers that are record headers, in the event's order; one walk, no lookups in its map, and
-   * through {@code forEach} no entry objects ({@code EventHeaders}, the edge source's map, walks its arrays).
+   * The event's headers that are record headers, in the event's order; one walk, no lookups in its
+   * map, and through {@code forEach} no entry objects ({@code EventHeaders}, the edge source's map,
+   * walks its arrays).
    */
   private List<Header> recordHeaders(Map<String, String> headers) {
     if (headers.isEmpty()) {
       return List.of();
     }
-    // Sized to the event's headers; Kafka 4.3's RecordHeaders copies any list other than its own class entry by entry.
+    // Sized to the event's headers; Kafka 4.3's RecordHeaders copies any list other than its own
+    // class entry by entry.
     List<Header> found = new ArrayList<>(headers.size());
     headers.forEach((name, value) -> add(name, value, found));
     return found;
   }
 
-  /** Adds the record header of one Flume header to {@code found}, unless it is not a record header or null. */
+  /**
+   * Adds the record header of one Flume header to {@code found}, unless it is not a record header
+   * or null.
+   */
   private void add(String name, String value, List<Header> found) {
     if (value == null) {
       return;
@@ -88,7 +98,10 @@ public final class KafkaRecordEncoder {
     }
   }
 
-  /** The name's slot, claimed and its selection decided on first sight; -1 when its neighbourhood is full. */
+  /**
+   * The name's slot, claimed and its selection decided on first sight; -1 when its neighbourhood is
+   * full.
+   */
   private int slotOf(String name) {
     int slot = name.hashCode() & (SLOTS - 1);
     for (int probe = 0; probe < MAX_PROBES; probe++, slot = (slot + 1) & (SLOTS - 1)) {
@@ -109,7 +122,10 @@ public final class KafkaRecordEncoder {
     return recordHeaders == null || recordHeaders.contains(name);
   }
 
-  /** Kafka only reads a record header, so one can be shared by every record that carries the same value. */
+  /**
+   * Kafka only reads a record header, so one can be shared by every record that carries the same
+   * value.
+   */
   private static Header encode(String name, String value) {
     return new RecordHeader(name, value.getBytes(StandardCharsets.UTF_8));
   }

@@ -23,9 +23,10 @@ import org.apache.kafka.common.record.TimestampType;
 import org.junit.jupiter.api.Test;
 
 /**
- * What the edge encodes, the core decodes back to the same event: body byte for byte, the chosen headers with their
- * values, the key; and the decoder's own rules (null values skipped, timestamp from the record's time when absent).
- * Against a real broker: the edge's {@code KafkaRecordSinkTest} and the core's {@code KafkaRecordSourceTest}.
+ * What the edge encodes, the core decodes back to the same event: body byte for byte, the chosen
+ * headers with their values, the key; and the decoder's own rules (null values skipped, timestamp
+ * from the record's time when absent). Against a real broker: the edge's {@code
+ * KafkaRecordSinkTest} and the core's {@code KafkaRecordSourceTest}.
  */
 class RecordCodecTest {
 
@@ -38,12 +39,13 @@ class RecordCodecTest {
     // Not valid UTF-8: the body is carried as bytes, never decoded
     byte[] body = {'<', '1', '3', '4', '>', (byte) 0xff, (byte) 0xc3, 0, '\n'};
 
-    ConsumerRecord<byte[], byte[]> record = roundTrip(event(body, headers), Headers.KEY,
-        Set.copyOf(Headers.ON_THE_WIRE));
+    ConsumerRecord<byte[], byte[]> record =
+        roundTrip(event(body, headers), Headers.KEY, Set.copyOf(Headers.ON_THE_WIRE));
     Event back = new KafkaRecordDecoder(null).toEvent(record);
 
     assertArrayEquals(body, back.getBody());
-    // By default the key travels as the record key, not as a record header, and comes back as the key header
+    // By default the key travels as the record key, not as a record header, and comes back as the
+    // key header
     assertEquals("edge-router-7", new String(record.key(), StandardCharsets.UTF_8));
     assertNull(record.headers().lastHeader(Headers.KEY));
     assertEquals(headers, back.getHeaders());
@@ -57,7 +59,8 @@ class RecordCodecTest {
 
     ConsumerRecord<byte[], byte[]> record = roundTrip(event(new byte[] {'x'}, headers), null, null);
 
-    assertArrayEquals("héllo-ñ-東京".getBytes(StandardCharsets.UTF_8),
+    assertArrayEquals(
+        "héllo-ñ-東京".getBytes(StandardCharsets.UTF_8),
         record.headers().lastHeader(Headers.HOST).value());
     assertEquals(headers, new KafkaRecordDecoder(null).headers(record));
   }
@@ -68,8 +71,8 @@ class RecordCodecTest {
     headers.put(Headers.APP, null);
     headers.put("x-not-contract", "1");
 
-    ConsumerRecord<byte[], byte[]> record = roundTrip(event(new byte[] {'x'}, headers), null,
-        Set.copyOf(Headers.ON_THE_WIRE));
+    ConsumerRecord<byte[], byte[]> record =
+        roundTrip(event(new byte[] {'x'}, headers), null, Set.copyOf(Headers.ON_THE_WIRE));
     Map<String, String> back = new KafkaRecordDecoder(null).headers(record);
 
     Map<String, String> expected = new HashMap<>(headers);
@@ -77,9 +80,16 @@ class RecordCodecTest {
     expected.remove("x-not-contract");
     assertEquals(expected, back);
     // The decoder has a choice of its own too
-    assertEquals(Map.of(Headers.HOST, "edge-router-7", Headers.ID, "01KAZ0000000000000000000000",
-        Headers.TIMESTAMP, "1764000000123"),
-        new KafkaRecordDecoder(Set.of(Headers.HOST, Headers.ID, Headers.TIMESTAMP)).headers(record));
+    assertEquals(
+        Map.of(
+            Headers.HOST,
+            "edge-router-7",
+            Headers.ID,
+            "01KAZ0000000000000000000000",
+            Headers.TIMESTAMP,
+            "1764000000123"),
+        new KafkaRecordDecoder(Set.of(Headers.HOST, Headers.ID, Headers.TIMESTAMP))
+            .headers(record));
   }
 
   @Test
@@ -88,30 +98,40 @@ class RecordCodecTest {
     recordHeaders.add(new RecordHeader(Headers.HOST, (byte[]) null));
     recordHeaders.add(new RecordHeader(Headers.SITE, "par-03".getBytes(StandardCharsets.UTF_8)));
 
-    Map<String, String> back = new KafkaRecordDecoder(null).headers(consumed(null, "x".getBytes(
-        StandardCharsets.UTF_8), recordHeaders));
+    Map<String, String> back =
+        new KafkaRecordDecoder(null)
+            .headers(consumed(null, "x".getBytes(StandardCharsets.UTF_8), recordHeaders));
 
-    assertEquals(Map.of(Headers.SITE, "par-03", Headers.TIMESTAMP, Long.toString(RECORD_TIME)), back);
+    assertEquals(
+        Map.of(Headers.SITE, "par-03", Headers.TIMESTAMP, Long.toString(RECORD_TIME)), back);
   }
 
   @Test
   void timestampFromTheRecordOnlyWhenAbsent() {
     Map<String, String> headers = edgeHeaders();
-    ConsumerRecord<byte[], byte[]> withTimestamp = roundTrip(event(new byte[] {'x'}, headers), null, null);
-    assertEquals("1764000000123", new KafkaRecordDecoder(null).headers(withTimestamp).get(Headers.TIMESTAMP));
+    ConsumerRecord<byte[], byte[]> withTimestamp =
+        roundTrip(event(new byte[] {'x'}, headers), null, null);
+    assertEquals(
+        "1764000000123",
+        new KafkaRecordDecoder(null).headers(withTimestamp).get(Headers.TIMESTAMP));
 
     headers.remove(Headers.TIMESTAMP);
-    ConsumerRecord<byte[], byte[]> without = roundTrip(event(new byte[] {'x'}, headers), null, null);
-    assertEquals(Long.toString(RECORD_TIME), new KafkaRecordDecoder(null).headers(without).get(Headers.TIMESTAMP));
+    ConsumerRecord<byte[], byte[]> without =
+        roundTrip(event(new byte[] {'x'}, headers), null, null);
+    assertEquals(
+        Long.toString(RECORD_TIME),
+        new KafkaRecordDecoder(null).headers(without).get(Headers.TIMESTAMP));
     // Nor when the decoder does not read it
-    assertEquals(Long.toString(RECORD_TIME),
+    assertEquals(
+        Long.toString(RECORD_TIME),
         new KafkaRecordDecoder(Set.of(Headers.HOST)).headers(withTimestamp).get(Headers.TIMESTAMP));
   }
 
   @Test
   void noKeyNoKeyHeader() {
     Map<String, String> headers = edgeHeaders();
-    ConsumerRecord<byte[], byte[]> record = roundTrip(event(new byte[] {'x'}, headers), Headers.KEY, null);
+    ConsumerRecord<byte[], byte[]> record =
+        roundTrip(event(new byte[] {'x'}, headers), Headers.KEY, null);
     assertNull(record.key());
     assertNull(new KafkaRecordDecoder(null).headers(record).get(Headers.KEY));
   }
@@ -127,9 +147,13 @@ class RecordCodecTest {
   void theEncoderReusesTheRecordHeaderOfARepeatedValue() {
     KafkaRecordEncoder encoder = new KafkaRecordEncoder("t", null, null);
     Map<String, String> headers = edgeHeaders();
-    Header first = encoder.toRecord(event(new byte[] {'x'}, headers)).headers().lastHeader(Headers.SITE);
-    Header second = encoder.toRecord(event(new byte[] {'y'}, new LinkedHashMap<>(headers))).headers()
-        .lastHeader(Headers.SITE);
+    Header first =
+        encoder.toRecord(event(new byte[] {'x'}, headers)).headers().lastHeader(Headers.SITE);
+    Header second =
+        encoder
+            .toRecord(event(new byte[] {'y'}, new LinkedHashMap<>(headers)))
+            .headers()
+            .lastHeader(Headers.SITE);
     assertSame(first, second);
   }
 
@@ -166,16 +190,32 @@ class RecordCodecTest {
     return event;
   }
 
-  /** Encodes {@code event} and gives the record as a consumer would read it (String key serialised as UTF-8). */
-  private static ConsumerRecord<byte[], byte[]> roundTrip(Event event, String keyHeader, Set<String> recordHeaders) {
-    ProducerRecord<String, byte[]> sent = new KafkaRecordEncoder("t", keyHeader, recordHeaders).toRecord(event);
+  /**
+   * Encodes {@code event} and gives the record as a consumer would read it (String key serialised
+   * as UTF-8).
+   */
+  private static ConsumerRecord<byte[], byte[]> roundTrip(
+      Event event, String keyHeader, Set<String> recordHeaders) {
+    ProducerRecord<String, byte[]> sent =
+        new KafkaRecordEncoder("t", keyHeader, recordHeaders).toRecord(event);
     assertEquals("t", sent.topic());
     byte[] key = sent.key() == null ? null : sent.key().getBytes(StandardCharsets.UTF_8);
     return consumed(key, sent.value(), new RecordHeaders(sent.headers().toArray()));
   }
 
-  private static ConsumerRecord<byte[], byte[]> consumed(byte[] key, byte[] value, RecordHeaders headers) {
-    return new ConsumerRecord<>("t", 0, 42L, RECORD_TIME, TimestampType.CREATE_TIME, -1, -1, key, value, headers,
+  private static ConsumerRecord<byte[], byte[]> consumed(
+      byte[] key, byte[] value, RecordHeaders headers) {
+    return new ConsumerRecord<>(
+        "t",
+        0,
+        42L,
+        RECORD_TIME,
+        TimestampType.CREATE_TIME,
+        -1,
+        -1,
+        key,
+        value,
+        headers,
         Optional.empty());
   }
 }

@@ -29,234 +29,263 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Parses each event's body with the lenient syslog parser ({@link SyslogParser}) and sets the headers of the
- * edge contract (docs/design.md, "The contract between edge and core"):
+ * Parses each event's body with the lenient syslog parser ({@link SyslogParser}) and sets the
+ * headers of the edge contract (docs/design.md, "The contract between edge and core"):
+ *
  * <ul>
- *   <li>{@code timestamp}: event time, epoch ms UTC; the receive time when the message has no usable time, or one
- *       outside the parser's plausibility window ({@code timestamp.max.past.ms}, {@code timestamp.max.future.ms}
- *       around the receive time). {@code timestamp_source} says which ({@code message} or {@code received}); a
- *       rejected implausible time is kept in {@code timestamp_rejected} (epoch ms).</li>
- *   <li>{@code host}: the hostname in the message, else the {@code peer} header (the sender's address), else
- *       {@value HostNames#UNKNOWN_HOST}; made safe for an HDFS path component (see {@link HostNames}).</li>
- *   <li>{@code facility}, {@code severity} (numbers), {@code app}, {@code procid}, {@code msgid}: when the message
- *       has them.</li>
- *   <li>{@code format} ({@code rfc5424}, {@code rfc3164}, {@code cisco-asa}, …, {@code unknown}) and {@code parse}
- *       ({@code ok}, {@code lenient}, {@code raw}).</li>
- *   <li>{@code received}: kept as the source set it; set to now (from the clock) when absent or not epoch ms.</li>
- *   <li>{@code peer}: never touched; {@code site}: the configured value, if any.</li>
+ *   <li>{@code timestamp}: event time, epoch ms UTC; the receive time when the message has no
+ *       usable time, or one outside the parser's plausibility window ({@code
+ *       timestamp.max.past.ms}, {@code timestamp.max.future.ms} around the receive time). {@code
+ *       timestamp_source} says which ({@code message} or {@code received}); a rejected implausible
+ *       time is kept in {@code timestamp_rejected} (epoch ms).
+ *   <li>{@code host}: the hostname in the message, else the {@code peer} header (the sender's
+ *       address), else {@value HostNames#UNKNOWN_HOST}; made safe for an HDFS path component (see
+ *       {@link HostNames}).
+ *   <li>{@code facility}, {@code severity} (numbers), {@code app}, {@code procid}, {@code msgid}:
+ *       when the message has them.
+ *   <li>{@code format} ({@code rfc5424}, {@code rfc3164}, {@code cisco-asa}, …, {@code unknown})
+ *       and {@code parse} ({@code ok}, {@code lenient}, {@code raw}).
+ *   <li>{@code received}: kept as the source set it; set to now (from the clock) when absent or not
+ *       epoch ms.
+ *   <li>{@code peer}: never touched; {@code site}: the configured value, if any.
  * </ul>
- * Never drops an event and never changes its body. A header the event already has is kept unless named in
- * {@code overwrite}. Thread-safe: sources call it from several threads (one per Netty event loop); each thread
- * parses into its own reusable {@link ParseResult}, so the only per-event allocations are the header map's entries
- * and the strings of the headers set from the message (app, procid, msgid, host, the event time's digits); each is
- * made once, straight from the message bytes.
- * <p>
- * Flume configuration: {@code type = org.flafka.interceptors.SyslogInterceptor$Builder}; keys in
+ *
+ * Never drops an event and never changes its body. A header the event already has is kept unless
+ * named in {@code overwrite}. Thread-safe: sources call it from several threads (one per Netty
+ * event loop); each thread parses into its own reusable {@link ParseResult}, so the only per-event
+ * allocations are the header map's entries and the strings of the headers set from the message
+ * (app, procid, msgid, host, the event time's digits); each is made once, straight from the message
+ * bytes.
+ *
+ * <p>Flume configuration: {@code type = org.flafka.interceptors.SyslogInterceptor$Builder}; keys in
  * {@link SyslogInterceptorConfig}.
  */
 public final class SyslogInterceptor implements Interceptor {
 
-    private static final Logger LOG = LoggerFactory.getLogger(SyslogInterceptor.class);
+  private static final Logger LOG = LoggerFactory.getLogger(SyslogInterceptor.class);
 
-    /** Facility and severity values as header strings, so they cost no allocation per event. */
-    private static final String[] CODES = new String[24];
+  /** Facility and severity values as header strings, so they cost no allocation per event. */
+  private static final String[] CODES = new String[24];
 
-    static {
-        for (int i = 0; i < CODES.length; i++) {
-            CODES[i] = Integer.toString(i);
-        }
+  static {
+    for (int i = 0; i < CODES.length; i++) {
+      CODES[i] = Integer.toString(i);
     }
+  }
 
-    private final SyslogParser parser;
-    private final Clock clock;
-    private final ThreadLocal<ParseResult> results = ThreadLocal.withInitial(ParseResult::new);
+  private final SyslogParser parser;
+  private final Clock clock;
+  private final ThreadLocal<ParseResult> results = ThreadLocal.withInitial(ParseResult::new);
 
-    private final String site;
-    private final boolean hostLowerCase;
-    private final int hostMaxLength;
-    // Which headers to set, and which to replace when present: read per event, so plain fields.
-    private final boolean setTimestamp;
-    private final boolean setHost;
-    private final boolean setFacility;
-    private final boolean setSeverity;
-    private final boolean setApp;
-    private final boolean setProcid;
-    private final boolean setMsgid;
-    private final boolean setFormat;
-    private final boolean setParse;
-    private final boolean setReceived;
-    private final boolean setSite;
-    private final boolean replaceTimestamp;
-    private final boolean replaceHost;
-    private final boolean replaceFacility;
-    private final boolean replaceSeverity;
-    private final boolean replaceApp;
-    private final boolean replaceProcid;
-    private final boolean replaceMsgid;
-    private final boolean replaceFormat;
-    private final boolean replaceParse;
-    private final boolean replaceSite;
+  private final String site;
+  private final boolean hostLowerCase;
+  private final int hostMaxLength;
+  // Which headers to set, and which to replace when present: read per event, so plain fields.
+  private final boolean setTimestamp;
+  private final boolean setHost;
+  private final boolean setFacility;
+  private final boolean setSeverity;
+  private final boolean setApp;
+  private final boolean setProcid;
+  private final boolean setMsgid;
+  private final boolean setFormat;
+  private final boolean setParse;
+  private final boolean setReceived;
+  private final boolean setSite;
+  private final boolean replaceTimestamp;
+  private final boolean replaceHost;
+  private final boolean replaceFacility;
+  private final boolean replaceSeverity;
+  private final boolean replaceApp;
+  private final boolean replaceProcid;
+  private final boolean replaceMsgid;
+  private final boolean replaceFormat;
+  private final boolean replaceParse;
+  private final boolean replaceSite;
 
-    SyslogInterceptor(SyslogInterceptorConfig config, Clock clock) {
-        SyslogParserOptions options = config.parserOptions();
-        this.parser = new SyslogParser(options);
-        this.clock = clock;
-        this.site = config.site();
-        this.hostLowerCase = config.hostLowerCase();
-        this.hostMaxLength = config.hostMaxLength();
-        this.setTimestamp = config.sets(TIMESTAMP);
-        this.setHost = config.sets(HOST);
-        this.setFacility = config.sets(FACILITY);
-        this.setSeverity = config.sets(SEVERITY);
-        this.setApp = config.sets(APP);
-        this.setProcid = config.sets(PROCID);
-        this.setMsgid = config.sets(MSGID);
-        this.setFormat = config.sets(FORMAT);
-        this.setParse = config.sets(PARSE);
-        this.setReceived = config.sets(RECEIVED);
-        this.setSite = config.sets(SITE) && !site.isEmpty();
-        this.replaceTimestamp = config.overwrites(TIMESTAMP);
-        this.replaceHost = config.overwrites(HOST);
-        this.replaceFacility = config.overwrites(FACILITY);
-        this.replaceSeverity = config.overwrites(SEVERITY);
-        this.replaceApp = config.overwrites(APP);
-        this.replaceProcid = config.overwrites(PROCID);
-        this.replaceMsgid = config.overwrites(MSGID);
-        this.replaceFormat = config.overwrites(FORMAT);
-        this.replaceParse = config.overwrites(PARSE);
-        this.replaceSite = config.overwrites(SITE);
+  SyslogInterceptor(SyslogInterceptorConfig config, Clock clock) {
+    SyslogParserOptions options = config.parserOptions();
+    this.parser = new SyslogParser(options);
+    this.clock = clock;
+    this.site = config.site();
+    this.hostLowerCase = config.hostLowerCase();
+    this.hostMaxLength = config.hostMaxLength();
+    this.setTimestamp = config.sets(TIMESTAMP);
+    this.setHost = config.sets(HOST);
+    this.setFacility = config.sets(FACILITY);
+    this.setSeverity = config.sets(SEVERITY);
+    this.setApp = config.sets(APP);
+    this.setProcid = config.sets(PROCID);
+    this.setMsgid = config.sets(MSGID);
+    this.setFormat = config.sets(FORMAT);
+    this.setParse = config.sets(PARSE);
+    this.setReceived = config.sets(RECEIVED);
+    this.setSite = config.sets(SITE) && !site.isEmpty();
+    this.replaceTimestamp = config.overwrites(TIMESTAMP);
+    this.replaceHost = config.overwrites(HOST);
+    this.replaceFacility = config.overwrites(FACILITY);
+    this.replaceSeverity = config.overwrites(SEVERITY);
+    this.replaceApp = config.overwrites(APP);
+    this.replaceProcid = config.overwrites(PROCID);
+    this.replaceMsgid = config.overwrites(MSGID);
+    this.replaceFormat = config.overwrites(FORMAT);
+    this.replaceParse = config.overwrites(PARSE);
+    this.replaceSite = config.overwrites(SITE);
+  }
+
+  @Override
+  public void initialize() {}
+
+  /** Sets the headers in place and returns the same event; never null, never a changed body. */
+  @Override
+  public Event intercept(Event event) {
+    Map<String, String> headers = event.getHeaders();
+    String receivedHeader = headers.get(RECEIVED);
+    long received = EpochMillis.parse(receivedHeader);
+    if (received == EpochMillis.INVALID) {
+      received = clock.millis();
+      receivedHeader = null;
+      if (setReceived) {
+        receivedHeader = Long.toString(received);
+        headers.put(RECEIVED, receivedHeader);
+      }
+    }
+    byte[] body = event.getBody();
+    ParseResult result = results.get();
+    try {
+      parser.parse(body, 0, body.length, received, result);
+    } catch (RuntimeException e) {
+      // The parser promises never to throw; if it ever does, the event still goes on, marked raw.
+      LOG.warn(
+          "syslog parser failed on a {}-byte message; passing it on with parse=raw",
+          body.length,
+          e);
+      setRaw(headers, received);
+      return event;
+    }
+    // One map operation per header: a value made for a header the event already has is wasted, but
+    // that is
+    // rare (a header is only there when another interceptor or the sender set it).
+    if (setFacility && result.hasPri()) {
+      put(headers, FACILITY, CODES[result.facility()], replaceFacility);
+    }
+    if (setSeverity && result.hasPri()) {
+      put(headers, SEVERITY, CODES[result.severity()], replaceSeverity);
+    }
+    if (setApp && result.appOffset() >= 0) {
+      put(headers, APP, result.app(), replaceApp);
+    }
+    if (setProcid && result.procidOffset() >= 0) {
+      put(headers, PROCID, result.procid(), replaceProcid);
+    }
+    if (setMsgid && result.msgidOffset() >= 0) {
+      put(headers, MSGID, result.msgid(), replaceMsgid);
+    }
+    if (setFormat) {
+      put(headers, FORMAT, result.format().headerValue(), replaceFormat);
+    }
+    if (setParse) {
+      put(headers, PARSE, result.status().headerValue(), replaceParse);
+    }
+    if (setSite) {
+      put(headers, SITE, site, replaceSite);
+    }
+    if (setHost) {
+      String host =
+          result.hostnameOffset() < 0
+              ? null
+              : HostNames.sanitize(
+                  body,
+                  result.hostnameOffset(),
+                  result.hostnameLength(),
+                  hostLowerCase,
+                  hostMaxLength);
+      put(
+          headers,
+          HOST,
+          host != null
+              ? host
+              : HostNames.hostHeader(null, headers.get(PEER), hostLowerCase, hostMaxLength),
+          replaceHost);
+    }
+    if (setTimestamp && absentOrReplaced(headers, TIMESTAMP, replaceTimestamp)) {
+      // The receive time's text is already in the received header: no new string for it.
+      headers.put(
+          TIMESTAMP,
+          result.timestampFromMessage() || receivedHeader == null
+              ? Long.toString(result.timestampMillis())
+              : receivedHeader);
+      headers.put(TIMESTAMP_SOURCE, result.timestampSource().headerValue());
+      if (result.hasRejectedTimestamp()) {
+        headers.put(TIMESTAMP_REJECTED, Long.toString(result.rejectedTimestampMillis()));
+      } else {
+        headers.remove(TIMESTAMP_REJECTED);
+      }
+    }
+    return event;
+  }
+
+  @Override
+  public List<Event> intercept(List<Event> events) {
+    for (Event event : events) {
+      intercept(event);
+    }
+    return events;
+  }
+
+  @Override
+  public void close() {}
+
+  private void setRaw(Map<String, String> headers, long received) {
+    if (setParse && absentOrReplaced(headers, PARSE, replaceParse)) {
+      headers.put(PARSE, "raw");
+    }
+    if (setFormat && absentOrReplaced(headers, FORMAT, replaceFormat)) {
+      headers.put(FORMAT, "unknown");
+    }
+    if (setHost && absentOrReplaced(headers, HOST, replaceHost)) {
+      headers.put(
+          HOST, HostNames.hostHeader(null, headers.get(PEER), hostLowerCase, hostMaxLength));
+    }
+    if (setTimestamp && absentOrReplaced(headers, TIMESTAMP, replaceTimestamp)) {
+      headers.put(TIMESTAMP, Long.toString(received));
+      headers.put(TIMESTAMP_SOURCE, TimestampSource.RECEIVED.headerValue());
+      headers.remove(TIMESTAMP_REJECTED);
+    }
+  }
+
+  private static void put(
+      Map<String, String> headers, String header, String value, boolean replace) {
+    if (replace) {
+      headers.put(header, value);
+    } else {
+      headers.putIfAbsent(header, value);
+    }
+  }
+
+  private static boolean absentOrReplaced(
+      Map<String, String> headers, String header, boolean replace) {
+    return replace || !headers.containsKey(header);
+  }
+
+  /**
+   * Reads {@link SyslogInterceptorConfig} from the interceptor's Flume context and builds the
+   * interceptor.
+   */
+  public static final class Builder implements Interceptor.Builder {
+    private SyslogInterceptorConfig config;
+
+    @Override
+    public void configure(Context context) {
+      config = new SyslogInterceptorConfig(context.getParameters());
     }
 
     @Override
-    public void initialize() {
+    public Interceptor build() {
+      if (config == null) {
+        throw new IllegalStateException("configure(Context) must be called before build()");
+      }
+      return new SyslogInterceptor(config, Clock.systemUTC());
     }
-
-    /** Sets the headers in place and returns the same event; never null, never a changed body. */
-    @Override
-    public Event intercept(Event event) {
-        Map<String, String> headers = event.getHeaders();
-        String receivedHeader = headers.get(RECEIVED);
-        long received = EpochMillis.parse(receivedHeader);
-        if (received == EpochMillis.INVALID) {
-            received = clock.millis();
-            receivedHeader = null;
-            if (setReceived) {
-                receivedHeader = Long.toString(received);
-                headers.put(RECEIVED, receivedHeader);
-            }
-        }
-        byte[] body = event.getBody();
-        ParseResult result = results.get();
-        try {
-            parser.parse(body, 0, body.length, received, result);
-        } catch (RuntimeException e) {
-            // The parser promises never to throw; if it ever does, the event still goes on, marked raw.
-            LOG.warn("syslog parser failed on a {}-byte message; passing it on with parse=raw", body.length, e);
-            setRaw(headers, received);
-            return event;
-        }
-        // One map operation per header: a value made for a header the event already has is wasted, but that is
-        // rare (a header is only there when another interceptor or the sender set it).
-        if (setFacility && result.hasPri()) {
-            put(headers, FACILITY, CODES[result.facility()], replaceFacility);
-        }
-        if (setSeverity && result.hasPri()) {
-            put(headers, SEVERITY, CODES[result.severity()], replaceSeverity);
-        }
-        if (setApp && result.appOffset() >= 0) {
-            put(headers, APP, result.app(), replaceApp);
-        }
-        if (setProcid && result.procidOffset() >= 0) {
-            put(headers, PROCID, result.procid(), replaceProcid);
-        }
-        if (setMsgid && result.msgidOffset() >= 0) {
-            put(headers, MSGID, result.msgid(), replaceMsgid);
-        }
-        if (setFormat) {
-            put(headers, FORMAT, result.format().headerValue(), replaceFormat);
-        }
-        if (setParse) {
-            put(headers, PARSE, result.status().headerValue(), replaceParse);
-        }
-        if (setSite) {
-            put(headers, SITE, site, replaceSite);
-        }
-        if (setHost) {
-            String host = result.hostnameOffset() < 0 ? null : HostNames.sanitize(body,
-                    result.hostnameOffset(), result.hostnameLength(), hostLowerCase, hostMaxLength);
-            put(headers, HOST, host != null ? host
-                    : HostNames.hostHeader(null, headers.get(PEER), hostLowerCase, hostMaxLength), replaceHost);
-        }
-        if (setTimestamp && absentOrReplaced(headers, TIMESTAMP, replaceTimestamp)) {
-            // The receive time's text is already in the received header: no new string for it.
-            headers.put(TIMESTAMP, result.timestampFromMessage() || receivedHeader == null
-                    ? Long.toString(result.timestampMillis()) : receivedHeader);
-            headers.put(TIMESTAMP_SOURCE, result.timestampSource().headerValue());
-            if (result.hasRejectedTimestamp()) {
-                headers.put(TIMESTAMP_REJECTED, Long.toString(result.rejectedTimestampMillis()));
-            } else {
-                headers.remove(TIMESTAMP_REJECTED);
-            }
-        }
-        return event;
-    }
-
-    @Override
-    public List<Event> intercept(List<Event> events) {
-        for (Event event : events) {
-            intercept(event);
-        }
-        return events;
-    }
-
-    @Override
-    public void close() {
-    }
-
-    private void setRaw(Map<String, String> headers, long received) {
-        if (setParse && absentOrReplaced(headers, PARSE, replaceParse)) {
-            headers.put(PARSE, "raw");
-        }
-        if (setFormat && absentOrReplaced(headers, FORMAT, replaceFormat)) {
-            headers.put(FORMAT, "unknown");
-        }
-        if (setHost && absentOrReplaced(headers, HOST, replaceHost)) {
-            headers.put(HOST, HostNames.hostHeader(null, headers.get(PEER), hostLowerCase, hostMaxLength));
-        }
-        if (setTimestamp && absentOrReplaced(headers, TIMESTAMP, replaceTimestamp)) {
-            headers.put(TIMESTAMP, Long.toString(received));
-            headers.put(TIMESTAMP_SOURCE, TimestampSource.RECEIVED.headerValue());
-            headers.remove(TIMESTAMP_REJECTED);
-        }
-    }
-
-    private static void put(Map<String, String> headers, String header, String value, boolean replace) {
-        if (replace) {
-            headers.put(header, value);
-        } else {
-            headers.putIfAbsent(header, value);
-        }
-    }
-
-    private static boolean absentOrReplaced(Map<String, String> headers, String header, boolean replace) {
-        return replace || !headers.containsKey(header);
-    }
-
-    /** Reads {@link SyslogInterceptorConfig} from the interceptor's Flume context and builds the interceptor. */
-    public static final class Builder implements Interceptor.Builder {
-        private SyslogInterceptorConfig config;
-
-        @Override
-        public void configure(Context context) {
-            config = new SyslogInterceptorConfig(context.getParameters());
-        }
-
-        @Override
-        public Interceptor build() {
-            if (config == null) {
-                throw new IllegalStateException("configure(Context) must be called before build()");
-            }
-            return new SyslogInterceptor(config, Clock.systemUTC());
-        }
-    }
+  }
 }

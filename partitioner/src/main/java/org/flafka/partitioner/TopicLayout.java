@@ -5,44 +5,52 @@ import org.apache.kafka.common.Cluster;
 import org.apache.kafka.common.PartitionInfo;
 
 /**
- * One topic as one metadata snapshot shows it, with this sink's stripe worked out. The producer replaces its
- * immutable {@link Cluster} on every metadata update, so a layout stays valid while the cluster object does; that
- * is also when partition counts and leaders change.
+ * One topic as one metadata snapshot shows it, with this sink's stripe worked out. The producer
+ * replaces its immutable {@link Cluster} on every metadata update, so a layout stays valid while
+ * the cluster object does; that is also when partition counts and leaders change.
  */
 final class TopicLayout {
-    final Cluster cluster;
-    final int partitionCount;
-    final int[] stripe;
-    /** The partitions of the stripe that have a leader; may be empty. */
-    final int[] availableStripe;
-    /** All partitions of the topic that have a leader, ascending; may be empty. */
-    final int[] available;
-    private final boolean[] hasLeader;
+  final Cluster cluster;
+  final int partitionCount;
+  final int[] stripe;
 
-    private TopicLayout(Cluster cluster, int partitionCount, int[] stripe, boolean[] hasLeader) {
-        this.cluster = cluster;
-        this.partitionCount = partitionCount;
-        this.stripe = stripe;
-        this.hasLeader = hasLeader;
-        this.availableStripe = Arrays.stream(stripe).filter(this::hasLeader).toArray();
-        this.available = java.util.stream.IntStream.range(0, partitionCount).filter(this::hasLeader).toArray();
-    }
+  /** The partitions of the stripe that have a leader; may be empty. */
+  final int[] availableStripe;
 
-    static TopicLayout of(Cluster cluster, String topic, int stripeCount, int stripeIndex) {
-        Integer partitionCount = cluster.partitionCountForTopic(topic);
-        if (partitionCount == null || partitionCount < 1) {
-            // The producer waits for the topic's metadata before it asks a partitioner, so this is a bug upstream.
-            throw new IllegalStateException("no partitions known for topic " + topic);
-        }
-        boolean[] hasLeader = new boolean[partitionCount];
-        for (PartitionInfo info : cluster.availablePartitionsForTopic(topic)) {
-            hasLeader[info.partition()] = true;
-        }
-        return new TopicLayout(cluster, partitionCount, PartitionMath.stripe(partitionCount, stripeCount, stripeIndex),
-                hasLeader);
-    }
+  /** All partitions of the topic that have a leader, ascending; may be empty. */
+  final int[] available;
 
-    boolean hasLeader(int partition) {
-        return hasLeader[partition];
+  private final boolean[] hasLeader;
+
+  private TopicLayout(Cluster cluster, int partitionCount, int[] stripe, boolean[] hasLeader) {
+    this.cluster = cluster;
+    this.partitionCount = partitionCount;
+    this.stripe = stripe;
+    this.hasLeader = hasLeader;
+    this.availableStripe = Arrays.stream(stripe).filter(this::hasLeader).toArray();
+    this.available =
+        java.util.stream.IntStream.range(0, partitionCount).filter(this::hasLeader).toArray();
+  }
+
+  static TopicLayout of(Cluster cluster, String topic, int stripeCount, int stripeIndex) {
+    Integer partitionCount = cluster.partitionCountForTopic(topic);
+    if (partitionCount == null || partitionCount < 1) {
+      // The producer waits for the topic's metadata before it asks a partitioner, so this is a bug
+      // upstream.
+      throw new IllegalStateException("no partitions known for topic " + topic);
     }
+    boolean[] hasLeader = new boolean[partitionCount];
+    for (PartitionInfo info : cluster.availablePartitionsForTopic(topic)) {
+      hasLeader[info.partition()] = true;
+    }
+    return new TopicLayout(
+        cluster,
+        partitionCount,
+        PartitionMath.stripe(partitionCount, stripeCount, stripeIndex),
+        hasLeader);
+  }
+
+  boolean hasLeader(int partition) {
+    return hasLeader[partition];
+  }
 }

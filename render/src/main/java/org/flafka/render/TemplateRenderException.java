@@ -1,17 +1,17 @@
 package org.flafka.render;
 
 /**
- * The template itself failed to render (a variable it uses is undefined, a syntax error). With variables that
- * passed validation this is a bug in the template, not the user's mistake.
+ * The template itself failed to render (a variable it uses is undefined, a syntax error). With
+ * variables that passed validation this is a bug in the template, not the user's mistake.
  */
 public class TemplateRenderException extends RuntimeException {
-    private static final long serialVersionUID = 1L;
+  private static final long serialVersionUID = 1L;
 
-    public TemplateRenderException(String message) {
-        super(message);
-    }
+  public TemplateRenderException(String message) {
+    super(message);
+  }
 
-    public TemplateRenderException(String message, Throwable cause) {
-        super(message, cause);
-    }
+  public TemplateRenderException(String message, Throwable cause) {
+    super(message, cause);
+  }
 }

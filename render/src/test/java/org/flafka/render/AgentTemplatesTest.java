@@ -18,306 +18,400 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 class AgentTemplatesTest {
 
-    @Test
-    void misspeltVariableIsAnErrorThatSuggestsTheRightNameAndListsTheValidOnes() {
-        TemplateVariableException e = assertThrows(TemplateVariableException.class,
-                () -> AgentTemplates.render(Tier.EDGE, Map.of("edge_kafka_sink", 4)));
-        assertTrue(e.getMessage().startsWith(
+  @Test
+  void misspeltVariableIsAnErrorThatSuggestsTheRightNameAndListsTheValidOnes() {
+    TemplateVariableException e =
+        assertThrows(
+            TemplateVariableException.class,
+            () -> AgentTemplates.render(Tier.EDGE, Map.of("edge_kafka_sink", 4)));
+    assertTrue(
+        e.getMessage()
+            .startsWith(
                 "Unknown variable 'edge_kafka_sink' for the edge template. Did you mean edge_kafka_sinks?"),
-                e.getMessage());
-        assertTrue(e.getMessage().contains("Valid variables: agent_name, site, kafka_bootstrap_servers"),
-                e.getMessage());
-    }
+        e.getMessage());
+    assertTrue(
+        e.getMessage().contains("Valid variables: agent_name, site, kafka_bootstrap_servers"),
+        e.getMessage());
+  }
 
-    @Test
-    void variableOfTheOtherTierIsUnknown() {
-        TemplateVariableException e = assertThrows(TemplateVariableException.class,
-                () -> AgentTemplates.render(Tier.CORE, Map.of("edge_kafka_sinks", 2)));
-        assertTrue(e.getMessage().startsWith("Unknown variable 'edge_kafka_sinks' for the core template."),
-                e.getMessage());
-    }
+  @Test
+  void variableOfTheOtherTierIsUnknown() {
+    TemplateVariableException e =
+        assertThrows(
+            TemplateVariableException.class,
+            () -> AgentTemplates.render(Tier.CORE, Map.of("edge_kafka_sinks", 2)));
+    assertTrue(
+        e.getMessage().startsWith("Unknown variable 'edge_kafka_sinks' for the core template."),
+        e.getMessage());
+  }
 
-    @Test
-    void stringsFromTheCommandLineBecomeTheDefaultsType() {
-        Map<String, Object> resolved = AgentTemplates.resolve(Tier.EDGE, Map.of(
+  @Test
+  void stringsFromTheCommandLineBecomeTheDefaultsType() {
+    Map<String, Object> resolved =
+        AgentTemplates.resolve(
+            Tier.EDGE,
+            Map.of(
                 "edge_kafka_sinks", "3",
                 "kafka_flume_event_format", "TRUE",
                 "edge_listeners", "tls, udp",
                 "edge_extra_properties", "{sinks.kafka0.kafka.producer.buffer.memory: 67108864}"));
-        assertEquals(3L, resolved.get("edge_kafka_sinks"));
-        assertEquals(true, resolved.get("kafka_flume_event_format"));
-        assertEquals(List.of("tls", "udp"), resolved.get("edge_listeners"));
-        assertEquals(Map.of("sinks.kafka0.kafka.producer.buffer.memory", "67108864"),
-                resolved.get("edge_extra_properties"));
-    }
+    assertEquals(3L, resolved.get("edge_kafka_sinks"));
+    assertEquals(true, resolved.get("kafka_flume_event_format"));
+    assertEquals(List.of("tls", "udp"), resolved.get("edge_listeners"));
+    assertEquals(
+        Map.of("sinks.kafka0.kafka.producer.buffer.memory", "67108864"),
+        resolved.get("edge_extra_properties"));
+  }
 
-    @Test
-    void listsAcceptYamlFlowSyntaxToo() {
-        assertEquals(List.of("udp"), AgentTemplates.resolve(Tier.EDGE, Map.of("edge_listeners", "[udp]"))
-                .get("edge_listeners"));
-    }
+  @Test
+  void listsAcceptYamlFlowSyntaxToo() {
+    assertEquals(
+        List.of("udp"),
+        AgentTemplates.resolve(Tier.EDGE, Map.of("edge_listeners", "[udp]")).get("edge_listeners"));
+  }
 
-    @Test
-    void invalidValuesNameTheVariableTheValueAndTheRule() {
-        assertMessage("Invalid value 'four' for variable edge_kafka_sinks: must be an integer.",
-                Tier.EDGE, "edge_kafka_sinks", "four");
-        assertMessage("Invalid value '0' for variable edge_kafka_sinks: must be at least 1.",
-                Tier.EDGE, "edge_kafka_sinks", "0");
-        assertMessage("Invalid value 'disk' for variable edge_channel_type: must be one of memory, file, kafka.",
-                Tier.EDGE, "edge_channel_type", "disk");
-        assertMessage("Invalid value 'udp,sctp' for variable edge_listeners: may contain only udp, tcp, tls,"
-                + " not 'sctp'.", Tier.EDGE, "edge_listeners", "udp,sctp");
-        assertMessage("Invalid value 'udp,udp' for variable edge_listeners: names 'udp' twice.",
-                Tier.EDGE, "edge_listeners", "udp,udp");
-        assertMessage("Invalid value '' for variable edge_listeners: must name at least one of udp, tcp, tls.",
-                Tier.EDGE, "edge_listeners", "");
-        assertMessage("Invalid value 'yes' for variable kafka_flume_event_format: must be true or false.",
-                Tier.CORE, "kafka_flume_event_format", "yes");
-        assertMessage("Invalid value true for variable site: must be a string; quote it if it looks like a boolean.",
-                Tier.EDGE, "site", true);
-        assertMessage("Invalid value {a=true} for variable core_extra_properties: contains true, which is a boolean;"
-                + " write it as a quoted string.", Tier.CORE, "core_extra_properties", Map.of("a", true));
-    }
+  @Test
+  void invalidValuesNameTheVariableTheValueAndTheRule() {
+    assertMessage(
+        "Invalid value 'four' for variable edge_kafka_sinks: must be an integer.",
+        Tier.EDGE,
+        "edge_kafka_sinks",
+        "four");
+    assertMessage(
+        "Invalid value '0' for variable edge_kafka_sinks: must be at least 1.",
+        Tier.EDGE,
+        "edge_kafka_sinks",
+        "0");
+    assertMessage(
+        "Invalid value 'disk' for variable edge_channel_type: must be one of memory, file, kafka.",
+        Tier.EDGE,
+        "edge_channel_type",
+        "disk");
+    assertMessage(
+        "Invalid value 'udp,sctp' for variable edge_listeners: may contain only udp, tcp, tls,"
+            + " not 'sctp'.",
+        Tier.EDGE,
+        "edge_listeners",
+        "udp,sctp");
+    assertMessage(
+        "Invalid value 'udp,udp' for variable edge_listeners: names 'udp' twice.",
+        Tier.EDGE,
+        "edge_listeners",
+        "udp,udp");
+    assertMessage(
+        "Invalid value '' for variable edge_listeners: must name at least one of udp, tcp, tls.",
+        Tier.EDGE,
+        "edge_listeners",
+        "");
+    assertMessage(
+        "Invalid value 'yes' for variable kafka_flume_event_format: must be true or false.",
+        Tier.CORE,
+        "kafka_flume_event_format",
+        "yes");
+    assertMessage(
+        "Invalid value true for variable site: must be a string; quote it if it looks like a boolean.",
+        Tier.EDGE,
+        "site",
+        true);
+    assertMessage(
+        "Invalid value {a=true} for variable core_extra_properties: contains true, which is a boolean;"
+            + " write it as a quoted string.",
+        Tier.CORE,
+        "core_extra_properties",
+        Map.of("a", true));
+  }
 
-    private static void assertMessage(String expected, Tier tier, String name, Object value) {
-        TemplateVariableException e = assertThrows(TemplateVariableException.class,
-                () -> AgentTemplates.resolve(tier, Map.of(name, value)));
-        assertEquals(expected, e.getMessage());
-    }
+  private static void assertMessage(String expected, Tier tier, String name, Object value) {
+    TemplateVariableException e =
+        assertThrows(
+            TemplateVariableException.class,
+            () -> AgentTemplates.resolve(tier, Map.of(name, value)));
+    assertEquals(expected, e.getMessage());
+  }
 
-    @Test
-    void undefinedVariableInsideATemplateIsAnError() {
-        TemplateRenderException e = assertThrows(TemplateRenderException.class,
-                () -> AgentTemplates.renderText("t.j2", "a = {{ defined }}\nb = {{ not_defined }}\n",
-                        Map.of("defined", "x")));
-        assertTrue(e.getMessage().startsWith("t.j2 failed to render: line 2: "), e.getMessage());
-        assertTrue(e.getMessage().contains("not_defined"), e.getMessage());
-    }
+  @Test
+  void undefinedVariableInsideATemplateIsAnError() {
+    TemplateRenderException e =
+        assertThrows(
+            TemplateRenderException.class,
+            () ->
+                AgentTemplates.renderText(
+                    "t.j2", "a = {{ defined }}\nb = {{ not_defined }}\n", Map.of("defined", "x")));
+    assertTrue(e.getMessage().startsWith("t.j2 failed to render: line 2: "), e.getMessage());
+    assertTrue(e.getMessage().contains("not_defined"), e.getMessage());
+  }
 
-    @ParameterizedTest
-    @EnumSource(Tier.class)
-    void everyVariableIsDocumentedAndUsedByItsTemplate(Tier tier) {
-        String template = AgentTemplates.templateText(tier);
-        for (TemplateVariable variable : AgentTemplates.variables(tier)) {
-            assertFalse(variable.doc().isBlank(), variable.name());
-            assertTrue(Pattern.compile("\\b" + variable.name() + "\\b").matcher(template).find(),
-                    variable.name() + " is declared in " + tier.id() + "-defaults.yml but unused by the template");
-        }
+  @ParameterizedTest
+  @EnumSource(Tier.class)
+  void everyVariableIsDocumentedAndUsedByItsTemplate(Tier tier) {
+    String template = AgentTemplates.templateText(tier);
+    for (TemplateVariable variable : AgentTemplates.variables(tier)) {
+      assertFalse(variable.doc().isBlank(), variable.name());
+      assertTrue(
+          Pattern.compile("\\b" + variable.name() + "\\b").matcher(template).find(),
+          variable.name()
+              + " is declared in "
+              + tier.id()
+              + "-defaults.yml but unused by the template");
     }
+  }
 
-    @ParameterizedTest
-    @EnumSource(Tier.class)
-    void docsListEveryVariableWithItsDefault(Tier tier) throws IOException {
-        String docs = java.nio.file.Files.readString(java.nio.file.Path.of("../docs/reference/template-variables.md"));
-        for (TemplateVariable variable : AgentTemplates.variables(tier)) {
-            String row = "| `" + variable.name() + "` | `" + docDefault(variable.defaultValue()) + "` |";
-            assertTrue(docs.contains(row), "docs/reference/template-variables.md lacks the row starting " + row);
-        }
+  @ParameterizedTest
+  @EnumSource(Tier.class)
+  void docsListEveryVariableWithItsDefault(Tier tier) throws IOException {
+    String docs =
+        java.nio.file.Files.readString(
+            java.nio.file.Path.of("../docs/reference/template-variables.md"));
+    for (TemplateVariable variable : AgentTemplates.variables(tier)) {
+      String row = "| `" + variable.name() + "` | `" + docDefault(variable.defaultValue()) + "` |";
+      assertTrue(
+          docs.contains(row), "docs/reference/template-variables.md lacks the row starting " + row);
     }
+  }
 
-    private static String docDefault(Object value) {
-        if (value instanceof List<?> list) {
-            return "[" + String.join(", ", list.stream().map(String::valueOf).toList()) + "]";
-        }
-        if (value instanceof Map<?, ?> map) {
-            return map.isEmpty() ? "{}" : map.toString();
-        }
-        return String.valueOf(value);
+  private static String docDefault(Object value) {
+    if (value instanceof List<?> list) {
+      return "[" + String.join(", ", list.stream().map(String::valueOf).toList()) + "]";
     }
-
-    @Test
-    void sharedVariablesHaveTheSameDefaultsInBothTiers() {
-        Map<String, Object> edge = AgentTemplates.defaults(Tier.EDGE);
-        Map<String, Object> core = AgentTemplates.defaults(Tier.CORE);
-        for (String shared : List.of("kafka_bootstrap_servers", "kafka_topic", "kafka_record_headers",
-                "kafka_flume_event_format")) {
-            assertEquals(edge.get(shared), core.get(shared), shared);
-        }
+    if (value instanceof Map<?, ?> map) {
+      return map.isEmpty() ? "{}" : map.toString();
     }
+    return String.valueOf(value);
+  }
 
-    @Test
-    void documentedRulesAreParsedFromTheComments() {
-        TemplateVariable listeners = variable(Tier.EDGE, "edge_listeners");
-        assertEquals(List.of("udp", "tcp", "tls"), listeners.allowedValues());
-        assertEquals(TemplateVariable.Type.LIST, listeners.type());
-        assertEquals(1L, variable(Tier.CORE, "core_hdfs_sinks").minimum().getAsLong());
-        assertEquals(List.of("all", "-1", "1", "0"), variable(Tier.EDGE, "edge_kafka_acks").allowedValues());
+  @Test
+  void sharedVariablesHaveTheSameDefaultsInBothTiers() {
+    Map<String, Object> edge = AgentTemplates.defaults(Tier.EDGE);
+    Map<String, Object> core = AgentTemplates.defaults(Tier.CORE);
+    for (String shared :
+        List.of(
+            "kafka_bootstrap_servers",
+            "kafka_topic",
+            "kafka_record_headers",
+            "kafka_flume_event_format")) {
+      assertEquals(edge.get(shared), core.get(shared), shared);
     }
+  }
 
-    private static TemplateVariable variable(Tier tier, String name) {
-        return AgentTemplates.variables(tier).stream().filter(v -> v.name().equals(name)).findFirst().orElseThrow();
+  @Test
+  void documentedRulesAreParsedFromTheComments() {
+    TemplateVariable listeners = variable(Tier.EDGE, "edge_listeners");
+    assertEquals(List.of("udp", "tcp", "tls"), listeners.allowedValues());
+    assertEquals(TemplateVariable.Type.LIST, listeners.type());
+    assertEquals(1L, variable(Tier.CORE, "core_hdfs_sinks").minimum().getAsLong());
+    assertEquals(
+        List.of("all", "-1", "1", "0"), variable(Tier.EDGE, "edge_kafka_acks").allowedValues());
+  }
+
+  private static TemplateVariable variable(Tier tier, String name) {
+    return AgentTemplates.variables(tier).stream()
+        .filter(v -> v.name().equals(name))
+        .findFirst()
+        .orElseThrow();
+  }
+
+  @Test
+  void edgeDefaultsCarryHeadersAsRecordHeadersWithTheRightBatchKey() throws IOException {
+    Properties p = properties(AgentTemplates.render(Tier.EDGE, Map.of()));
+    assertEquals("syslog_udp syslog_tcp", p.getProperty("edge.sources"));
+    assertEquals("kafka0 kafka1", p.getProperty("edge.sinks"));
+    for (String sink : List.of("kafka0", "kafka1")) {
+      String prefix = "edge.sinks." + sink + ".";
+      assertEquals("org.flafka.edge.sink.KafkaRecordSink", p.getProperty(prefix + "type"));
+      assertEquals("5000", p.getProperty(prefix + "batchSize"));
+      assertEquals("snappy", p.getProperty(prefix + "kafka.producer.compression.type"));
+      assertEquals("all", p.getProperty(prefix + "kafka.producer.acks"));
+      assertEquals(
+          "timestamp,timestamp_source,timestamp_rejected,host,facility,severity,app,procid,msgid,"
+              + "format,parse,received,peer,site,id",
+          p.getProperty(prefix + "recordHeaders"));
     }
+    assertEquals("ch0", p.getProperty("edge.sinks.kafka0.channel"));
+    assertEquals("ch1", p.getProperty("edge.sinks.kafka1.channel"));
+  }
 
-    @Test
-    void edgeDefaultsCarryHeadersAsRecordHeadersWithTheRightBatchKey() throws IOException {
-        Properties p = properties(AgentTemplates.render(Tier.EDGE, Map.of()));
-        assertEquals("syslog_udp syslog_tcp", p.getProperty("edge.sources"));
-        assertEquals("kafka0 kafka1", p.getProperty("edge.sinks"));
-        for (String sink : List.of("kafka0", "kafka1")) {
-            String prefix = "edge.sinks." + sink + ".";
-            assertEquals("org.flafka.edge.sink.KafkaRecordSink", p.getProperty(prefix + "type"));
-            assertEquals("5000", p.getProperty(prefix + "batchSize"));
-            assertEquals("snappy", p.getProperty(prefix + "kafka.producer.compression.type"));
-            assertEquals("all", p.getProperty(prefix + "kafka.producer.acks"));
-            assertEquals("timestamp,timestamp_source,timestamp_rejected,host,facility,severity,app,procid,msgid,"
-                    + "format,parse,received,peer,site,id", p.getProperty(prefix + "recordHeaders"));
-        }
-        assertEquals("ch0", p.getProperty("edge.sinks.kafka0.channel"));
-        assertEquals("ch1", p.getProperty("edge.sinks.kafka1.channel"));
+  @Test
+  void stockSinksMapEachHeaderWithTheirOwnBatchKey() throws IOException {
+    Properties p = properties(AgentTemplates.render(Tier.EDGE, Map.of("edge_sink_impl", "stock")));
+    String prefix = "edge.sinks.kafka0.";
+    assertEquals("org.apache.flume.sink.kafka.KafkaSink", p.getProperty(prefix + "type"));
+    assertEquals("5000", p.getProperty(prefix + "flumeBatchSize"));
+    assertNull(p.getProperty(prefix + "kafka.flumeBatchSize"));
+    assertNull(p.getProperty(prefix + "recordHeaders"));
+    assertEquals("false", p.getProperty(prefix + "allowTopicOverride"));
+    assertEquals("all", p.getProperty(prefix + "kafka.producer.acks"));
+    assertEquals("host", p.getProperty(prefix + "header.host"));
+    assertEquals("id", p.getProperty(prefix + "header.id"));
+  }
+
+  @Test
+  void theFlumeEventFormatAlwaysGetsFlumesSink() throws IOException {
+    Properties p =
+        properties(AgentTemplates.render(Tier.EDGE, Map.of("kafka_flume_event_format", true)));
+    assertEquals("org.apache.flume.sink.kafka.KafkaSink", p.getProperty("edge.sinks.kafka0.type"));
+    assertEquals("true", p.getProperty("edge.sinks.kafka0.useFlumeEventFormat"));
+    assertNull(p.getProperty("edge.sinks.kafka0.header.host"));
+  }
+
+  @Test
+  void severalLanesFanOutWholeBatchesThroughTheMultiplexingSelector() throws IOException {
+    Properties p = properties(AgentTemplates.render(Tier.EDGE, Map.of("edge_kafka_sinks", 3)));
+    String source = "edge.sources.syslog_tcp.";
+    assertEquals("ch0 ch1 ch2", p.getProperty(source + "channels"));
+    assertEquals("multiplexing", p.getProperty(source + "selector.type"));
+    assertEquals("fanout", p.getProperty(source + "selector.header"));
+    assertEquals("ch2", p.getProperty(source + "selector.mapping.2"));
+    assertEquals("syslog eventid fanout", p.getProperty(source + "interceptors"));
+    assertEquals("3", p.getProperty(source + "interceptors.fanout.lanes"));
+    assertEquals("fanout", p.getProperty(source + "interceptors.fanout.header"));
+  }
+
+  @Test
+  void oneLaneNeedsNoSelector() throws IOException {
+    Properties p = properties(AgentTemplates.render(Tier.EDGE, Map.of("edge_kafka_sinks", 1)));
+    assertNull(p.getProperty("edge.sources.syslog_udp.selector.type"));
+    assertEquals("syslog eventid", p.getProperty("edge.sources.syslog_udp.interceptors"));
+  }
+
+  @Test
+  void stockSourcesKeepTheWholeLineAndTellTheInterceptorTheSender() throws IOException {
+    Properties p =
+        properties(
+            AgentTemplates.render(
+                Tier.EDGE,
+                Map.of(
+                    "edge_source_impl", "stock", "edge_listeners", List.of("udp", "tcp", "tls"))));
+    assertEquals("syslogudp", p.getProperty("edge.sources.syslog_udp.type"));
+    assertEquals("multiport_syslogtcp", p.getProperty("edge.sources.syslog_tcp.type"));
+    assertEquals("6514", p.getProperty("edge.sources.syslog_tls.ports"));
+    assertEquals("true", p.getProperty("edge.sources.syslog_tls.ssl"));
+    for (String source : List.of("syslog_udp", "syslog_tcp", "syslog_tls")) {
+      assertEquals("all", p.getProperty("edge.sources." + source + ".keepFields"));
+      assertEquals("peer", p.getProperty("edge.sources." + source + ".clientIPHeader"));
     }
+  }
 
-    @Test
-    void stockSinksMapEachHeaderWithTheirOwnBatchKey() throws IOException {
-        Properties p = properties(AgentTemplates.render(Tier.EDGE, Map.of("edge_sink_impl", "stock")));
-        String prefix = "edge.sinks.kafka0.";
-        assertEquals("org.apache.flume.sink.kafka.KafkaSink", p.getProperty(prefix + "type"));
-        assertEquals("5000", p.getProperty(prefix + "flumeBatchSize"));
-        assertNull(p.getProperty(prefix + "kafka.flumeBatchSize"));
-        assertNull(p.getProperty(prefix + "recordHeaders"));
-        assertEquals("false", p.getProperty(prefix + "allowTopicOverride"));
-        assertEquals("all", p.getProperty(prefix + "kafka.producer.acks"));
-        assertEquals("host", p.getProperty(prefix + "header.host"));
-        assertEquals("id", p.getProperty(prefix + "header.id"));
+  @Test
+  void kafkaChannelWritesTheTopicItselfWithoutSinks() throws IOException {
+    Properties ours =
+        properties(AgentTemplates.render(Tier.EDGE, Map.of("edge_channel_type", "kafka")));
+    assertNull(ours.getProperty("edge.sinks"));
+    assertEquals(
+        "org.flafka.edge.channel.KafkaRecordChannel", ours.getProperty("edge.channels.ch1.type"));
+    List<?> recordHeaders =
+        (List<?>) AgentTemplates.defaults(Tier.EDGE).get("kafka_record_headers");
+    assertEquals(
+        String.join(",", recordHeaders.stream().map(String::valueOf).toList()),
+        ours.getProperty("edge.channels.ch1.recordHeaders"));
+    assertEquals("all", ours.getProperty("edge.channels.ch1.kafka.producer.acks"));
+    assertNull(ours.getProperty("edge.channels.ch1.parseAsFlumeEvent"));
+
+    for (Map<String, Object> flumes :
+        List.<Map<String, Object>>of(
+            Map.of("edge_channel_type", "kafka", "kafka_flume_event_format", true),
+            Map.of("edge_channel_type", "kafka", "edge_channel_impl", "stock"))) {
+      Properties p = properties(AgentTemplates.render(Tier.EDGE, flumes));
+      assertNull(p.getProperty("edge.sinks"));
+      assertEquals(
+          "org.apache.flume.channel.kafka.KafkaChannel", p.getProperty("edge.channels.ch0.type"));
+      assertEquals(
+          String.valueOf(flumes.containsKey("kafka_flume_event_format")),
+          p.getProperty("edge.channels.ch0.parseAsFlumeEvent"));
+      assertEquals("syslog", p.getProperty("edge.channels.ch1.kafka.topic"));
+      assertEquals("all", p.getProperty("edge.channels.ch1.kafka.producer.acks"));
     }
+  }
 
-    @Test
-    void theFlumeEventFormatAlwaysGetsFlumesSink() throws IOException {
-        Properties p = properties(AgentTemplates.render(Tier.EDGE, Map.of("kafka_flume_event_format", true)));
-        assertEquals("org.apache.flume.sink.kafka.KafkaSink", p.getProperty("edge.sinks.kafka0.type"));
-        assertEquals("true", p.getProperty("edge.sinks.kafka0.useFlumeEventFormat"));
-        assertNull(p.getProperty("edge.sinks.kafka0.header.host"));
-    }
+  @Test
+  void extraPropertiesComeLastAndOverride() throws IOException {
+    String text =
+        AgentTemplates.render(
+            Tier.EDGE,
+            Map.of("edge_extra_properties", Map.of("sinks.kafka0.flumeBatchSize", "50")));
+    assertTrue(text.endsWith("edge.sinks.kafka0.flumeBatchSize = 50\n"), text);
+    assertEquals("50", properties(text).getProperty("edge.sinks.kafka0.flumeBatchSize"));
+  }
 
-    @Test
-    void severalLanesFanOutWholeBatchesThroughTheMultiplexingSelector() throws IOException {
-        Properties p = properties(AgentTemplates.render(Tier.EDGE, Map.of("edge_kafka_sinks", 3)));
-        String source = "edge.sources.syslog_tcp.";
-        assertEquals("ch0 ch1 ch2", p.getProperty(source + "channels"));
-        assertEquals("multiplexing", p.getProperty(source + "selector.type"));
-        assertEquals("fanout", p.getProperty(source + "selector.header"));
-        assertEquals("ch2", p.getProperty(source + "selector.mapping.2"));
-        assertEquals("syslog eventid fanout", p.getProperty(source + "interceptors"));
-        assertEquals("3", p.getProperty(source + "interceptors.fanout.lanes"));
-        assertEquals("fanout", p.getProperty(source + "interceptors.fanout.header"));
-    }
+  @Test
+  void coreReadsWithOurKafkaSourceAndWritesTextWithOurBucketSinkUnderTheRoot() throws IOException {
+    Properties p =
+        properties(AgentTemplates.render(Tier.CORE, Map.of("core_hdfs_root", "hdfs://nn/syslog")));
+    assertEquals("hdfs0 hdfs1 hdfs2 hdfs3", p.getProperty("core.sinks"));
+    String sink = "core.sinks.hdfs3.";
+    assertEquals("org.flafka.core.HdfsBucketSink", p.getProperty(sink + "type"));
+    assertEquals("hdfs://nn/syslog", p.getProperty(sink + "hdfs.root"));
+    assertEquals("UTC", p.getProperty(sink + "hdfs.timeZone"));
+    assertEquals("core-%[localhost]-hdfs3", p.getProperty(sink + "hdfs.filePrefix"));
+    assertEquals("snappy", p.getProperty(sink + "hdfs.codeC"));
+    assertEquals("10000", p.getProperty(sink + "hdfs.batchSize"));
+    assertEquals("ch3", p.getProperty(sink + "channel"));
+    // Only our sink's own keys: it refuses any other
+    assertNull(p.getProperty(sink + "hdfs.path"));
+    assertNull(p.getProperty(sink + "hdfs.fileType"));
+    // Our Kafka source: the contract's headers as one list, none of Flume's header.<name> keys
+    String source = "core.sources.kafka1.";
+    assertEquals("org.flafka.core.KafkaRecordSource", p.getProperty(source + "type"));
+    assertEquals(
+        "timestamp,timestamp_source,timestamp_rejected,host,facility,severity,app,procid,msgid,format,"
+            + "parse,received,peer,site,id",
+        p.getProperty(source + "recordHeaders"));
+    assertNull(p.getProperty(source + "header.timestamp"));
+    assertNull(p.getProperty(source + "setTopicHeader"));
+    assertEquals("flafka-core", p.getProperty(source + "kafka.consumer.group.id"));
+  }
 
-    @Test
-    void oneLaneNeedsNoSelector() throws IOException {
-        Properties p = properties(AgentTemplates.render(Tier.EDGE, Map.of("edge_kafka_sinks", 1)));
-        assertNull(p.getProperty("edge.sources.syslog_udp.selector.type"));
-        assertEquals("syslog eventid", p.getProperty("edge.sources.syslog_udp.interceptors"));
-    }
+  @Test
+  void coreStockSourceAndSinkBucketByEventTimeAndHostWithAFilePrefixPerAgentHostAndSink()
+      throws IOException {
+    Properties p =
+        properties(
+            AgentTemplates.render(
+                Tier.CORE,
+                Map.of(
+                    "core_hdfs_root",
+                    "hdfs://nn/syslog",
+                    "core_sink_impl",
+                    "stock",
+                    "core_source_impl",
+                    "stock")));
+    assertEquals("kafka0 kafka1", p.getProperty("core.sources"));
+    assertEquals("hdfs0 hdfs1 hdfs2 hdfs3", p.getProperty("core.sinks"));
+    String sink = "core.sinks.hdfs3.";
+    assertEquals("hdfs", p.getProperty(sink + "type"));
+    assertEquals("hdfs://nn/syslog/dt=%Y-%m-%d/host=%{host}", p.getProperty(sink + "hdfs.path"));
+    assertEquals("false", p.getProperty(sink + "hdfs.useLocalTimeStamp"));
+    assertEquals("UTC", p.getProperty(sink + "hdfs.timeZone"));
+    assertEquals("core-%[localhost]-hdfs3", p.getProperty(sink + "hdfs.filePrefix"));
+    assertEquals("CompressedStream", p.getProperty(sink + "hdfs.fileType"));
+    assertEquals("snappy", p.getProperty(sink + "hdfs.codeC"));
+    assertEquals("0", p.getProperty(sink + "hdfs.rollCount"));
+    assertEquals("ch3", p.getProperty(sink + "channel"));
+    assertEquals("flafka-core", p.getProperty("core.sources.kafka1.kafka.consumer.group.id"));
+    assertEquals("timestamp", p.getProperty("core.sources.kafka1.header.timestamp"));
+    assertEquals("ch0 ch1 ch2 ch3", p.getProperty("core.sources.kafka1.channels"));
+    assertEquals("multiplexing", p.getProperty("core.sources.kafka1.selector.type"));
+  }
 
-    @Test
-    void stockSourcesKeepTheWholeLineAndTellTheInterceptorTheSender() throws IOException {
-        Properties p = properties(AgentTemplates.render(Tier.EDGE, Map.of(
-                "edge_source_impl", "stock", "edge_listeners", List.of("udp", "tcp", "tls"))));
-        assertEquals("syslogudp", p.getProperty("edge.sources.syslog_udp.type"));
-        assertEquals("multiport_syslogtcp", p.getProperty("edge.sources.syslog_tcp.type"));
-        assertEquals("6514", p.getProperty("edge.sources.syslog_tls.ports"));
-        assertEquals("true", p.getProperty("edge.sources.syslog_tls.ssl"));
-        for (String source : List.of("syslog_udp", "syslog_tcp", "syslog_tls")) {
-            assertEquals("all", p.getProperty("edge.sources." + source + ".keepFields"));
-            assertEquals("peer", p.getProperty("edge.sources." + source + ".clientIPHeader"));
-        }
-    }
+  @Test
+  void coreAvroKeepsHeadersInSnappyBlocksAndNeverSetsACodecOnADataStream() throws IOException {
+    Properties p = properties(AgentTemplates.render(Tier.CORE, Map.of("core_hdfs_format", "avro")));
+    assertEquals("DataStream", p.getProperty("core.sinks.hdfs0.hdfs.fileType"));
+    assertEquals("avro_event", p.getProperty("core.sinks.hdfs0.serializer"));
+    assertEquals("snappy", p.getProperty("core.sinks.hdfs0.serializer.compressionCodec"));
+    assertNull(p.getProperty("core.sinks.hdfs0.hdfs.codeC"));
+    assertEquals(
+        "hdfs", p.getProperty("core.sinks.hdfs0.type"), "the Avro format is Flume's sink's");
+    Properties plain =
+        properties(
+            AgentTemplates.render(
+                Tier.CORE, Map.of("core_hdfs_codec", "none", "core_sink_impl", "stock")));
+    assertEquals("DataStream", plain.getProperty("core.sinks.hdfs0.hdfs.fileType"));
+    assertNull(plain.getProperty("core.sinks.hdfs0.hdfs.codeC"));
+  }
 
-    @Test
-    void kafkaChannelWritesTheTopicItselfWithoutSinks() throws IOException {
-        Properties ours = properties(AgentTemplates.render(Tier.EDGE, Map.of("edge_channel_type", "kafka")));
-        assertNull(ours.getProperty("edge.sinks"));
-        assertEquals("org.flafka.edge.channel.KafkaRecordChannel", ours.getProperty("edge.channels.ch1.type"));
-        List<?> recordHeaders = (List<?>) AgentTemplates.defaults(Tier.EDGE).get("kafka_record_headers");
-        assertEquals(String.join(",", recordHeaders.stream().map(String::valueOf).toList()),
-                ours.getProperty("edge.channels.ch1.recordHeaders"));
-        assertEquals("all", ours.getProperty("edge.channels.ch1.kafka.producer.acks"));
-        assertNull(ours.getProperty("edge.channels.ch1.parseAsFlumeEvent"));
-
-        for (Map<String, Object> flumes : List.<Map<String, Object>>of(
-                Map.of("edge_channel_type", "kafka", "kafka_flume_event_format", true),
-                Map.of("edge_channel_type", "kafka", "edge_channel_impl", "stock"))) {
-            Properties p = properties(AgentTemplates.render(Tier.EDGE, flumes));
-            assertNull(p.getProperty("edge.sinks"));
-            assertEquals("org.apache.flume.channel.kafka.KafkaChannel", p.getProperty("edge.channels.ch0.type"));
-            assertEquals(String.valueOf(flumes.containsKey("kafka_flume_event_format")),
-                    p.getProperty("edge.channels.ch0.parseAsFlumeEvent"));
-            assertEquals("syslog", p.getProperty("edge.channels.ch1.kafka.topic"));
-            assertEquals("all", p.getProperty("edge.channels.ch1.kafka.producer.acks"));
-        }
-    }
-
-    @Test
-    void extraPropertiesComeLastAndOverride() throws IOException {
-        String text = AgentTemplates.render(Tier.EDGE,
-                Map.of("edge_extra_properties", Map.of("sinks.kafka0.flumeBatchSize", "50")));
-        assertTrue(text.endsWith("edge.sinks.kafka0.flumeBatchSize = 50\n"), text);
-        assertEquals("50", properties(text).getProperty("edge.sinks.kafka0.flumeBatchSize"));
-    }
-
-    @Test
-    void coreReadsWithOurKafkaSourceAndWritesTextWithOurBucketSinkUnderTheRoot() throws IOException {
-        Properties p = properties(AgentTemplates.render(Tier.CORE, Map.of("core_hdfs_root", "hdfs://nn/syslog")));
-        assertEquals("hdfs0 hdfs1 hdfs2 hdfs3", p.getProperty("core.sinks"));
-        String sink = "core.sinks.hdfs3.";
-        assertEquals("org.flafka.core.HdfsBucketSink", p.getProperty(sink + "type"));
-        assertEquals("hdfs://nn/syslog", p.getProperty(sink + "hdfs.root"));
-        assertEquals("UTC", p.getProperty(sink + "hdfs.timeZone"));
-        assertEquals("core-%[localhost]-hdfs3", p.getProperty(sink + "hdfs.filePrefix"));
-        assertEquals("snappy", p.getProperty(sink + "hdfs.codeC"));
-        assertEquals("10000", p.getProperty(sink + "hdfs.batchSize"));
-        assertEquals("ch3", p.getProperty(sink + "channel"));
-        // Only our sink's own keys: it refuses any other
-        assertNull(p.getProperty(sink + "hdfs.path"));
-        assertNull(p.getProperty(sink + "hdfs.fileType"));
-        // Our Kafka source: the contract's headers as one list, none of Flume's header.<name> keys
-        String source = "core.sources.kafka1.";
-        assertEquals("org.flafka.core.KafkaRecordSource", p.getProperty(source + "type"));
-        assertEquals("timestamp,timestamp_source,timestamp_rejected,host,facility,severity,app,procid,msgid,format,"
-                + "parse,received,peer,site,id", p.getProperty(source + "recordHeaders"));
-        assertNull(p.getProperty(source + "header.timestamp"));
-        assertNull(p.getProperty(source + "setTopicHeader"));
-        assertEquals("flafka-core", p.getProperty(source + "kafka.consumer.group.id"));
-    }
-
-    @Test
-    void coreStockSourceAndSinkBucketByEventTimeAndHostWithAFilePrefixPerAgentHostAndSink() throws IOException {
-        Properties p = properties(AgentTemplates.render(Tier.CORE, Map.of("core_hdfs_root", "hdfs://nn/syslog",
-                "core_sink_impl", "stock", "core_source_impl", "stock")));
-        assertEquals("kafka0 kafka1", p.getProperty("core.sources"));
-        assertEquals("hdfs0 hdfs1 hdfs2 hdfs3", p.getProperty("core.sinks"));
-        String sink = "core.sinks.hdfs3.";
-        assertEquals("hdfs", p.getProperty(sink + "type"));
-        assertEquals("hdfs://nn/syslog/dt=%Y-%m-%d/host=%{host}", p.getProperty(sink + "hdfs.path"));
-        assertEquals("false", p.getProperty(sink + "hdfs.useLocalTimeStamp"));
-        assertEquals("UTC", p.getProperty(sink + "hdfs.timeZone"));
-        assertEquals("core-%[localhost]-hdfs3", p.getProperty(sink + "hdfs.filePrefix"));
-        assertEquals("CompressedStream", p.getProperty(sink + "hdfs.fileType"));
-        assertEquals("snappy", p.getProperty(sink + "hdfs.codeC"));
-        assertEquals("0", p.getProperty(sink + "hdfs.rollCount"));
-        assertEquals("ch3", p.getProperty(sink + "channel"));
-        assertEquals("flafka-core", p.getProperty("core.sources.kafka1.kafka.consumer.group.id"));
-        assertEquals("timestamp", p.getProperty("core.sources.kafka1.header.timestamp"));
-        assertEquals("ch0 ch1 ch2 ch3", p.getProperty("core.sources.kafka1.channels"));
-        assertEquals("multiplexing", p.getProperty("core.sources.kafka1.selector.type"));
-    }
-
-    @Test
-    void coreAvroKeepsHeadersInSnappyBlocksAndNeverSetsACodecOnADataStream() throws IOException {
-        Properties p = properties(AgentTemplates.render(Tier.CORE, Map.of("core_hdfs_format", "avro")));
-        assertEquals("DataStream", p.getProperty("core.sinks.hdfs0.hdfs.fileType"));
-        assertEquals("avro_event", p.getProperty("core.sinks.hdfs0.serializer"));
-        assertEquals("snappy", p.getProperty("core.sinks.hdfs0.serializer.compressionCodec"));
-        assertNull(p.getProperty("core.sinks.hdfs0.hdfs.codeC"));
-        assertEquals("hdfs", p.getProperty("core.sinks.hdfs0.type"), "the Avro format is Flume's sink's");
-        Properties plain = properties(AgentTemplates.render(Tier.CORE, Map.of("core_hdfs_codec", "none",
-                "core_sink_impl", "stock")));
-        assertEquals("DataStream", plain.getProperty("core.sinks.hdfs0.hdfs.fileType"));
-        assertNull(plain.getProperty("core.sinks.hdfs0.hdfs.codeC"));
-    }
-
-    private static Properties properties(String text) throws IOException {
-        Properties properties = new Properties();
-        properties.load(new StringReader(text));
-        return properties;
-    }
+  private static Properties properties(String text) throws IOException {
+    Properties properties = new Properties();
+    properties.load(new StringReader(text));
+    return properties;
+  }
 }

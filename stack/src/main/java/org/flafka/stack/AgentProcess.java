@@ -15,256 +15,321 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A Flume agent in its own JVM, started as a deployment starts it:
- * {@code java -cp <agent runtime> org.apache.flume.node.Application -n <agent> -f <file> --no-reload-conf} with
- * Flume's HTTP JSON metrics on a loopback port, stdout and stderr in {@code <dir>/agent.log}. Only this proves the
+ * A Flume agent in its own JVM, started as a deployment starts it: {@code java -cp <agent runtime>
+ * org.apache.flume.node.Application -n <agent> -f <file> --no-reload-conf} with Flume's HTTP JSON
+ * metrics on a loopback port, stdout and stderr in {@code <dir>/agent.log}. Only this proves the
  * production classpath ({@link AgentRuntime}) has everything the configuration needs.
  *
  * <p>{@link #stop()} sends SIGTERM (Flume's shutdown hook stops the components) and SIGKILL after
- * {@link ChildProcess#STOP_GRACE}; {@link #kill()} sends SIGKILL at once, as a crash would. {@link #cpuTime()} feeds
- * CPU-seconds-per-million-events. Starting again with the same directory appends to the same log.
+ * {@link ChildProcess#STOP_GRACE}; {@link #kill()} sends SIGKILL at once, as a crash would. {@link
+ * #cpuTime()} feeds CPU-seconds-per-million-events. Starting again with the same directory appends
+ * to the same log.
  */
 public final class AgentProcess implements FlumeAgent {
-    private static final Logger LOG = LoggerFactory.getLogger(AgentProcess.class);
-    /** Heap for the agent JVM unless the caller passes its own JVM options. */
-    public static final List<String> DEFAULT_JVM_OPTIONS = List.of("-Xms256m", "-Xmx1g");
-    public static final Duration DEFAULT_START_TIMEOUT = Duration.ofSeconds(60);
-    static final String MAIN_CLASS = "org.apache.flume.node.Application";
-    /** Flume's metrics server takes its port as a setting, so the port is allocated here and retried if taken. */
-    private static final int START_ATTEMPTS = 3;
-    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+  private static final Logger LOG = LoggerFactory.getLogger(AgentProcess.class);
 
-    private final AgentComponents components;
-    private final ChildProcess process;
-    private final Path configFile;
-    private final int metricsPort;
+  /** Heap for the agent JVM unless the caller passes its own JVM options. */
+  public static final List<String> DEFAULT_JVM_OPTIONS = List.of("-Xms256m", "-Xmx1g");
 
-    private AgentProcess(AgentComponents components, ChildProcess process, Path configFile, int metricsPort) {
-        this.components = components;
-        this.process = process;
-        this.configFile = configFile;
-        this.metricsPort = metricsPort;
+  public static final Duration DEFAULT_START_TIMEOUT = Duration.ofSeconds(60);
+  static final String MAIN_CLASS = "org.apache.flume.node.Application";
+
+  /**
+   * Flume's metrics server takes its port as a setting, so the port is allocated here and retried
+   * if taken.
+   */
+  private static final int START_ATTEMPTS = 3;
+
+  private static final HttpClient HTTP =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+
+  private final AgentComponents components;
+  private final ChildProcess process;
+  private final Path configFile;
+  private final int metricsPort;
+
+  private AgentProcess(
+      AgentComponents components, ChildProcess process, Path configFile, int metricsPort) {
+    this.components = components;
+    this.process = process;
+    this.configFile = configFile;
+    this.metricsPort = metricsPort;
+  }
+
+  /**
+   * Starts agent {@code agent} from {@code properties} in {@code dir} on the located {@link
+   * AgentRuntime}.
+   */
+  public static AgentProcess start(String agent, String properties, Path dir) {
+    return builder(agent, properties, dir).start();
+  }
+
+  /** For a runtime with plugins, other JVM options or another start timeout. */
+  public static Builder builder(String agent, String properties, Path dir) {
+    return new Builder(agent, properties, dir);
+  }
+
+  /** Settings of an agent process; {@link #start()} launches it. */
+  public static final class Builder {
+    private final String agent;
+    private final String properties;
+    private final Path dir;
+    private AgentRuntime runtime;
+    private List<String> jvmOptions = DEFAULT_JVM_OPTIONS;
+    private Duration startTimeout = DEFAULT_START_TIMEOUT;
+
+    private Builder(String agent, String properties, Path dir) {
+      this.agent = Objects.requireNonNull(agent, "agent");
+      this.properties = Objects.requireNonNull(properties, "properties");
+      this.dir = Objects.requireNonNull(dir, "dir");
     }
 
-    /** Starts agent {@code agent} from {@code properties} in {@code dir} on the located {@link AgentRuntime}. */
-    public static AgentProcess start(String agent, String properties, Path dir) {
-        return builder(agent, properties, dir).start();
+    /** The classpath to run on; by default {@link AgentRuntime#locate()}. */
+    public Builder runtime(AgentRuntime runtime) {
+      this.runtime = Objects.requireNonNull(runtime, "runtime");
+      return this;
     }
 
-    /** For a runtime with plugins, other JVM options or another start timeout. */
-    public static Builder builder(String agent, String properties, Path dir) {
-        return new Builder(agent, properties, dir);
+    /** JVM options (heap, GC, system properties) replacing {@link #DEFAULT_JVM_OPTIONS}. */
+    public Builder jvmOptions(List<String> jvmOptions) {
+      this.jvmOptions = List.copyOf(jvmOptions);
+      return this;
     }
 
-    /** Settings of an agent process; {@link #start()} launches it. */
-    public static final class Builder {
-        private final String agent;
-        private final String properties;
-        private final Path dir;
-        private AgentRuntime runtime;
-        private List<String> jvmOptions = DEFAULT_JVM_OPTIONS;
-        private Duration startTimeout = DEFAULT_START_TIMEOUT;
-
-        private Builder(String agent, String properties, Path dir) {
-            this.agent = Objects.requireNonNull(agent, "agent");
-            this.properties = Objects.requireNonNull(properties, "properties");
-            this.dir = Objects.requireNonNull(dir, "dir");
-        }
-
-        /** The classpath to run on; by default {@link AgentRuntime#locate()}. */
-        public Builder runtime(AgentRuntime runtime) {
-            this.runtime = Objects.requireNonNull(runtime, "runtime");
-            return this;
-        }
-
-        /** JVM options (heap, GC, system properties) replacing {@link #DEFAULT_JVM_OPTIONS}. */
-        public Builder jvmOptions(List<String> jvmOptions) {
-            this.jvmOptions = List.copyOf(jvmOptions);
-            return this;
-        }
-
-        public Builder startTimeout(Duration startTimeout) {
-            this.startTimeout = Objects.requireNonNull(startTimeout, "startTimeout");
-            return this;
-        }
-
-        /**
-         * Writes the configuration to {@code <dir>/<agent>.properties}, launches the agent and returns once every
-         * declared component runs. Fails, killing the process, naming any component Flume dropped or that did not
-         * start, with the log to read.
-         */
-        public AgentProcess start() {
-            AgentComponents components = AgentComponents.declaredIn(agent, properties);
-            AgentRuntime resolved = runtime != null ? runtime : AgentRuntime.locate();
-            Path root = Directories.create(dir).toAbsolutePath();
-            Path configFile = root.resolve(agent + ".properties");
-            try {
-                Files.writeString(configFile, properties, StandardCharsets.UTF_8);
-            } catch (IOException e) {
-                throw new UncheckedIOException("could not write " + configFile + ": " + e.getMessage(), e);
-            }
-            for (int attempt = 1; ; attempt++) {
-                int port = FreePort.allocate();
-                ChildProcess process = ChildProcess.startJava("Flume agent " + agent, options(resolved, port),
-                        resolved.classpathString(), MAIN_CLASS,
-                        List.of("-n", agent, "-f", configFile.toString(), "--no-reload-conf"),
-                        root, root.resolve("agent.log"));
-                AgentProcess started = new AgentProcess(components, process, configFile, port);
-                if (started.awaitStarted(startTimeout)) {
-                    LOG.info("Flume agent {} started: pid {}, metrics on port {}, log {}", agent, process.pid(), port,
-                            process.log());
-                    return started;
-                }
-                process.kill();
-                if (attempt == START_ATTEMPTS) {
-                    throw new StackException("Flume agent " + agent + ": its metrics server could not bind a port in "
-                            + START_ATTEMPTS + " attempts; see " + process.log());
-                }
-                LOG.info("Flume agent {}: metrics port {} was taken, restarting with another", agent, port);
-            }
-        }
-
-        private List<String> options(AgentRuntime runtime, int metricsPort) {
-            List<String> options = new ArrayList<>(jvmOptions);
-            options.add("-Dflume.monitoring.type=http");
-            options.add("-Dflume.monitoring.port=" + metricsPort);
-            runtime.logConfig().ifPresent(config -> options.add("-Dlog4j2.configurationFile=" + config));
-            return options;
-        }
+    public Builder startTimeout(Duration startTimeout) {
+      this.startTimeout = Objects.requireNonNull(startTimeout, "startTimeout");
+      return this;
     }
 
     /**
-     * Waits until the metrics show every declared component started. Returns false when the metrics server could not
-     * bind its port (the caller retries on another); throws when Flume dropped a component, the process died or the
-     * timeout passed.
+     * Writes the configuration to {@code <dir>/<agent>.properties}, launches the agent and returns
+     * once every declared component runs. Fails, killing the process, naming any component Flume
+     * dropped or that did not start, with the log to read.
      */
-    private boolean awaitStarted(Duration timeout) {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        Set<String> missing = components.metricNames();
-        while (true) {
-            String output = process.output();
-            Optional<String> dropped = AgentStartup.droppedComponent(output);
-            if (dropped.isPresent()) {
-                process.kill();
-                throw new StackException("Flume agent " + name() + " dropped a component at start-up: " + dropped.get()
-                        + "; fix " + configFile + " (log: " + process.log() + ")");
-            }
-            if (output.contains(AgentStartup.METRICS_SERVER_FAILED)) {
-                return false;
-            }
-            if (!process.isAlive()) {
-                int code = process.kill();
-                throw new StackException("Flume agent " + name() + " exited with code " + code + " before it started; see "
-                        + process.log() + ":\n" + process.logTail(20));
-            }
-            Optional<AgentMetrics> metrics = fetchMetrics();
-            if (metrics.isPresent()) {
-                missing = AgentStartup.notStarted(components, metrics.get());
-                if (missing.isEmpty()) {
-                    return true;
-                }
-            }
-            if (System.nanoTime() > deadline) {
-                process.kill();
-                throw new StackException("Flume agent " + name() + ": " + (metrics.isEmpty()
-                        ? "its metrics endpoint " + metricsUri() + " did not answer"
-                        : AgentComponents.describe(missing) + " did not start") + " within " + timeout.toSeconds()
-                        + " s, so it was killed; see " + process.log() + ":\n" + process.logTail(20));
-            }
-            ChildProcess.sleep(Duration.ofMillis(200));
+    public AgentProcess start() {
+      AgentComponents components = AgentComponents.declaredIn(agent, properties);
+      AgentRuntime resolved = runtime != null ? runtime : AgentRuntime.locate();
+      Path root = Directories.create(dir).toAbsolutePath();
+      Path configFile = root.resolve(agent + ".properties");
+      try {
+        Files.writeString(configFile, properties, StandardCharsets.UTF_8);
+      } catch (IOException e) {
+        throw new UncheckedIOException("could not write " + configFile + ": " + e.getMessage(), e);
+      }
+      for (int attempt = 1; ; attempt++) {
+        int port = FreePort.allocate();
+        ChildProcess process =
+            ChildProcess.startJava(
+                "Flume agent " + agent,
+                options(resolved, port),
+                resolved.classpathString(),
+                MAIN_CLASS,
+                List.of("-n", agent, "-f", configFile.toString(), "--no-reload-conf"),
+                root,
+                root.resolve("agent.log"));
+        AgentProcess started = new AgentProcess(components, process, configFile, port);
+        if (started.awaitStarted(startTimeout)) {
+          LOG.info(
+              "Flume agent {} started: pid {}, metrics on port {}, log {}",
+              agent,
+              process.pid(),
+              port,
+              process.log());
+          return started;
         }
-    }
-
-    private Optional<AgentMetrics> fetchMetrics() {
-        HttpRequest request = HttpRequest.newBuilder(metricsUri()).timeout(Duration.ofSeconds(5)).GET().build();
-        try {
-            HttpResponse<String> response = HTTP.send(request, HttpResponse.BodyHandlers.ofString());
-            return response.statusCode() == 200 ? Optional.of(AgentMetrics.parseJson(response.body())) : Optional.empty();
-        } catch (IOException e) {
-            return Optional.empty();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new StackException("interrupted while reading metrics of Flume agent " + name(), e);
-        }
-    }
-
-    /** {@code http://127.0.0.1:<port>/metrics}. Flume's server listens on every interface; use loopback. */
-    public URI metricsUri() {
-        return URI.create("http://127.0.0.1:" + metricsPort + "/metrics");
-    }
-
-    public int metricsPort() {
-        return metricsPort;
-    }
-
-    /** Reads the agent's metrics from its HTTP endpoint; fails if the agent does not answer. */
-    @Override
-    public AgentMetrics metrics() {
-        return fetchMetrics().orElseThrow(() -> new StackException("Flume agent " + name() + " did not answer "
-                + metricsUri() + (process.isAlive() ? "" : ": the process has exited") + "; see " + process.log()));
-    }
-
-    @Override
-    public String name() {
-        return components.agent();
-    }
-
-    @Override
-    public AgentComponents components() {
-        return components;
-    }
-
-    public long pid() {
-        return process.pid();
-    }
-
-    public boolean isAlive() {
-        return process.isAlive();
-    }
-
-    /** CPU time (user + system) the agent process has used so far; zero after it exited. */
-    public Duration cpuTime() {
-        return process.cpuTime();
-    }
-
-    /** The agent's log: its stdout and stderr. */
-    public Path log() {
-        return process.log();
-    }
-
-    /** What this run of the agent has logged so far. */
-    public String output() {
-        return process.output();
-    }
-
-    public Path configFile() {
-        return configFile;
-    }
-
-    /** SIGTERM, then SIGKILL if Flume has not shut down within {@link ChildProcess#STOP_GRACE}. */
-    @Override
-    public void stop() {
-        if (process.isAlive()) {
-            int code = process.stop();
-            LOG.info("Flume agent {} stopped (exit code {})", name(), code);
-        } else {
-            process.close();
-        }
-    }
-
-    /** SIGKILL: the agent dies at once, as in a crash, without flushing anything. */
-    public void kill() {
         process.kill();
-        LOG.info("Flume agent {} killed", name());
+        if (attempt == START_ATTEMPTS) {
+          throw new StackException(
+              "Flume agent "
+                  + agent
+                  + ": its metrics server could not bind a port in "
+                  + START_ATTEMPTS
+                  + " attempts; see "
+                  + process.log());
+        }
+        LOG.info("Flume agent {}: metrics port {} was taken, restarting with another", agent, port);
+      }
     }
 
-    @Override
-    public String toString() {
-        return "AgentProcess[" + name() + ", " + process + "]";
+    private List<String> options(AgentRuntime runtime, int metricsPort) {
+      List<String> options = new ArrayList<>(jvmOptions);
+      options.add("-Dflume.monitoring.type=http");
+      options.add("-Dflume.monitoring.port=" + metricsPort);
+      runtime.logConfig().ifPresent(config -> options.add("-Dlog4j2.configurationFile=" + config));
+      return options;
     }
+  }
+
+  /**
+   * Waits until the metrics show every declared component started. Returns false when the metrics
+   * server could not bind its port (the caller retries on another); throws when Flume dropped a
+   * component, the process died or the timeout passed.
+   */
+  private boolean awaitStarted(Duration timeout) {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    Set<String> missing = components.metricNames();
+    while (true) {
+      String output = process.output();
+      Optional<String> dropped = AgentStartup.droppedComponent(output);
+      if (dropped.isPresent()) {
+        process.kill();
+        throw new StackException(
+            "Flume agent "
+                + name()
+                + " dropped a component at start-up: "
+                + dropped.get()
+                + "; fix "
+                + configFile
+                + " (log: "
+                + process.log()
+                + ")");
+      }
+      if (output.contains(AgentStartup.METRICS_SERVER_FAILED)) {
+        return false;
+      }
+      if (!process.isAlive()) {
+        int code = process.kill();
+        throw new StackException(
+            "Flume agent "
+                + name()
+                + " exited with code "
+                + code
+                + " before it started; see "
+                + process.log()
+                + ":\n"
+                + process.logTail(20));
+      }
+      Optional<AgentMetrics> metrics = fetchMetrics();
+      if (metrics.isPresent()) {
+        missing = AgentStartup.notStarted(components, metrics.get());
+        if (missing.isEmpty()) {
+          return true;
+        }
+      }
+      if (System.nanoTime() > deadline) {
+        process.kill();
+        throw new StackException(
+            "Flume agent "
+                + name()
+                + ": "
+                + (metrics.isEmpty()
+                    ? "its metrics endpoint " + metricsUri() + " did not answer"
+                    : AgentComponents.describe(missing) + " did not start")
+                + " within "
+                + timeout.toSeconds()
+                + " s, so it was killed; see "
+                + process.log()
+                + ":\n"
+                + process.logTail(20));
+      }
+      ChildProcess.sleep(Duration.ofMillis(200));
+    }
+  }
+
+  private Optional<AgentMetrics> fetchMetrics() {
+    HttpRequest request =
+        HttpRequest.newBuilder(metricsUri()).timeout(Duration.ofSeconds(5)).GET().build();
+    try {
+      HttpResponse<String> response = HTTP.send(request, HttpResponse.BodyHandlers.ofString());
+      return response.statusCode() == 200
+          ? Optional.of(AgentMetrics.parseJson(response.body()))
+          : Optional.empty();
+    } catch (IOException e) {
+      return Optional.empty();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new StackException("interrupted while reading metrics of Flume agent " + name(), e);
+    }
+  }
+
+  /**
+   * {@code http://127.0.0.1:<port>/metrics}. Flume's server listens on every interface; use
+   * loopback.
+   */
+  public URI metricsUri() {
+    return URI.create("http://127.0.0.1:" + metricsPort + "/metrics");
+  }
+
+  public int metricsPort() {
+    return metricsPort;
+  }
+
+  /** Reads the agent's metrics from its HTTP endpoint; fails if the agent does not answer. */
+  @Override
+  public AgentMetrics metrics() {
+    return fetchMetrics()
+        .orElseThrow(
+            () ->
+                new StackException(
+                    "Flume agent "
+                        + name()
+                        + " did not answer "
+                        + metricsUri()
+                        + (process.isAlive() ? "" : ": the process has exited")
+                        + "; see "
+                        + process.log()));
+  }
+
+  @Override
+  public String name() {
+    return components.agent();
+  }
+
+  @Override
+  public AgentComponents components() {
+    return components;
+  }
+
+  public long pid() {
+    return process.pid();
+  }
+
+  public boolean isAlive() {
+    return process.isAlive();
+  }
+
+  /** CPU time (user + system) the agent process has used so far; zero after it exited. */
+  public Duration cpuTime() {
+    return process.cpuTime();
+  }
+
+  /** The agent's log: its stdout and stderr. */
+  public Path log() {
+    return process.log();
+  }
+
+  /** What this run of the agent has logged so far. */
+  public String output() {
+    return process.output();
+  }
+
+  public Path configFile() {
+    return configFile;
+  }
+
+  /** SIGTERM, then SIGKILL if Flume has not shut down within {@link ChildProcess#STOP_GRACE}. */
+  @Override
+  public void stop() {
+    if (process.isAlive()) {
+      int code = process.stop();
+      LOG.info("Flume agent {} stopped (exit code {})", name(), code);
+    } else {
+      process.close();
+    }
+  }
+
+  /** SIGKILL: the agent dies at once, as in a crash, without flushing anything. */
+  public void kill() {
+    process.kill();
+    LOG.info("Flume agent {} killed", name());
+  }
+
+  @Override
+  public String toString() {
+    return "AgentProcess[" + name() + ", " + process + "]";
+  }
 }

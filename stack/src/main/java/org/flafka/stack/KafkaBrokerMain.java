@@ -3,39 +3,44 @@ package org.flafka.stack;
 import java.util.concurrent.CountDownLatch;
 
 /**
- * Runs a {@link KafkaBroker} as its own process and writes its bootstrap address ({@code 127.0.0.1:port}) to the
- * ready file once it accepts clients. Stops cleanly on SIGTERM, deleting its directory.
+ * Runs a {@link KafkaBroker} as its own process and writes its bootstrap address ({@code
+ * 127.0.0.1:port}) to the ready file once it accepts clients. Stops cleanly on SIGTERM, deleting
+ * its directory.
  *
- * <pre>java -cp &lt;stack classpath&gt; org.flafka.stack.KafkaBrokerMain --dir D --ready-file F [--set key=value]...</pre>
+ * <pre>
+ * java -cp &lt;stack classpath&gt; org.flafka.stack.KafkaBrokerMain --dir D --ready-file F [--set key=value]...
+ * </pre>
  *
- * {@code --set} overrides a broker setting; {@code --client-latency-ms N} puts a {@link LatencyProxy} of N ms each
- * way in front of the broker; {@code --exit-with-parent} stops the broker when stdin closes.
+ * {@code --set} overrides a broker setting; {@code --client-latency-ms N} puts a {@link
+ * LatencyProxy} of N ms each way in front of the broker; {@code --exit-with-parent} stops the
+ * broker when stdin closes.
  */
 public final class KafkaBrokerMain {
-    private KafkaBrokerMain() {
-    }
+  private KafkaBrokerMain() {}
 
-    public static void main(String[] args) throws Exception {
-        MainArgs parsed;
-        try {
-            parsed = MainArgs.parse(args);
-        } catch (IllegalArgumentException e) {
-            System.err.println("KafkaBrokerMain: " + e.getMessage() + "; usage: KafkaBrokerMain " + MainArgs.USAGE_TAIL);
-            System.exit(2);
-            return;
-        }
-        CountDownLatch stopRequest = parsed.stopRequest();
-        try {
-            KafkaBroker broker = KafkaBroker.start(parsed.dir, parsed.settings, parsed.clientLatency);
-            ChildProcess.ReadyFile.write(parsed.readyFile, broker.bootstrapServers());
-            stopRequest.await();
-            broker.close();
-        } catch (Exception e) {
-            // the server's own threads would keep a half-started JVM alive; the parent reads this from the log
-            System.err.println("KafkaBrokerMain: " + e.getMessage());
-            e.printStackTrace();
-            System.exit(1);
-        }
-        System.exit(0);
+  public static void main(String[] args) throws Exception {
+    MainArgs parsed;
+    try {
+      parsed = MainArgs.parse(args);
+    } catch (IllegalArgumentException e) {
+      System.err.println(
+          "KafkaBrokerMain: " + e.getMessage() + "; usage: KafkaBrokerMain " + MainArgs.USAGE_TAIL);
+      System.exit(2);
+      return;
     }
+    CountDownLatch stopRequest = parsed.stopRequest();
+    try {
+      KafkaBroker broker = KafkaBroker.start(parsed.dir, parsed.settings, parsed.clientLatency);
+      ChildProcess.ReadyFile.write(parsed.readyFile, broker.bootstrapServers());
+      stopRequest.await();
+      broker.close();
+    } catch (Exception e) {
+      // the server's own threads would keep a half-started JVM alive; the parent reads this from
+      // the log
+      System.err.println("KafkaBrokerMain: " + e.getMessage());
+      e.printStackTrace();
+      System.exit(1);
+    }
+    System.exit(0);
+  }
 }

@@ -18,158 +18,170 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * A TCP forwarder on loopback that holds every byte it reads for a fixed time before passing it on, in both
- * directions, so that a client on this machine meets a server as it would across a network: each round trip takes
- * at least twice the delay. Bandwidth is not limited and order is kept. Two threads per direction of a connection,
- * one reading, one writing what is due; for benchmarks and tests, not for production traffic.
+ * A TCP forwarder on loopback that holds every byte it reads for a fixed time before passing it on,
+ * in both directions, so that a client on this machine meets a server as it would across a network:
+ * each round trip takes at least twice the delay. Bandwidth is not limited and order is kept. Two
+ * threads per direction of a connection, one reading, one writing what is due; for benchmarks and
+ * tests, not for production traffic.
  */
 public final class LatencyProxy implements AutoCloseable {
-    private static final int CHUNK_BYTES = 64 * 1024;
-    /** What a reader queues when its side has closed: the writer then closes its side for writing. */
-    private static final Chunk END = new Chunk(0, new byte[0]);
+  private static final int CHUNK_BYTES = 64 * 1024;
 
-    private final ServerSocket listener;
-    private final InetSocketAddress target;
-    private final long delayNanos;
-    private final Set<Socket> sockets = ConcurrentHashMap.newKeySet();
-    private volatile boolean closed;
+  /** What a reader queues when its side has closed: the writer then closes its side for writing. */
+  private static final Chunk END = new Chunk(0, new byte[0]);
 
-    private record Chunk(long dueNanos, byte[] bytes) {
+  private final ServerSocket listener;
+  private final InetSocketAddress target;
+  private final long delayNanos;
+  private final Set<Socket> sockets = ConcurrentHashMap.newKeySet();
+  private volatile boolean closed;
+
+  private record Chunk(long dueNanos, byte[] bytes) {}
+
+  private LatencyProxy(ServerSocket listener, InetSocketAddress target, Duration oneWayDelay) {
+    this.listener = listener;
+    this.target = target;
+    this.delayNanos = oneWayDelay.toNanos();
+  }
+
+  /**
+   * Listens on a free loopback port and forwards every connection to {@code target}, {@code
+   * oneWayDelay} late.
+   */
+  public static LatencyProxy start(InetSocketAddress target, Duration oneWayDelay) {
+    if (oneWayDelay.isNegative()) {
+      throw new IllegalArgumentException("the delay must be 0 or more but was " + oneWayDelay);
     }
-
-    private LatencyProxy(ServerSocket listener, InetSocketAddress target, Duration oneWayDelay) {
-        this.listener = listener;
-        this.target = target;
-        this.delayNanos = oneWayDelay.toNanos();
+    try {
+      LatencyProxy proxy =
+          new LatencyProxy(
+              new ServerSocket(0, 50, InetAddress.getLoopbackAddress()), target, oneWayDelay);
+      daemon("latency-proxy-accept-" + proxy.port(), proxy::acceptLoop).start();
+      return proxy;
+    } catch (IOException e) {
+      throw new UncheckedIOException("latency proxy: no free loopback port: " + e.getMessage(), e);
     }
+  }
 
-    /** Listens on a free loopback port and forwards every connection to {@code target}, {@code oneWayDelay} late. */
-    public static LatencyProxy start(InetSocketAddress target, Duration oneWayDelay) {
-        if (oneWayDelay.isNegative()) {
-            throw new IllegalArgumentException("the delay must be 0 or more but was " + oneWayDelay);
-        }
-        try {
-            LatencyProxy proxy = new LatencyProxy(new ServerSocket(0, 50, InetAddress.getLoopbackAddress()), target,
-                    oneWayDelay);
-            daemon("latency-proxy-accept-" + proxy.port(), proxy::acceptLoop).start();
-            return proxy;
-        } catch (IOException e) {
-            throw new UncheckedIOException("latency proxy: no free loopback port: " + e.getMessage(), e);
-        }
+  /** The loopback port clients connect to. */
+  public int port() {
+    return listener.getLocalPort();
+  }
+
+  private void acceptLoop() {
+    while (!closed) {
+      Socket client;
+      try {
+        client = listener.accept();
+      } catch (IOException e) {
+        return; // closed
+      }
+      Socket server = new Socket();
+      try {
+        server.connect(target);
+        client.setTcpNoDelay(true);
+        server.setTcpNoDelay(true);
+      } catch (IOException e) {
+        // the client sees its connection closed, as it would with the server down
+        closeQuietly(client);
+        closeQuietly(server);
+        continue;
+      }
+      sockets.add(client);
+      sockets.add(server);
+      AtomicInteger openDirections = new AtomicInteger(2);
+      forward(client, server, openDirections);
+      forward(server, client, openDirections);
     }
+  }
 
-    /** The loopback port clients connect to. */
-    public int port() {
-        return listener.getLocalPort();
-    }
-
-    private void acceptLoop() {
-        while (!closed) {
-            Socket client;
-            try {
-                client = listener.accept();
-            } catch (IOException e) {
-                return; // closed
-            }
-            Socket server = new Socket();
-            try {
-                server.connect(target);
-                client.setTcpNoDelay(true);
-                server.setTcpNoDelay(true);
-            } catch (IOException e) {
-                // the client sees its connection closed, as it would with the server down
-                closeQuietly(client);
-                closeQuietly(server);
-                continue;
-            }
-            sockets.add(client);
-            sockets.add(server);
-            AtomicInteger openDirections = new AtomicInteger(2);
-            forward(client, server, openDirections);
-            forward(server, client, openDirections);
-        }
-    }
-
-    /** Forwards what {@code from} sends to {@code to}; the last of a connection's two directions to end closes it. */
-    private void forward(Socket from, Socket to, AtomicInteger openDirections) {
-        BlockingQueue<Chunk> queue = new LinkedBlockingQueue<>();
-        String name = "latency-proxy-" + from.getPort() + "-" + to.getPort();
-        daemon(name + "-read", () -> read(from, to, queue)).start();
-        daemon(name + "-write", () -> {
-            write(from, to, queue);
-            if (openDirections.decrementAndGet() == 0) {
+  /**
+   * Forwards what {@code from} sends to {@code to}; the last of a connection's two directions to
+   * end closes it.
+   */
+  private void forward(Socket from, Socket to, AtomicInteger openDirections) {
+    BlockingQueue<Chunk> queue = new LinkedBlockingQueue<>();
+    String name = "latency-proxy-" + from.getPort() + "-" + to.getPort();
+    daemon(name + "-read", () -> read(from, to, queue)).start();
+    daemon(
+            name + "-write",
+            () -> {
+              write(from, to, queue);
+              if (openDirections.decrementAndGet() == 0) {
                 closePair(from, to);
-            }
-        }).start();
-    }
+              }
+            })
+        .start();
+  }
 
-    private void read(Socket from, Socket to, BlockingQueue<Chunk> queue) {
-        byte[] buffer = new byte[CHUNK_BYTES];
-        try {
-            InputStream in = from.getInputStream();
-            int read;
-            while ((read = in.read(buffer)) >= 0) {
-                queue.add(new Chunk(System.nanoTime() + delayNanos, Arrays.copyOf(buffer, read)));
-            }
-            queue.add(END);
-        } catch (IOException e) {
-            closePair(from, to);
-            queue.add(END);
+  private void read(Socket from, Socket to, BlockingQueue<Chunk> queue) {
+    byte[] buffer = new byte[CHUNK_BYTES];
+    try {
+      InputStream in = from.getInputStream();
+      int read;
+      while ((read = in.read(buffer)) >= 0) {
+        queue.add(new Chunk(System.nanoTime() + delayNanos, Arrays.copyOf(buffer, read)));
+      }
+      queue.add(END);
+    } catch (IOException e) {
+      closePair(from, to);
+      queue.add(END);
+    }
+  }
+
+  private void write(Socket from, Socket to, BlockingQueue<Chunk> queue) {
+    try {
+      OutputStream out = to.getOutputStream();
+      while (true) {
+        Chunk chunk = queue.take();
+        if (chunk == END) {
+          to.shutdownOutput();
+          return;
         }
-    }
-
-    private void write(Socket from, Socket to, BlockingQueue<Chunk> queue) {
-        try {
-            OutputStream out = to.getOutputStream();
-            while (true) {
-                Chunk chunk = queue.take();
-                if (chunk == END) {
-                    to.shutdownOutput();
-                    return;
-                }
-                for (long wait = chunk.dueNanos - System.nanoTime(); wait > 0;
-                        wait = chunk.dueNanos - System.nanoTime()) {
-                    LockSupport.parkNanos(wait);
-                }
-                out.write(chunk.bytes);
-            }
-        } catch (IOException e) {
-            closePair(from, to);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            closePair(from, to);
+        for (long wait = chunk.dueNanos - System.nanoTime();
+            wait > 0;
+            wait = chunk.dueNanos - System.nanoTime()) {
+          LockSupport.parkNanos(wait);
         }
+        out.write(chunk.bytes);
+      }
+    } catch (IOException e) {
+      closePair(from, to);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      closePair(from, to);
     }
+  }
 
-    private void closePair(Socket a, Socket b) {
-        closeQuietly(a);
-        closeQuietly(b);
-        sockets.remove(a);
-        sockets.remove(b);
-    }
+  private void closePair(Socket a, Socket b) {
+    closeQuietly(a);
+    closeQuietly(b);
+    sockets.remove(a);
+    sockets.remove(b);
+  }
 
-    /** Stops listening and closes every forwarded connection. */
-    @Override
-    public void close() {
-        closed = true;
-        closeQuietly(listener);
-        for (Socket socket : sockets) {
-            closeQuietly(socket);
-        }
-        sockets.clear();
+  /** Stops listening and closes every forwarded connection. */
+  @Override
+  public void close() {
+    closed = true;
+    closeQuietly(listener);
+    for (Socket socket : sockets) {
+      closeQuietly(socket);
     }
+    sockets.clear();
+  }
 
-    private static Thread daemon(String name, Runnable body) {
-        Thread thread = new Thread(body, name);
-        thread.setDaemon(true);
-        return thread;
-    }
+  private static Thread daemon(String name, Runnable body) {
+    Thread thread = new Thread(body, name);
+    thread.setDaemon(true);
+    return thread;
+  }
 
-    private static void closeQuietly(AutoCloseable closeable) {
-        try {
-            closeable.close();
-        } catch (Exception e) {
-            // closing is all that is left to do
-        }
+  private static void closeQuietly(AutoCloseable closeable) {
+    try {
+      closeable.close();
+    } catch (Exception e) {
+      // closing is all that is left to do
     }
+  }
 }

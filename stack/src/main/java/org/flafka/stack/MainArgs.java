@@ -7,7 +7,6 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
-
 import sun.misc.Signal;
 
 /**
@@ -15,100 +14,114 @@ import sun.misc.Signal;
  * {@code --dir D --ready-file F [--set key=value]... [--exit-with-parent]}.
  */
 final class MainArgs {
-    static final String USAGE_TAIL = "--dir DIR --ready-file FILE [--set key=value]... [--client-latency-ms N]"
-            + " [--exit-with-parent]";
+  static final String USAGE_TAIL =
+      "--dir DIR --ready-file FILE [--set key=value]... [--client-latency-ms N]"
+          + " [--exit-with-parent]";
 
-    final Path dir;
-    final Path readyFile;
-    final Map<String, String> settings;
-    /** Added to each direction of every client connection (the broker's {@link LatencyProxy}); zero for none. */
-    final Duration clientLatency;
-    final boolean exitWithParent;
+  final Path dir;
+  final Path readyFile;
+  final Map<String, String> settings;
 
-    private MainArgs(Path dir, Path readyFile, Map<String, String> settings, Duration clientLatency,
-            boolean exitWithParent) {
-        this.dir = dir;
-        this.readyFile = readyFile;
-        this.settings = settings;
-        this.clientLatency = clientLatency;
-        this.exitWithParent = exitWithParent;
+  /**
+   * Added to each direction of every client connection (the broker's {@link LatencyProxy}); zero
+   * for none.
+   */
+  final Duration clientLatency;
+
+  final boolean exitWithParent;
+
+  private MainArgs(
+      Path dir,
+      Path readyFile,
+      Map<String, String> settings,
+      Duration clientLatency,
+      boolean exitWithParent) {
+    this.dir = dir;
+    this.readyFile = readyFile;
+    this.settings = settings;
+    this.clientLatency = clientLatency;
+    this.exitWithParent = exitWithParent;
+  }
+
+  /** Parses {@code args}; throws IllegalArgumentException with a one-line message on a mistake. */
+  static MainArgs parse(String[] args) {
+    Path dir = null;
+    Path readyFile = null;
+    Map<String, String> settings = new LinkedHashMap<>();
+    Duration clientLatency = Duration.ZERO;
+    boolean exitWithParent = false;
+    for (int i = 0; i < args.length; i++) {
+      String arg = args[i];
+      switch (arg) {
+        case "--dir" -> dir = Path.of(value(args, ++i, arg));
+        case "--ready-file" -> readyFile = Path.of(value(args, ++i, arg));
+        case "--set" -> {
+          String setting = value(args, ++i, arg);
+          int eq = setting.indexOf('=');
+          if (eq <= 0) {
+            throw new IllegalArgumentException("--set needs key=value, got '" + setting + "'");
+          }
+          settings.put(setting.substring(0, eq), setting.substring(eq + 1));
+        }
+        case "--client-latency-ms" -> {
+          String millis = value(args, ++i, arg);
+          try {
+            clientLatency = Duration.ofMillis(Long.parseLong(millis));
+          } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(
+                arg + " needs a whole number of milliseconds, got '" + millis + "'");
+          }
+          if (clientLatency.isNegative()) {
+            throw new IllegalArgumentException(arg + " must be 0 or more, got " + millis);
+          }
+        }
+        case "--exit-with-parent" -> exitWithParent = true;
+        default -> throw new IllegalArgumentException("unknown argument '" + arg + "'");
+      }
     }
-
-    /** Parses {@code args}; throws IllegalArgumentException with a one-line message on a mistake. */
-    static MainArgs parse(String[] args) {
-        Path dir = null;
-        Path readyFile = null;
-        Map<String, String> settings = new LinkedHashMap<>();
-        Duration clientLatency = Duration.ZERO;
-        boolean exitWithParent = false;
-        for (int i = 0; i < args.length; i++) {
-            String arg = args[i];
-            switch (arg) {
-                case "--dir" -> dir = Path.of(value(args, ++i, arg));
-                case "--ready-file" -> readyFile = Path.of(value(args, ++i, arg));
-                case "--set" -> {
-                    String setting = value(args, ++i, arg);
-                    int eq = setting.indexOf('=');
-                    if (eq <= 0) {
-                        throw new IllegalArgumentException("--set needs key=value, got '" + setting + "'");
-                    }
-                    settings.put(setting.substring(0, eq), setting.substring(eq + 1));
-                }
-                case "--client-latency-ms" -> {
-                    String millis = value(args, ++i, arg);
-                    try {
-                        clientLatency = Duration.ofMillis(Long.parseLong(millis));
-                    } catch (NumberFormatException e) {
-                        throw new IllegalArgumentException(arg + " needs a whole number of milliseconds, got '"
-                                + millis + "'");
-                    }
-                    if (clientLatency.isNegative()) {
-                        throw new IllegalArgumentException(arg + " must be 0 or more, got " + millis);
-                    }
-                }
-                case "--exit-with-parent" -> exitWithParent = true;
-                default -> throw new IllegalArgumentException("unknown argument '" + arg + "'");
-            }
-        }
-        if (dir == null || readyFile == null) {
-            throw new IllegalArgumentException("--dir and --ready-file are required");
-        }
-        return new MainArgs(dir, readyFile, settings, clientLatency, exitWithParent);
+    if (dir == null || readyFile == null) {
+      throw new IllegalArgumentException("--dir and --ready-file are required");
     }
+    return new MainArgs(dir, readyFile, settings, clientLatency, exitWithParent);
+  }
 
-    private static String value(String[] args, int index, String flag) {
-        if (index >= args.length) {
-            throw new IllegalArgumentException(flag + " needs a value");
-        }
-        return args[index];
+  private static String value(String[] args, int index, String flag) {
+    if (index >= args.length) {
+      throw new IllegalArgumentException(flag + " needs a value");
     }
+    return args[index];
+  }
 
-    /**
-     * Starts listening for a request to stop and returns the latch it opens: SIGTERM or SIGINT, or, with
-     * --exit-with-parent, stdin reaching end of file (the parent holds the other end of the pipe, so this happens when
-     * the parent dies, even by SIGKILL). Call it before starting the server, await the latch, then shut the server
-     * down on the main thread and exit. Not a shutdown hook: Hadoop cannot shut down inside one (its
-     * ShutdownHookManager refuses changes once the JVM is exiting).
-     */
-    CountDownLatch stopRequest() {
-        CountDownLatch stop = new CountDownLatch(1);
-        for (String name : new String[] {"TERM", "INT"}) {
-            Signal.handle(new Signal(name), signal -> stop.countDown());
-        }
-        if (exitWithParent) {
-            Thread watch = new Thread(() -> {
+  /**
+   * Starts listening for a request to stop and returns the latch it opens: SIGTERM or SIGINT, or,
+   * with --exit-with-parent, stdin reaching end of file (the parent holds the other end of the
+   * pipe, so this happens when the parent dies, even by SIGKILL). Call it before starting the
+   * server, await the latch, then shut the server down on the main thread and exit. Not a shutdown
+   * hook: Hadoop cannot shut down inside one (its ShutdownHookManager refuses changes once the JVM
+   * is exiting).
+   */
+  CountDownLatch stopRequest() {
+    CountDownLatch stop = new CountDownLatch(1);
+    for (String name : new String[] {"TERM", "INT"}) {
+      Signal.handle(new Signal(name), signal -> stop.countDown());
+    }
+    if (exitWithParent) {
+      Thread watch =
+          new Thread(
+              () -> {
                 try (InputStream in = System.in) {
-                    while (in.read() >= 0) {
-                        // the parent never writes; anything it does is ignored
-                    }
+                  while (in.read() >= 0) {
+                    // the parent never writes; anything it does is ignored
+                  }
                 } catch (IOException e) {
-                    // a broken pipe means the parent is gone, the same as end of file
+                  // a broken pipe means the parent is gone, the same as end of file
                 }
                 stop.countDown();
-            }, "parent-watch");
-            watch.setDaemon(true);
-            watch.start();
-        }
-        return stop;
+              },
+              "parent-watch");
+      watch.setDaemon(true);
+      watch.start();
     }
+    return stop;
+  }
 }

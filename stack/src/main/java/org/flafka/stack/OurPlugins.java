@@ -3,48 +3,53 @@ package org.flafka.stack;
 import java.util.List;
 
 /**
- * The plugins of this project that an agent process started by the CLI (the bench, the sweep's local target, the
- * CM emulator) may need: one class from each module an agent loads (the parser, the contract, the configuration
- * engine, the interceptors, the
- * partitioners, the edge's and the core's plugins), whose jar, or classes directory in
- * a build, goes on the agent's classpath. All of them whatever the agent runs, so that any template setting (a
- * partitioner, the core's sink) finds its classes.
+ * The plugins of this project that an agent process started by the CLI (the bench, the sweep's
+ * local target, the CM emulator) may need: one class from each module an agent loads (the parser,
+ * the contract, the configuration engine, the interceptors, the partitioners, the edge's and the
+ * core's plugins), whose jar, or classes directory in a build, goes on the agent's classpath. All
+ * of them whatever the agent runs, so that any template setting (a partitioner, the core's sink)
+ * finds its classes.
  *
- * <p>The classes are named, not referenced: the plugin modules' own tests run on this stack, so the stack cannot
- * depend on them. The caller's classpath (the CLI's) holds them; {@code OurPluginsTest} checks every class a
- * rendered configuration names loads from the result.
+ * <p>The classes are named, not referenced: the plugin modules' own tests run on this stack, so the
+ * stack cannot depend on them. The caller's classpath (the CLI's) holds them; {@code
+ * OurPluginsTest} checks every class a rendered configuration names loads from the result.
  */
 public final class OurPlugins {
 
-    /** One class per plugin module. */
-    static final List<String> ONE_CLASS_PER_MODULE = List.of(
-            "org.flafka.syslog.SyslogParser",
-            "org.flafka.contract.Headers",
-            "org.flafka.config.ConfigDef",
-            "org.flafka.interceptors.SyslogInterceptor",
-            "org.flafka.partitioner.StripePartitioner",
-            "org.flafka.edge.source.SyslogSource",
-            "org.flafka.core.HdfsBucketSink");
+  /** One class per plugin module. */
+  static final List<String> ONE_CLASS_PER_MODULE =
+      List.of(
+          "org.flafka.syslog.SyslogParser",
+          "org.flafka.contract.Headers",
+          "org.flafka.config.ConfigDef",
+          "org.flafka.interceptors.SyslogInterceptor",
+          "org.flafka.partitioner.StripePartitioner",
+          "org.flafka.edge.source.SyslogSource",
+          "org.flafka.core.HdfsBucketSink");
 
-    private OurPlugins() {
-    }
+  private OurPlugins() {}
 
-    /**
-     * {@code runtime} plus every plugin module.
-     *
-     * @throws StackException when a plugin module is not on this process's classpath (a build without it)
-     */
-    public static AgentRuntime addTo(AgentRuntime runtime) {
-        Class<?>[] classes = new Class<?>[ONE_CLASS_PER_MODULE.size()];
-        for (int i = 0; i < classes.length; i++) {
-            String name = ONE_CLASS_PER_MODULE.get(i);
-            try {
-                classes[i] = Class.forName(name, false, OurPlugins.class.getClassLoader());
-            } catch (ClassNotFoundException e) {
-                throw new StackException("plugin class " + name + " is not on this program's classpath: rebuild with "
-                        + "./mvnw -pl cli -am package (bin/flafka does this on first use)", e);
-            }
-        }
-        return runtime.withPluginsOf(classes);
+  /**
+   * {@code runtime} plus every plugin module.
+   *
+   * @throws StackException when a plugin module is not on this process's classpath (a build without
+   *     it)
+   */
+  public static AgentRuntime addTo(AgentRuntime runtime) {
+    Class<?>[] classes = new Class<?>[ONE_CLASS_PER_MODULE.size()];
+    for (int i = 0; i < classes.length; i++) {
+      String name = ONE_CLASS_PER_MODULE.get(i);
+      try {
+        classes[i] = Class.forName(name, false, OurPlugins.class.getClassLoader());
+      } catch (ClassNotFoundException e) {
+        throw new StackException(
+            "plugin class "
+                + name
+                + " is not on this program's classpath: rebuild with "
+                + "./mvnw -pl cli -am package (bin/flafka does this on first use)",
+            e);
+      }
     }
+    return runtime.withPluginsOf(classes);
+  }
 }

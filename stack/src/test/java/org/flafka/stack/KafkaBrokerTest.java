@@ -16,7 +16,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -32,109 +31,138 @@ import org.junit.jupiter.api.io.TempDir;
 
 @Tag("e2e")
 class KafkaBrokerTest {
-    @TempDir
-    Path tmp;
+  @TempDir Path tmp;
 
-    @Test
-    void producesAndConsumesRecordsWithHeadersAcrossPartitions() throws IOException {
-        Path dir = tmp.resolve("broker");
-        Path unrelated = Files.createDirectories(dir).resolve("unrelated.txt");
-        Files.writeString(unrelated, "not the broker's");
-        int port;
-        try (KafkaBroker broker = KafkaBroker.start(dir)) {
-            port = Integer.parseInt(broker.bootstrapServers().substring(broker.bootstrapServers().lastIndexOf(':') + 1));
-            broker.createTopic("logs", 3);
-            assertEquals(3, broker.partitions("logs"));
+  @Test
+  void producesAndConsumesRecordsWithHeadersAcrossPartitions() throws IOException {
+    Path dir = tmp.resolve("broker");
+    Path unrelated = Files.createDirectories(dir).resolve("unrelated.txt");
+    Files.writeString(unrelated, "not the broker's");
+    int port;
+    try (KafkaBroker broker = KafkaBroker.start(dir)) {
+      port =
+          Integer.parseInt(
+              broker.bootstrapServers().substring(broker.bootstrapServers().lastIndexOf(':') + 1));
+      broker.createTopic("logs", 3);
+      assertEquals(3, broker.partitions("logs"));
 
-            KafkaClients.produce(broker, "logs", 30);
-            List<ConsumerRecord<byte[], byte[]>> records = KafkaClients.consume(broker, "logs", 30);
+      KafkaClients.produce(broker, "logs", 30);
+      List<ConsumerRecord<byte[], byte[]>> records = KafkaClients.consume(broker, "logs", 30);
 
-            Set<Integer> partitions = new HashSet<>();
-            for (ConsumerRecord<byte[], byte[]> record : records) {
-                partitions.add(record.partition());
-                String body = new String(record.value(), StandardCharsets.UTF_8);
-                assertEquals(body.replace("event-", "host-"),
-                        new String(record.headers().lastHeader("host").value(), StandardCharsets.UTF_8));
-            }
-            assertEquals(Set.of(0, 1, 2), partitions, "records keyed across three partitions");
+      Set<Integer> partitions = new HashSet<>();
+      for (ConsumerRecord<byte[], byte[]> record : records) {
+        partitions.add(record.partition());
+        String body = new String(record.value(), StandardCharsets.UTF_8);
+        assertEquals(
+            body.replace("event-", "host-"),
+            new String(record.headers().lastHeader("host").value(), StandardCharsets.UTF_8));
+      }
+      assertEquals(Set.of(0, 1, 2), partitions, "records keyed across three partitions");
 
-            broker.alterPartitions("logs", 5);
-            assertEquals(5, broker.partitions("logs"));
+      broker.alterPartitions("logs", 5);
+      assertEquals(5, broker.partitions("logs"));
+    }
+    assertFalse(Files.exists(dir.resolve("kraft")), "close deletes the broker's data");
+    assertTrue(Files.exists(unrelated), "and nothing else in its directory");
+    try (ServerSocket socket = new ServerSocket()) {
+      socket.bind(new InetSocketAddress("127.0.0.1", port));
+      assertTrue(socket.isBound(), "close frees the broker port");
+    }
+  }
+
+  @Test
+  void withClientLatencyEveryClientGoesThroughTheProxyAndWaitsForIt() throws Exception {
+    Duration oneWay = Duration.ofMillis(25);
+    try (KafkaBroker broker = KafkaBroker.start(tmp.resolve("remote"), Map.of(), oneWay)) {
+      broker.createTopic("far", 2);
+      // the metadata names the proxy: a client that bootstrapped through it stays behind it
+      try (var admin = broker.admin()) {
+        String advertised = admin.describeCluster().nodes().get().iterator().next().port() + "";
+        assertTrue(broker.bootstrapServers().endsWith(":" + advertised), advertised);
+      }
+      try (KafkaProducer<byte[], byte[]> producer =
+          new KafkaProducer<>(
+              Map.of(
+                  ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                  broker.bootstrapServers(),
+                  ProducerConfig.ACKS_CONFIG,
+                  "all",
+                  ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG,
+                  ByteArraySerializer.class,
+                  ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG,
+                  ByteArraySerializer.class))) {
+        producer
+            .send(new ProducerRecord<>("far", 0, null, "warm".getBytes(StandardCharsets.UTF_8)))
+            .get();
+        long started = System.nanoTime();
+        producer
+            .send(new ProducerRecord<>("far", 0, null, "timed".getBytes(StandardCharsets.UTF_8)))
+            .get();
+        Duration roundTrip = Duration.ofNanos(System.nanoTime() - started);
+        assertTrue(
+            roundTrip.compareTo(oneWay.multipliedBy(2)) >= 0,
+            "a send waits a round trip: " + roundTrip);
+      }
+      KafkaClients.produce(broker, "far", 20);
+      List<ConsumerRecord<byte[], byte[]>> records = KafkaClients.consume(broker, "far", 22);
+      Set<String> bodies = new HashSet<>();
+      records.forEach(r -> bodies.add(new String(r.value(), StandardCharsets.UTF_8)));
+      assertTrue(
+          bodies.containsAll(Set.of("warm", "timed", "event-0", "event-19")), bodies.toString());
+      assertEquals(22, bodies.size(), "every byte through the proxy, in order, once");
+    }
+  }
+
+  /** Minimal producer and consumer the stack tests share. */
+  static final class KafkaClients {
+    private KafkaClients() {}
+
+    static void produce(KafkaCluster cluster, String topic, int count) {
+      try (KafkaProducer<byte[], byte[]> producer =
+          new KafkaProducer<>(
+              Map.of(
+                  ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.bootstrapServers(),
+                  ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class,
+                  ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class))) {
+        for (int i = 0; i < count; i++) {
+          RecordHeaders headers = new RecordHeaders();
+          headers.add("host", ("host-" + i).getBytes(StandardCharsets.UTF_8));
+          producer.send(
+              new ProducerRecord<>(
+                  topic,
+                  null,
+                  ("key-" + i).getBytes(StandardCharsets.UTF_8),
+                  ("event-" + i).getBytes(StandardCharsets.UTF_8),
+                  headers));
         }
-        assertFalse(Files.exists(dir.resolve("kraft")), "close deletes the broker's data");
-        assertTrue(Files.exists(unrelated), "and nothing else in its directory");
-        try (ServerSocket socket = new ServerSocket()) {
-            socket.bind(new InetSocketAddress("127.0.0.1", port));
-            assertTrue(socket.isBound(), "close frees the broker port");
-        }
+        producer.flush();
+      }
     }
 
-    @Test
-    void withClientLatencyEveryClientGoesThroughTheProxyAndWaitsForIt() throws Exception {
-        Duration oneWay = Duration.ofMillis(25);
-        try (KafkaBroker broker = KafkaBroker.start(tmp.resolve("remote"), Map.of(), oneWay)) {
-            broker.createTopic("far", 2);
-            // the metadata names the proxy: a client that bootstrapped through it stays behind it
-            try (var admin = broker.admin()) {
-                String advertised = admin.describeCluster().nodes().get().iterator().next().port() + "";
-                assertTrue(broker.bootstrapServers().endsWith(":" + advertised), advertised);
-            }
-            try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(Map.of(
-                    ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers(),
-                    ProducerConfig.ACKS_CONFIG, "all",
-                    ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class,
-                    ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class))) {
-                producer.send(new ProducerRecord<>("far", 0, null, "warm".getBytes(StandardCharsets.UTF_8))).get();
-                long started = System.nanoTime();
-                producer.send(new ProducerRecord<>("far", 0, null, "timed".getBytes(StandardCharsets.UTF_8))).get();
-                Duration roundTrip = Duration.ofNanos(System.nanoTime() - started);
-                assertTrue(roundTrip.compareTo(oneWay.multipliedBy(2)) >= 0, "a send waits a round trip: " + roundTrip);
-            }
-            KafkaClients.produce(broker, "far", 20);
-            List<ConsumerRecord<byte[], byte[]>> records = KafkaClients.consume(broker, "far", 22);
-            Set<String> bodies = new HashSet<>();
-            records.forEach(r -> bodies.add(new String(r.value(), StandardCharsets.UTF_8)));
-            assertTrue(bodies.containsAll(Set.of("warm", "timed", "event-0", "event-19")), bodies.toString());
-            assertEquals(22, bodies.size(), "every byte through the proxy, in order, once");
+    static List<ConsumerRecord<byte[], byte[]>> consume(
+        KafkaCluster cluster, String topic, int count) {
+      List<ConsumerRecord<byte[], byte[]>> records = new ArrayList<>();
+      try (KafkaConsumer<byte[], byte[]> consumer =
+          new KafkaConsumer<>(
+              Map.of(
+                  ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                  cluster.bootstrapServers(),
+                  ConsumerConfig.GROUP_ID_CONFIG,
+                  "stack-test-" + topic,
+                  ConsumerConfig.AUTO_OFFSET_RESET_CONFIG,
+                  "earliest",
+                  ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG,
+                  ByteArrayDeserializer.class,
+                  ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG,
+                  ByteArrayDeserializer.class))) {
+        consumer.subscribe(List.of(topic));
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (records.size() < count && System.nanoTime() < deadline) {
+          consumer.poll(Duration.ofMillis(200)).forEach(records::add);
         }
+      }
+      assertEquals(count, records.size(), "records consumed from " + topic);
+      return records;
     }
-
-    /** Minimal producer and consumer the stack tests share. */
-    static final class KafkaClients {
-        private KafkaClients() {
-        }
-
-        static void produce(KafkaCluster cluster, String topic, int count) {
-            try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(Map.of(
-                    ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.bootstrapServers(),
-                    ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class,
-                    ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class))) {
-                for (int i = 0; i < count; i++) {
-                    RecordHeaders headers = new RecordHeaders();
-                    headers.add("host", ("host-" + i).getBytes(StandardCharsets.UTF_8));
-                    producer.send(new ProducerRecord<>(topic, null, ("key-" + i).getBytes(StandardCharsets.UTF_8),
-                            ("event-" + i).getBytes(StandardCharsets.UTF_8), headers));
-                }
-                producer.flush();
-            }
-        }
-
-        static List<ConsumerRecord<byte[], byte[]>> consume(KafkaCluster cluster, String topic, int count) {
-            List<ConsumerRecord<byte[], byte[]>> records = new ArrayList<>();
-            try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(Map.of(
-                    ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.bootstrapServers(),
-                    ConsumerConfig.GROUP_ID_CONFIG, "stack-test-" + topic,
-                    ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
-                    ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class,
-                    ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class))) {
-                consumer.subscribe(List.of(topic));
-                long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-                while (records.size() < count && System.nanoTime() < deadline) {
-                    consumer.poll(Duration.ofMillis(200)).forEach(records::add);
-                }
-            }
-            assertEquals(count, records.size(), "records consumed from " + topic);
-            return records;
-        }
-    }
+  }
 }

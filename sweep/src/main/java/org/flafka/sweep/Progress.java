@@ -4,40 +4,36 @@ import org.flafka.sweep.trial.TrialResult;
 
 /** What a sweep reports while it runs; {@link ConsoleProgress} draws it on stderr. */
 public interface Progress {
-    /** A line about the sweep as a whole: stack starting, strategy chosen, ... */
-    void status(String line);
+  /** A line about the sweep as a whole: stack starting, strategy chosen, ... */
+  void status(String line);
 
-    /** Trial {@code number} starts; about {@code planned} trials in all (the strategy's estimate). */
-    void trialStarted(int number, long planned, String description);
+  /** Trial {@code number} starts; about {@code planned} trials in all (the strategy's estimate). */
+  void trialStarted(int number, long planned, String description);
 
-    /** What the current trial is doing: "starting agents", "warm-up", "measuring", "draining", ... */
-    void phase(String phase);
+  /** What the current trial is doing: "starting agents", "warm-up", "measuring", "draining", ... */
+  void phase(String phase);
 
-    void trialFinished(TrialResult result);
+  void trialFinished(TrialResult result);
 
-    /** The sweep ended; the progress line, if any, is finished off. */
-    void finished();
+  /** The sweep ended; the progress line, if any, is finished off. */
+  void finished();
 
-    /** Reports nothing (tests). */
-    Progress NONE = new Progress() {
+  /** Reports nothing (tests). */
+  Progress NONE =
+      new Progress() {
         @Override
-        public void status(String line) {
-        }
-
-        @Override
-        public void trialStarted(int number, long planned, String description) {
-        }
+        public void status(String line) {}
 
         @Override
-        public void phase(String phase) {
-        }
+        public void trialStarted(int number, long planned, String description) {}
 
         @Override
-        public void trialFinished(TrialResult result) {
-        }
+        public void phase(String phase) {}
 
         @Override
-        public void finished() {
-        }
-    };
+        public void trialFinished(TrialResult result) {}
+
+        @Override
+        public void finished() {}
+      };
 }

@@ -24,154 +24,199 @@ import org.flafka.sweep.trial.TrialRunner;
 import org.flafka.sweep.trial.Trials;
 
 /**
- * One sweep: start the target, run the baseline (every dimension at its default), let the strategy choose the
- * trials, and hand the results so far to {@code checkpoint} after every trial, so an interrupted sweep still leaves
- * its data behind. The target is not closed here: whoever made it closes it (also on Ctrl-C). A replay is the same
- * sweep over {@link Trials} that look results up instead of running them.
+ * One sweep: start the target, run the baseline (every dimension at its default), let the strategy
+ * choose the trials, and hand the results so far to {@code checkpoint} after every trial, so an
+ * interrupted sweep still leaves its data behind. The target is not closed here: whoever made it
+ * closes it (also on Ctrl-C). A replay is the same sweep over {@link Trials} that look results up
+ * instead of running them.
  */
 public final class Sweep {
-    /** Up to this many grid points are pruned ahead, so the ETA counts only the trials that will run. */
-    private static final long PRE_PRUNE_LIMIT = 5_000;
+  /**
+   * Up to this many grid points are pruned ahead, so the ETA counts only the trials that will run.
+   */
+  private static final long PRE_PRUNE_LIMIT = 5_000;
 
-    private final Space space;
-    private final Strategy strategy;
-    private final Trials runner;
-    private final Progress progress;
-    private final Consumer<SweepResult> checkpoint;
-    private final Map<Settings, TrialResult> decided = new HashMap<>();
-    private final List<TrialResult> trials = new ArrayList<>();
-    private long planned;
-    private Instant started;
+  private final Space space;
+  private final Strategy strategy;
+  private final Trials runner;
+  private final Progress progress;
+  private final Consumer<SweepResult> checkpoint;
+  private final Map<Settings, TrialResult> decided = new HashMap<>();
+  private final List<TrialResult> trials = new ArrayList<>();
+  private long planned;
+  private Instant started;
 
-    /** A sweep that runs its trials on {@code target}. */
-    public Sweep(Space space, Strategy strategy, Target target, Optional<TrialAudit> audit, Progress progress,
-                 Consumer<SweepResult> checkpoint) {
-        this(space, strategy, new TrialRunner(target, space.timing(), audit, progress::phase), progress, checkpoint);
+  /** A sweep that runs its trials on {@code target}. */
+  public Sweep(
+      Space space,
+      Strategy strategy,
+      Target target,
+      Optional<TrialAudit> audit,
+      Progress progress,
+      Consumer<SweepResult> checkpoint) {
+    this(
+        space,
+        strategy,
+        new TrialRunner(target, space.timing(), audit, progress::phase),
+        progress,
+        checkpoint);
+  }
+
+  /** A sweep whose trials come from {@code trials} (on a target, or recorded for a replay). */
+  public Sweep(
+      Space space,
+      Strategy strategy,
+      Trials trials,
+      Progress progress,
+      Consumer<SweepResult> checkpoint) {
+    this.space = space;
+    this.strategy = strategy;
+    this.progress = progress;
+    this.checkpoint = checkpoint;
+    this.runner = trials;
+  }
+
+  /** The search space the strategy sees, seeded by the scaling rules. */
+  public static SearchSpace searchSpace(Space space) {
+    return new SearchSpace(
+        space.dimensionNames(),
+        space.dimensions().stream().map(d -> d.values().size()).toList(),
+        space.dimensions().stream().map(Sweep::ordered).toList(),
+        RuleSeed.of(space));
+  }
+
+  /**
+   * Whether a dimension's values are numbers in rising or falling order (batch sizes, sinks,
+   * milliseconds).
+   */
+  static boolean ordered(Dimension dimension) {
+    List<Object> values = dimension.values();
+    if (values.size() < 3 || !values.stream().allMatch(value -> value instanceof Number)) {
+      return false;
     }
-
-    /** A sweep whose trials come from {@code trials} (on a target, or recorded for a replay). */
-    public Sweep(Space space, Strategy strategy, Trials trials, Progress progress, Consumer<SweepResult> checkpoint) {
-        this.space = space;
-        this.strategy = strategy;
-        this.progress = progress;
-        this.checkpoint = checkpoint;
-        this.runner = trials;
+    int direction = 0;
+    for (int n = 1; n < values.size(); n++) {
+      int step =
+          Double.compare(
+              ((Number) values.get(n)).doubleValue(), ((Number) values.get(n - 1)).doubleValue());
+      if (step == 0 || (direction != 0 && step != direction)) {
+        return false;
+      }
+      direction = step;
     }
+    return true;
+  }
 
-    /** The search space the strategy sees, seeded by the scaling rules. */
-    public static SearchSpace searchSpace(Space space) {
-        return new SearchSpace(space.dimensionNames(), space.dimensions().stream().map(d -> d.values().size())
-                .toList(), space.dimensions().stream().map(Sweep::ordered).toList(), RuleSeed.of(space));
-    }
-
-    /** Whether a dimension's values are numbers in rising or falling order (batch sizes, sinks, milliseconds). */
-    static boolean ordered(Dimension dimension) {
-        List<Object> values = dimension.values();
-        if (values.size() < 3 || !values.stream().allMatch(value -> value instanceof Number)) {
-            return false;
-        }
-        int direction = 0;
-        for (int n = 1; n < values.size(); n++) {
-            int step = Double.compare(((Number) values.get(n)).doubleValue(), ((Number) values.get(n - 1)).doubleValue());
-            if (step == 0 || (direction != 0 && step != direction)) {
-                return false;
+  public SweepResult run() throws InterruptedException {
+    started = Instant.now();
+    SearchSpace searchSpace = searchSpace(space);
+    planned = plannedTrials(searchSpace);
+    progress.status(
+        String.format(
+            "space %s (%s): %d dimension%s, %,d points; strategy %s plans ~%d trial%s of"
+                + " %s warm-up + %s measured x %d",
+            space.name(),
+            space.source(),
+            space.dimensions().size(),
+            space.dimensions().size() == 1 ? "" : "s",
+            space.gridSize(),
+            strategy.name(),
+            planned,
+            planned == 1 ? "" : "s",
+            Durations.format(space.timing().warmup()),
+            Durations.format(space.timing().measure()),
+            space.timing().repeats()));
+    runner.start(progress::status);
+    runner.warmUpStack(space.baseline(), progress::status);
+    evaluate(space.baseline(), true);
+    try {
+      strategy.search(
+          searchSpace,
+          point -> {
+            try {
+              return outcome(evaluate(space.settingsAt(point.coordinates()), false));
+            } catch (InterruptedException e) {
+              throw new Interrupted(e);
             }
-            direction = step;
-        }
-        return true;
+          });
+    } catch (Interrupted e) {
+      throw (InterruptedException) e.getCause();
     }
+    progress.finished();
+    return result(true);
+  }
 
-    public SweepResult run() throws InterruptedException {
-        started = Instant.now();
-        SearchSpace searchSpace = searchSpace(space);
-        planned = plannedTrials(searchSpace);
-        progress.status(String.format("space %s (%s): %d dimension%s, %,d points; strategy %s plans ~%d trial%s of"
-                        + " %s warm-up + %s measured x %d",
-                space.name(), space.source(), space.dimensions().size(), space.dimensions().size() == 1 ? "" : "s",
-                space.gridSize(), strategy.name(), planned, planned == 1 ? "" : "s",
-                Durations.format(space.timing().warmup()), Durations.format(space.timing().measure()),
-                space.timing().repeats()));
-        runner.start(progress::status);
-        runner.warmUpStack(space.baseline(), progress::status);
-        evaluate(space.baseline(), true);
-        try {
-            strategy.search(searchSpace, point -> {
-                try {
-                    return outcome(evaluate(space.settingsAt(point.coordinates()), false));
-                } catch (InterruptedException e) {
-                    throw new Interrupted(e);
-                }
-            });
-        } catch (Interrupted e) {
-            throw (InterruptedException) e.getCause();
-        }
-        progress.finished();
-        return result(true);
+  /** Stops the running load at once; the caller then closes the target (Ctrl-C). */
+  public void abort() {
+    runner.abort();
+  }
+
+  /** The results so far. */
+  public synchronized SweepResult result(boolean complete) {
+    return new SweepResult(
+        space,
+        strategy.name(),
+        runner.description(),
+        runner.auditName().orElse(null),
+        started,
+        Instant.now(),
+        trials,
+        complete);
+  }
+
+  private long plannedTrials(SearchSpace searchSpace) {
+    long baseline = space.indicesOf(space.baseline()) == null ? 1 : 0;
+    if (strategy instanceof GridStrategy && space.gridSize() <= PRE_PRUNE_LIMIT) {
+      long runnable =
+          searchSpace.allPoints().stream()
+              .filter(point -> runner.pruneReason(space.settingsAt(point.coordinates())).isEmpty())
+              .count();
+      return baseline + runnable;
     }
+    return baseline + strategy.plannedEvaluations(searchSpace);
+  }
 
-    /** Stops the running load at once; the caller then closes the target (Ctrl-C). */
-    public void abort() {
-        runner.abort();
+  private TrialResult evaluate(Settings settings, boolean baseline) throws InterruptedException {
+    TrialResult known = decided.get(settings);
+    if (known != null) {
+      return known;
     }
-
-    /** The results so far. */
-    public synchronized SweepResult result(boolean complete) {
-        return new SweepResult(space, strategy.name(), runner.description(), runner.auditName().orElse(null),
-                started, Instant.now(), trials, complete);
+    int number = trials.size() + 1;
+    String description = describe(settings);
+    progress.trialStarted(number, planned, (baseline ? "defaults: " : "") + description);
+    TrialResult result = runner.run(number, settings, baseline);
+    synchronized (this) {
+      trials.add(result);
     }
+    decided.put(settings, result);
+    progress.trialFinished(result);
+    checkpoint.accept(result(false));
+    return result;
+  }
 
-    private long plannedTrials(SearchSpace searchSpace) {
-        long baseline = space.indicesOf(space.baseline()) == null ? 1 : 0;
-        if (strategy instanceof GridStrategy && space.gridSize() <= PRE_PRUNE_LIMIT) {
-            long runnable = searchSpace.allPoints().stream()
-                    .filter(point -> runner.pruneReason(space.settingsAt(point.coordinates())).isEmpty())
-                    .count();
-            return baseline + runnable;
-        }
-        return baseline + strategy.plannedEvaluations(searchSpace);
+  private static Outcome outcome(TrialResult result) {
+    return switch (result.status()) {
+      case OK -> new Outcome.Scored(result.endToEnd().median());
+      case PRUNED -> new Outcome.Unscored(result.reason(), false);
+      case FAILED -> new Outcome.Unscored(result.reason(), true);
+    };
+  }
+
+  /** {@code edge_kafka_sinks=2 core_hdfs_sinks=4}: the trial's dimension values. */
+  private String describe(Settings settings) {
+    StringJoiner joiner = new StringJoiner(" ");
+    for (Dimension dimension : space.dimensions()) {
+      joiner.add(dimension.name() + "=" + settings.get(dimension.name()));
     }
+    return joiner.toString();
+  }
 
-    private TrialResult evaluate(Settings settings, boolean baseline) throws InterruptedException {
-        TrialResult known = decided.get(settings);
-        if (known != null) {
-            return known;
-        }
-        int number = trials.size() + 1;
-        String description = describe(settings);
-        progress.trialStarted(number, planned, (baseline ? "defaults: " : "") + description);
-        TrialResult result = runner.run(number, settings, baseline);
-        synchronized (this) {
-            trials.add(result);
-        }
-        decided.put(settings, result);
-        progress.trialFinished(result);
-        checkpoint.accept(result(false));
-        return result;
+  /** Carries an interrupt through a strategy, which cannot throw checked exceptions. */
+  static final class Interrupted extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    Interrupted(InterruptedException cause) {
+      super(cause);
     }
-
-    private static Outcome outcome(TrialResult result) {
-        return switch (result.status()) {
-            case OK -> new Outcome.Scored(result.endToEnd().median());
-            case PRUNED -> new Outcome.Unscored(result.reason(), false);
-            case FAILED -> new Outcome.Unscored(result.reason(), true);
-        };
-    }
-
-    /** {@code edge_kafka_sinks=2 core_hdfs_sinks=4}: the trial's dimension values. */
-    private String describe(Settings settings) {
-        StringJoiner joiner = new StringJoiner(" ");
-        for (Dimension dimension : space.dimensions()) {
-            joiner.add(dimension.name() + "=" + settings.get(dimension.name()));
-        }
-        return joiner.toString();
-    }
-
-    /** Carries an interrupt through a strategy, which cannot throw checked exceptions. */
-    static final class Interrupted extends RuntimeException {
-        private static final long serialVersionUID = 1L;
-
-        Interrupted(InterruptedException cause) {
-            super(cause);
-        }
-    }
+  }
 }

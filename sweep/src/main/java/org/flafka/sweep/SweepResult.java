@@ -8,53 +8,64 @@ import org.flafka.sweep.stats.Ranking;
 import org.flafka.sweep.trial.TrialResult;
 
 /**
- * A sweep so far or at its end: the space, how it was searched, and every trial in the order it was decided
- * (pruned ones included, with their reasons).
+ * A sweep so far or at its end: the space, how it was searched, and every trial in the order it was
+ * decided (pruned ones included, with their reasons).
  *
- * @param strategy    the strategy's name
- * @param target      the target's description
- * @param audit       the audit's name, or null when trials were not audited
- * @param complete    false while running, or when the sweep was interrupted
+ * @param strategy the strategy's name
+ * @param target the target's description
+ * @param audit the audit's name, or null when trials were not audited
+ * @param complete false while running, or when the sweep was interrupted
  */
-public record SweepResult(Space space, String strategy, String target, String audit, Instant started,
-                          Instant finished, List<TrialResult> trials, boolean complete) {
-    public SweepResult {
-        trials = List.copyOf(trials);
-    }
+public record SweepResult(
+    Space space,
+    String strategy,
+    String target,
+    String audit,
+    Instant started,
+    Instant finished,
+    List<TrialResult> trials,
+    boolean complete) {
+  public SweepResult {
+    trials = List.copyOf(trials);
+  }
 
-    /** Trials that ran and were measured, best first, with the tie verdict. */
-    public Ranking<TrialResult> ranking() {
-        return Ranking.of(trials.stream().filter(t -> t.status() == TrialResult.Status.OK).toList(),
-                TrialResult::endToEnd);
-    }
+  /** Trials that ran and were measured, best first, with the tie verdict. */
+  public Ranking<TrialResult> ranking() {
+    return Ranking.of(
+        trials.stream().filter(t -> t.status() == TrialResult.Status.OK).toList(),
+        TrialResult::endToEnd);
+  }
 
-    public Optional<TrialResult> best() {
-        Ranking<TrialResult> ranking = ranking();
-        return ranking.isEmpty() ? Optional.empty() : Optional.of(ranking.best());
-    }
+  public Optional<TrialResult> best() {
+    Ranking<TrialResult> ranking = ranking();
+    return ranking.isEmpty() ? Optional.empty() : Optional.of(ranking.best());
+  }
 
-    /**
-     * The runner-up, when it and the best are single measurements close enough for noise to have ordered them
-     * ({@link org.flafka.sweep.stats.Summary#unrepeatedAndClose}): with no spread to call a tie by, the reports say
-     * so instead of naming a clear winner. Not the defaults, whose comparison with the best the reports make anyway.
-     */
-    public Optional<TrialResult> unrepeatedRunnerUp() {
-        List<TrialResult> ordered = ranking().ordered();
-        return ordered.size() > 1 && !ordered.get(1).baseline()
-                && ordered.get(0).endToEnd().unrepeatedAndClose(ordered.get(1).endToEnd())
-                ? Optional.of(ordered.get(1)) : Optional.empty();
-    }
+  /**
+   * The runner-up, when it and the best are single measurements close enough for noise to have
+   * ordered them ({@link org.flafka.sweep.stats.Summary#unrepeatedAndClose}): with no spread to
+   * call a tie by, the reports say so instead of naming a clear winner. Not the defaults, whose
+   * comparison with the best the reports make anyway.
+   */
+  public Optional<TrialResult> unrepeatedRunnerUp() {
+    List<TrialResult> ordered = ranking().ordered();
+    return ordered.size() > 1
+            && !ordered.get(1).baseline()
+            && ordered.get(0).endToEnd().unrepeatedAndClose(ordered.get(1).endToEnd())
+        ? Optional.of(ordered.get(1))
+        : Optional.empty();
+  }
 
-    public Optional<TrialResult> baseline() {
-        return trials.stream().filter(TrialResult::baseline).findFirst();
-    }
+  public Optional<TrialResult> baseline() {
+    return trials.stream().filter(TrialResult::baseline).findFirst();
+  }
 
-    /** Trials that cost time: ran, measured or failed. */
-    public long trialsRun() {
-        return trials.stream().filter(t -> t.status() != TrialResult.Status.PRUNED).count();
-    }
+  /** Trials that cost time: ran, measured or failed. */
+  public long trialsRun() {
+    return trials.stream().filter(t -> t.status() != TrialResult.Status.PRUNED).count();
+  }
 
-    public long trialsPruned() {
-        return trials.stream().filter(t -> t.status() == TrialResult.Status.PRUNED).count();
-    }
+  public long trialsPruned() {
+    return trials.stream().filter(t -> t.status() == TrialResult.Status.PRUNED).count();
+  }
 }

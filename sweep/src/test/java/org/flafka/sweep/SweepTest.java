@@ -22,146 +22,225 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The sweep's orchestration on a simulated target: real load generator, no processes. */
 class SweepTest {
-    private static final String TIMING = "timing: {warmup: 0s, measure: 1s, repeats: 1, drain: 10s}\n"
-            + "load: {rate: 8000, connections: 1, devices: 10}\n";
+  private static final String TIMING =
+      "timing: {warmup: 0s, measure: 1s, repeats: 1, drain: 10s}\n"
+          + "load: {rate: 8000, connections: 1, devices: 10}\n";
 
-    @TempDir
-    Path dir;
+  @TempDir Path dir;
 
-    private Space space(String dimensions) {
-        return SpaceParser.parse("space.yml", "test", TIMING + "dimensions:\n" + dimensions);
-    }
+  private Space space(String dimensions) {
+    return SpaceParser.parse("space.yml", "test", TIMING + "dimensions:\n" + dimensions);
+  }
 
-    @Test
-    void runsTheDefaultsFirstThenTheGridAndCheckpointsEveryTrial() throws Exception {
-        SimulatedTarget target = new SimulatedTarget(dir);
-        List<SweepResult> checkpoints = new ArrayList<>();
-        Sweep sweep = new Sweep(space("  core_hdfs_sinks: [1, 2]\n"), new GridStrategy(), target, Optional.empty(),
-                Progress.NONE, checkpoints::add);
-        SweepResult result = sweep.run();
+  @Test
+  void runsTheDefaultsFirstThenTheGridAndCheckpointsEveryTrial() throws Exception {
+    SimulatedTarget target = new SimulatedTarget(dir);
+    List<SweepResult> checkpoints = new ArrayList<>();
+    Sweep sweep =
+        new Sweep(
+            space("  core_hdfs_sinks: [1, 2]\n"),
+            new GridStrategy(),
+            target,
+            Optional.empty(),
+            Progress.NONE,
+            checkpoints::add);
+    SweepResult result = sweep.run();
 
-        assertEquals(List.of("t001", "t002", "t003"), result.trials().stream().map(TrialResult::id).toList());
-        TrialResult baseline = result.trials().get(0);
-        assertTrue(baseline.baseline());
-        assertEquals(4L, baseline.settings().get("core_hdfs_sinks"), "the template's default");
-        assertEquals(List.of(1L, 2L), result.trials().subList(1, 3).stream()
-                .map(t -> t.settings().get("core_hdfs_sinks")).toList());
-        assertTrue(result.trials().stream().allMatch(t -> t.status() == TrialResult.Status.OK));
-        assertTrue(result.complete());
-        assertEquals(3, checkpoints.size());
-        assertEquals(List.of(1, 2, 3), checkpoints.stream().map(c -> c.trials().size()).toList());
-        assertFalse(target.closed, "whoever made the target closes it");
+    assertEquals(
+        List.of("t001", "t002", "t003"), result.trials().stream().map(TrialResult::id).toList());
+    TrialResult baseline = result.trials().get(0);
+    assertTrue(baseline.baseline());
+    assertEquals(4L, baseline.settings().get("core_hdfs_sinks"), "the template's default");
+    assertEquals(
+        List.of(1L, 2L),
+        result.trials().subList(1, 3).stream()
+            .map(t -> t.settings().get("core_hdfs_sinks"))
+            .toList());
+    assertTrue(result.trials().stream().allMatch(t -> t.status() == TrialResult.Status.OK));
+    assertTrue(result.complete());
+    assertEquals(3, checkpoints.size());
+    assertEquals(List.of(1, 2, 3), checkpoints.stream().map(c -> c.trials().size()).toList());
+    assertFalse(target.closed, "whoever made the target closes it");
 
-        // 4 sinks keep up with the 8000 events/s load; 2 sinks deliver 6000, 1 sink 3000, backed up in its channel
-        assertEquals(8000, baseline.endToEnd().median(), 1600);
-        assertEquals(3000, result.trials().get(1).endToEnd().median(), 600);
-        assertEquals(6000, result.trials().get(2).endToEnd().median(), 1200);
-        assertEquals(Bottleneck.CORE_SINKS, result.trials().get(1).bottleneck());
-        assertEquals(Bottleneck.NONE, baseline.bottleneck(), "4 sinks kept up with the set rate: " + baseline.runs());
-        assertEquals("t001", result.best().orElseThrow().id());
+    // 4 sinks keep up with the 8000 events/s load; 2 sinks deliver 6000, 1 sink 3000, backed up in
+    // its channel
+    assertEquals(8000, baseline.endToEnd().median(), 1600);
+    assertEquals(3000, result.trials().get(1).endToEnd().median(), 600);
+    assertEquals(6000, result.trials().get(2).endToEnd().median(), 1200);
+    assertEquals(Bottleneck.CORE_SINKS, result.trials().get(1).bottleneck());
+    assertEquals(
+        Bottleneck.NONE,
+        baseline.bottleneck(),
+        "4 sinks kept up with the set rate: " + baseline.runs());
+    assertEquals("t001", result.best().orElseThrow().id());
 
-        Measurement run = result.trials().get(1).runs().get(0);
-        assertTrue(run.drained(), "a 3000 events/s core drains its backlog within 10 s");
-        assertEquals(0, run.countedLoss());
-        assertEquals(run.sent(), run.delivered());
-        assertEquals("not run: no audit given", run.auditNote());
-        assertEquals(List.of("start", "prepare t001-r1 partitions=4", "startAgents t001-r1 coreRate=12000",
-                "stopAgents", "prepare t002-r1 partitions=4", "startAgents t002-r1 coreRate=3000", "stopAgents",
-                "prepare t003-r1 partitions=4", "startAgents t003-r1 coreRate=6000", "stopAgents"), target.calls);
-    }
+    Measurement run = result.trials().get(1).runs().get(0);
+    assertTrue(run.drained(), "a 3000 events/s core drains its backlog within 10 s");
+    assertEquals(0, run.countedLoss());
+    assertEquals(run.sent(), run.delivered());
+    assertEquals("not run: no audit given", run.auditNote());
+    assertEquals(
+        List.of(
+            "start",
+            "prepare t001-r1 partitions=4",
+            "startAgents t001-r1 coreRate=12000",
+            "stopAgents",
+            "prepare t002-r1 partitions=4",
+            "startAgents t002-r1 coreRate=3000",
+            "stopAgents",
+            "prepare t003-r1 partitions=4",
+            "startAgents t003-r1 coreRate=6000",
+            "stopAgents"),
+        target.calls);
+  }
 
-    @Test
-    void aColdTargetIsWarmedUpOnceWithTheDefaultsAndNothingOfItIsRecorded() throws Exception {
-        SimulatedTarget target = new SimulatedTarget(dir);
-        target.cold = true;
-        List<String> status = new ArrayList<>();
-        Progress progress = new Progress() {
-            @Override
-            public void status(String line) {
-                status.add(line);
-            }
+  @Test
+  void aColdTargetIsWarmedUpOnceWithTheDefaultsAndNothingOfItIsRecorded() throws Exception {
+    SimulatedTarget target = new SimulatedTarget(dir);
+    target.cold = true;
+    List<String> status = new ArrayList<>();
+    Progress progress =
+        new Progress() {
+          @Override
+          public void status(String line) {
+            status.add(line);
+          }
 
-            @Override
-            public void trialStarted(int number, long planned, String description) {
-            }
+          @Override
+          public void trialStarted(int number, long planned, String description) {}
 
-            @Override
-            public void phase(String phase) {
-            }
+          @Override
+          public void phase(String phase) {}
 
-            @Override
-            public void trialFinished(TrialResult result) {
-            }
+          @Override
+          public void trialFinished(TrialResult result) {}
 
-            @Override
-            public void finished() {
-            }
+          @Override
+          public void finished() {}
         };
-        SweepResult result = new Sweep(space("  core_hdfs_sinks: [4, 2]\n"), new GridStrategy(), target,
-                Optional.empty(), progress, r -> { }).run();
-        assertEquals(List.of("start", "prepare warm-up partitions=4", "startAgents warm-up coreRate=12000",
-                "killAgents", "prepare t001-r1 partitions=4", "startAgents t001-r1 coreRate=12000", "stopAgents",
-                "prepare t002-r1 partitions=4", "startAgents t002-r1 coreRate=6000", "stopAgents"), target.calls);
-        assertEquals(List.of("t001", "t002"), result.trials().stream().map(TrialResult::id).toList());
-        assertTrue(status.contains("warming up the stack: one unrecorded run of the defaults"), status.toString());
-    }
+    SweepResult result =
+        new Sweep(
+                space("  core_hdfs_sinks: [4, 2]\n"),
+                new GridStrategy(),
+                target,
+                Optional.empty(),
+                progress,
+                r -> {})
+            .run();
+    assertEquals(
+        List.of(
+            "start",
+            "prepare warm-up partitions=4",
+            "startAgents warm-up coreRate=12000",
+            "killAgents",
+            "prepare t001-r1 partitions=4",
+            "startAgents t001-r1 coreRate=12000",
+            "stopAgents",
+            "prepare t002-r1 partitions=4",
+            "startAgents t002-r1 coreRate=6000",
+            "stopAgents"),
+        target.calls);
+    assertEquals(List.of("t001", "t002"), result.trials().stream().map(TrialResult::id).toList());
+    assertTrue(
+        status.contains("warming up the stack: one unrecorded run of the defaults"),
+        status.toString());
+  }
 
-    @Test
-    void theDefaultsAreNotRunTwiceWhenTheyArePartOfTheSpace() throws Exception {
-        SimulatedTarget target = new SimulatedTarget(dir);
-        SweepResult result = new Sweep(space("  core_hdfs_sinks: [4, 2]\n"), new GridStrategy(), target,
-                Optional.empty(), Progress.NONE, r -> { }).run();
-        assertEquals(2, result.trials().size());
-        assertTrue(result.trials().get(0).baseline());
-        assertEquals(4L, result.trials().get(0).settings().get("core_hdfs_sinks"));
-    }
+  @Test
+  void theDefaultsAreNotRunTwiceWhenTheyArePartOfTheSpace() throws Exception {
+    SimulatedTarget target = new SimulatedTarget(dir);
+    SweepResult result =
+        new Sweep(
+                space("  core_hdfs_sinks: [4, 2]\n"),
+                new GridStrategy(),
+                target,
+                Optional.empty(),
+                Progress.NONE,
+                r -> {})
+            .run();
+    assertEquals(2, result.trials().size());
+    assertTrue(result.trials().get(0).baseline());
+    assertEquals(4L, result.trials().get(0).settings().get("core_hdfs_sinks"));
+  }
 
-    @Test
-    void aTrialThatFailsIsRecordedAndTheSweepGoesOn() throws Exception {
-        SimulatedTarget target = new SimulatedTarget(dir);
-        SweepResult result = new Sweep(space("  core_hdfs_batch_size: [" + SimulatedTarget.BROKEN_BATCH
-                + ", 10000]\n"), new GridStrategy(), target, Optional.empty(), Progress.NONE, r -> { }).run();
-        assertEquals(List.of(TrialResult.Status.OK, TrialResult.Status.FAILED), result.trials().stream()
-                .map(TrialResult::status).toList());
-        assertEquals("repeat 1: Flume agent core dropped a component at start-up: sink hdfs0",
-                result.trials().get(1).reason());
-        assertEquals(2, result.trialsRun());
-    }
+  @Test
+  void aTrialThatFailsIsRecordedAndTheSweepGoesOn() throws Exception {
+    SimulatedTarget target = new SimulatedTarget(dir);
+    SweepResult result =
+        new Sweep(
+                space("  core_hdfs_batch_size: [" + SimulatedTarget.BROKEN_BATCH + ", 10000]\n"),
+                new GridStrategy(),
+                target,
+                Optional.empty(),
+                Progress.NONE,
+                r -> {})
+            .run();
+    assertEquals(
+        List.of(TrialResult.Status.OK, TrialResult.Status.FAILED),
+        result.trials().stream().map(TrialResult::status).toList());
+    assertEquals(
+        "repeat 1: Flume agent core dropped a component at start-up: sink hdfs0",
+        result.trials().get(1).reason());
+    assertEquals(2, result.trialsRun());
+  }
 
-    @Test
-    void prunedTrialsAreRecordedWithTheirReasonAndCostNothing() throws Exception {
-        SimulatedTarget target = new SimulatedTarget(dir);
-        SweepResult result = new Sweep(space("  topic_partitions: [1, 4]\n  core_kafka_sources: [2]\n"),
-                new GridStrategy(), target, Optional.empty(), Progress.NONE, r -> { }).run();
-        // the defaults (4 partitions, 2 sources) are the second point
-        assertEquals(List.of(TrialResult.Status.OK, TrialResult.Status.PRUNED), result.trials().stream()
-                .map(TrialResult::status).toList());
-        assertTrue(result.trials().get(1).reason().contains("[kafka-sources-vs-partitions]"),
-                result.trials().get(1).reason());
-        assertEquals(1, result.trialsPruned());
-        assertEquals(1, target.calls.stream().filter(c -> c.startsWith("startAgents")).count());
-    }
+  @Test
+  void prunedTrialsAreRecordedWithTheirReasonAndCostNothing() throws Exception {
+    SimulatedTarget target = new SimulatedTarget(dir);
+    SweepResult result =
+        new Sweep(
+                space("  topic_partitions: [1, 4]\n  core_kafka_sources: [2]\n"),
+                new GridStrategy(),
+                target,
+                Optional.empty(),
+                Progress.NONE,
+                r -> {})
+            .run();
+    // the defaults (4 partitions, 2 sources) are the second point
+    assertEquals(
+        List.of(TrialResult.Status.OK, TrialResult.Status.PRUNED),
+        result.trials().stream().map(TrialResult::status).toList());
+    assertTrue(
+        result.trials().get(1).reason().contains("[kafka-sources-vs-partitions]"),
+        result.trials().get(1).reason());
+    assertEquals(1, result.trialsPruned());
+    assertEquals(1, target.calls.stream().filter(c -> c.startsWith("startAgents")).count());
+  }
 
-    @Test
-    void aDeadStackEndsTheSweep() {
-        SimulatedTarget target = new SimulatedTarget(dir);
-        target.breakTheStack();
-        Sweep sweep = new Sweep(space("  core_hdfs_batch_size: [" + SimulatedTarget.BROKEN_BATCH + "]\n"),
-                new GridStrategy(), target, Optional.empty(), Progress.NONE, r -> { });
-        // the defaults run; the broken trial fails, the health check then finds the stack dead
-        TargetException e = assertThrows(TargetException.class, sweep::run);
-        assertEquals("the simulated broker has died", e.getMessage());
-        assertEquals(1, sweep.result(false).trials().size());
-    }
+  @Test
+  void aDeadStackEndsTheSweep() {
+    SimulatedTarget target = new SimulatedTarget(dir);
+    target.breakTheStack();
+    Sweep sweep =
+        new Sweep(
+            space("  core_hdfs_batch_size: [" + SimulatedTarget.BROKEN_BATCH + "]\n"),
+            new GridStrategy(),
+            target,
+            Optional.empty(),
+            Progress.NONE,
+            r -> {});
+    // the defaults run; the broken trial fails, the health check then finds the stack dead
+    TargetException e = assertThrows(TargetException.class, sweep::run);
+    assertEquals("the simulated broker has died", e.getMessage());
+    assertEquals(1, sweep.result(false).trials().size());
+  }
 
-    @Test
-    void descentRunsFewerTrialsThanTheGrid() throws Exception {
-        String dimensions = "  core_hdfs_sinks: [1, 2, 4]\n  core_hdfs_batch_size: [1000, 10000]\n"
-                + "  edge_kafka_sinks: [1, 2]\n";
-        SweepResult descent = new Sweep(space(dimensions), new CoordinateDescent(), new SimulatedTarget(dir),
-                Optional.empty(), Progress.NONE, r -> { }).run();
-        assertTrue(descent.trialsRun() < 12, "descent ran " + descent.trialsRun() + " of 12 points");
-        assertEquals("descent", descent.strategy());
-        assertTrue(descent.best().orElseThrow().endToEnd().median() > 6000);
-    }
+  @Test
+  void descentRunsFewerTrialsThanTheGrid() throws Exception {
+    String dimensions =
+        "  core_hdfs_sinks: [1, 2, 4]\n  core_hdfs_batch_size: [1000, 10000]\n"
+            + "  edge_kafka_sinks: [1, 2]\n";
+    SweepResult descent =
+        new Sweep(
+                space(dimensions),
+                new CoordinateDescent(),
+                new SimulatedTarget(dir),
+                Optional.empty(),
+                Progress.NONE,
+                r -> {})
+            .run();
+    assertTrue(descent.trialsRun() < 12, "descent ran " + descent.trialsRun() + " of 12 points");
+    assertEquals("descent", descent.strategy());
+    assertTrue(descent.best().orElseThrow().endToEnd().median() > 6000);
+  }
 }

@@ -5,8 +5,7 @@ final class Bytes {
   /** Returned by scanners when what they look for is not at the position. */
   static final int NO_MATCH = -1;
 
-  private Bytes() {
-  }
+  private Bytes() {}
 
   static boolean isDigit(byte b) {
     return b >= '0' && b <= '9';
@@ -58,7 +57,10 @@ final class Bytes {
     return pos;
   }
 
-  /** The value of {@code count} digits at pos, or -1 if any of them is not a digit or they run past end. */
+  /**
+   * The value of {@code count} digits at pos, or -1 if any of them is not a digit or they run past
+   * end.
+   */
   static int digits(byte[] b, int pos, int end, int count) {
     if (pos + count > end) {
       return -1;

@@ -8,18 +8,22 @@ import java.util.Map;
 
 /**
  * What {@link SyslogParser} found in one message. Mutable and reusable: pass the same instance to
- * {@link SyslogParser#parse(byte[], int, int, long, ParseResult)} for every message on a thread and the hot path
- * allocates nothing but what structured data needs the first time. Not thread-safe.
+ * {@link SyslogParser#parse(byte[], int, int, long, ParseResult)} for every message on a thread and
+ * the hot path allocates nothing but what structured data needs the first time. Not thread-safe.
  *
- * <p>Text fields are kept as offsets into the caller's untouched input ({@link #buffer()}); an absent field has
- * offset -1 and length 0. The {@code String} accessors ({@link #hostname()}, {@link #app()}, …) decode UTF-8
- * (malformed bytes become U+FFFD) on first call and cache the string until the next parse.
+ * <p>Text fields are kept as offsets into the caller's untouched input ({@link #buffer()}); an
+ * absent field has offset -1 and length 0. The {@code String} accessors ({@link #hostname()},
+ * {@link #app()}, …) decode UTF-8 (malformed bytes become U+FFFD) on first call and cache the
+ * string until the next parse.
  *
- * <p>A result refers to the caller's array; if the caller reuses that array for the next message, read the fields
- * first.
+ * <p>A result refers to the caller's array; if the caller reuses that array for the next message,
+ * read the fields first.
  */
 public final class ParseResult {
-  /** Structured-data params recorded per message; further params stay in {@link #structuredDataText()}. */
+  /**
+   * Structured-data params recorded per message; further params stay in {@link
+   * #structuredDataText()}.
+   */
   public static final int MAX_SD_PARAMS = 256;
 
   private static final int INITIAL_SD_CAPACITY = 8;
@@ -57,7 +61,8 @@ public final class ParseResult {
   private int messageOffset;
   private int messageLength;
 
-  // Structured data: element e has id [sdIdOffset[e], +sdIdLength[e]) and params [sdFirstParam[e], sdFirstParam[e+1])
+  // Structured data: element e has id [sdIdOffset[e], +sdIdLength[e]) and params [sdFirstParam[e],
+  // sdFirstParam[e+1])
   private int sdElementCount;
   private int[] sdIdOffset = new int[INITIAL_SD_CAPACITY];
   private int[] sdIdLength = new int[INITIAL_SD_CAPACITY];
@@ -78,11 +83,13 @@ public final class ParseResult {
   private String msgid;
   private String message;
 
-  /** An empty result (status {@link ParseStatus#RAW}), ready to be filled by {@link SyslogParser}. */
-  public ParseResult() {
-  }
+  /**
+   * An empty result (status {@link ParseStatus#RAW}), ready to be filled by {@link SyslogParser}.
+   */
+  public ParseResult() {}
 
-  // ---------------------------------------------------------------------------------------------- input
+  // ----------------------------------------------------------------------------------------------
+  // input
 
   /** The caller's array the offsets refer to. */
   public byte[] buffer() {
@@ -104,14 +111,17 @@ public final class ParseResult {
     return receivedMillis;
   }
 
-  // ---------------------------------------------------------------------------------------------- status
+  // ----------------------------------------------------------------------------------------------
+  // status
 
   /** How well the message was understood; never null. */
   public ParseStatus status() {
     return status;
   }
 
-  /** The recognised format; {@link SyslogFormat#UNKNOWN} exactly when the status is RAW. Never null. */
+  /**
+   * The recognised format; {@link SyslogFormat#UNKNOWN} exactly when the status is RAW. Never null.
+   */
   public SyslogFormat format() {
     return format;
   }
@@ -126,12 +136,16 @@ public final class ParseResult {
     return (defects & defect.mask()) != 0;
   }
 
-  /** {@link Defect#names(long)} of {@link #defects()}, e.g. {@code "missing-hostname,space-after-pri"}. */
+  /**
+   * {@link Defect#names(long)} of {@link #defects()}, e.g. {@code
+   * "missing-hostname,space-after-pri"}.
+   */
   public String defectNames() {
     return Defect.names(defects);
   }
 
-  // ---------------------------------------------------------------------------------------------- PRI
+  // ----------------------------------------------------------------------------------------------
+  // PRI
 
   /** Whether the message had a usable {@code <PRI>}. */
   public boolean hasPri() {
@@ -158,11 +172,12 @@ public final class ParseResult {
     return version;
   }
 
-  // ---------------------------------------------------------------------------------------------- time
+  // ----------------------------------------------------------------------------------------------
+  // time
 
   /**
-   * The event time, epoch ms UTC: from the message when {@link #timestampSource()} is MESSAGE, else the receive
-   * time. Sub-millisecond digits are truncated.
+   * The event time, epoch ms UTC: from the message when {@link #timestampSource()} is MESSAGE, else
+   * the receive time. Sub-millisecond digits are truncated.
    */
   public long timestampMillis() {
     return timestampMillis;
@@ -179,37 +194,40 @@ public final class ParseResult {
   }
 
   /**
-   * The UTC offset, in seconds, of the local time the message's stamp was written in: its own offset when it
-   * carried one ({@code +02:00}, {@code Z}, {@code CET}), else the default zone's offset at that instant. 0 when
-   * the timestamp is the receive time. {@code timestampMillis() / 1000 + timestampUtcOffsetSeconds()} is the
-   * stamp's wall-clock time as epoch seconds, for printing it as the device did.
+   * The UTC offset, in seconds, of the local time the message's stamp was written in: its own
+   * offset when it carried one ({@code +02:00}, {@code Z}, {@code CET}), else the default zone's
+   * offset at that instant. 0 when the timestamp is the receive time. {@code timestampMillis() /
+   * 1000 + timestampUtcOffsetSeconds()} is the stamp's wall-clock time as epoch seconds, for
+   * printing it as the device did.
    */
   public int timestampUtcOffsetSeconds() {
     return timestampUtcOffsetSeconds;
   }
 
   /**
-   * Whether the message's own time was read but rejected as implausible (outside {@code timestamp.max.past.ms} /
-   * {@code timestamp.max.future.ms} around the receive time; defect {@link Defect#IMPLAUSIBLE_TIMESTAMP}), so that
-   * {@link #timestampMillis()} is the receive time and {@link #rejectedTimestampMillis()} the rejected time.
+   * Whether the message's own time was read but rejected as implausible (outside {@code
+   * timestamp.max.past.ms} / {@code timestamp.max.future.ms} around the receive time; defect {@link
+   * Defect#IMPLAUSIBLE_TIMESTAMP}), so that {@link #timestampMillis()} is the receive time and
+   * {@link #rejectedTimestampMillis()} the rejected time.
    */
   public boolean hasRejectedTimestamp() {
     return timestampRejected;
   }
 
   /**
-   * The message's own time, epoch ms UTC, when the parser rejected it as implausible and used the receive time
-   * instead (a device clock reset to 1993, say); -1 when nothing was rejected. Use {@link #hasRejectedTimestamp()}
-   * to tell "none" from a rejected time of exactly 1969-12-31T23:59:59.999Z.
+   * The message's own time, epoch ms UTC, when the parser rejected it as implausible and used the
+   * receive time instead (a device clock reset to 1993, say); -1 when nothing was rejected. Use
+   * {@link #hasRejectedTimestamp()} to tell "none" from a rejected time of exactly
+   * 1969-12-31T23:59:59.999Z.
    */
   public long rejectedTimestampMillis() {
     return rejectedTimestampMillis;
   }
 
   /**
-   * Position of the timestamp text in {@link #buffer()} (including a year, milliseconds or zone name the parser
-   * read with it), or -1 when the message had none. Set even when the stamp was unusable and the receive time
-   * used.
+   * Position of the timestamp text in {@link #buffer()} (including a year, milliseconds or zone
+   * name the parser read with it), or -1 when the message had none. Set even when the stamp was
+   * unusable and the receive time used.
    */
   public int timestampTextOffset() {
     return timestampTextOffset;
@@ -225,9 +243,13 @@ public final class ParseResult {
     return timestampTextOffset < 0 ? null : decode(timestampTextOffset, timestampTextLength);
   }
 
-  // ---------------------------------------------------------------------------------------------- header fields
+  // ----------------------------------------------------------------------------------------------
+  // header fields
 
-  /** Offset of the hostname, or -1 when the message had none (the caller then falls back to the sender). */
+  /**
+   * Offset of the hostname, or -1 when the message had none (the caller then falls back to the
+   * sender).
+   */
   public int hostnameOffset() {
     return hostnameOffset;
   }
@@ -246,8 +268,8 @@ public final class ParseResult {
   }
 
   /**
-   * Offset of the app: RFC 5424 APP-NAME, the RFC 3164 tag without {@code [pid]} and {@code :}, a Cisco mnemonic
-   * such as {@code %ASA-6-302013} or {@code %LINK-3-UPDOWN}; -1 when absent.
+   * Offset of the app: RFC 5424 APP-NAME, the RFC 3164 tag without {@code [pid]} and {@code :}, a
+   * Cisco mnemonic such as {@code %ASA-6-302013} or {@code %LINK-3-UPDOWN}; -1 when absent.
    */
   public int appOffset() {
     return appOffset;
@@ -266,7 +288,10 @@ public final class ParseResult {
     return app;
   }
 
-  /** Offset of the process id (RFC 5424 PROCID, the {@code [pid]} of an RFC 3164 tag); -1 when absent. */
+  /**
+   * Offset of the process id (RFC 5424 PROCID, the {@code [pid]} of an RFC 3164 tag); -1 when
+   * absent.
+   */
   public int procidOffset() {
     return procidOffset;
   }
@@ -285,8 +310,8 @@ public final class ParseResult {
   }
 
   /**
-   * Offset of the message id: RFC 5424 MSGID, the number of a Cisco ASA mnemonic ({@code 302013}) or the
-   * mnemonic of a Cisco IOS tag ({@code UPDOWN}); -1 when absent.
+   * Offset of the message id: RFC 5424 MSGID, the number of a Cisco ASA mnemonic ({@code 302013})
+   * or the mnemonic of a Cisco IOS tag ({@code UPDOWN}); -1 when absent.
    */
   public int msgidOffset() {
     return msgidOffset;
@@ -306,14 +331,18 @@ public final class ParseResult {
   }
 
   /**
-   * Offset of the free-text message: after the header, the tag's {@code ": "} and (RFC 5424) the structured
-   * data and the one space after it. Always within the input; equal to the input's end when the message is empty.
+   * Offset of the free-text message: after the header, the tag's {@code ": "} and (RFC 5424) the
+   * structured data and the one space after it. Always within the input; equal to the input's end
+   * when the message is empty.
    */
   public int messageOffset() {
     return messageOffset;
   }
 
-  /** Length of the free-text message, excluding trailing CR/LF; may be 0. The BOM, if any, is not included. */
+  /**
+   * Length of the free-text message, excluding trailing CR/LF; may be 0. The BOM, if any, is not
+   * included.
+   */
   public int messageLength() {
     return messageLength;
   }
@@ -326,9 +355,13 @@ public final class ParseResult {
     return message;
   }
 
-  // ---------------------------------------------------------------------------------------------- structured data
+  // ----------------------------------------------------------------------------------------------
+  // structured data
 
-  /** Offset of the RFC 5424 structured data (from the first '[' to the last ']'), or -1 when nil or absent. */
+  /**
+   * Offset of the RFC 5424 structured data (from the first '[' to the last ']'), or -1 when nil or
+   * absent.
+   */
   public int structuredDataOffset() {
     return structuredDataOffset;
   }
@@ -398,7 +431,10 @@ public final class ParseResult {
     return sdValueLength[paramIndex(element, param)];
   }
 
-  /** Param {@code param}'s value in element {@code element}, with the RFC 5424 escapes \" \\ \] resolved. */
+  /**
+   * Param {@code param}'s value in element {@code element}, with the RFC 5424 escapes \" \\ \]
+   * resolved.
+   */
   public String sdParamValue(int element, int param) {
     int index = paramIndex(element, param);
     int offset = sdValueOffset[index];
@@ -407,8 +443,9 @@ public final class ParseResult {
   }
 
   /**
-   * The structured data as maps, in message order: SD-ID to param name to unescaped value. A repeated SD-ID or
-   * param name keeps the last value; use the indexed accessors to see every one. Empty when there is none.
+   * The structured data as maps, in message order: SD-ID to param name to unescaped value. A
+   * repeated SD-ID or param name keeps the last value; use the indexed accessors to see every one.
+   * Empty when there is none.
    */
   public Map<String, Map<String, String>> structuredData() {
     if (sdElementCount == 0) {
@@ -425,12 +462,16 @@ public final class ParseResult {
     return elements;
   }
 
-  // ---------------------------------------------------------------------------------------------- debugging
+  // ----------------------------------------------------------------------------------------------
+  // debugging
 
   @Override
   public String toString() {
-    StringBuilder text = new StringBuilder("ParseResult{status=").append(status.headerValue())
-        .append(", format=").append(format.headerValue());
+    StringBuilder text =
+        new StringBuilder("ParseResult{status=")
+            .append(status.headerValue())
+            .append(", format=")
+            .append(format.headerValue());
     if (defects != 0) {
       text.append(", defects=").append(defectNames());
     }
@@ -440,7 +481,11 @@ public final class ParseResult {
     if (version >= 0) {
       text.append(", version=").append(version);
     }
-    text.append(", timestamp=").append(timestampMillis).append(" (").append(timestampSource.headerValue()).append(')');
+    text.append(", timestamp=")
+        .append(timestampMillis)
+        .append(" (")
+        .append(timestampSource.headerValue())
+        .append(')');
     if (timestampRejected) {
       text.append(", rejected timestamp=").append(rejectedTimestampMillis);
     }
@@ -461,9 +506,13 @@ public final class ParseResult {
     }
   }
 
-  // ---------------------------------------------------------------------------------------------- parser side
+  // ----------------------------------------------------------------------------------------------
+  // parser side
 
-  /** Clears every field for a new message; the message defaults to the whole input, the time to receive time. */
+  /**
+   * Clears every field for a new message; the message defaults to the whole input, the time to
+   * receive time.
+   */
   void reset(byte[] buffer, int offset, int length, long receivedMillis) {
     this.buffer = buffer;
     this.inputOffset = offset;
@@ -587,7 +636,10 @@ public final class ParseResult {
     return sdParamTotal;
   }
 
-  /** Starts element {@link #sdElementCount()} with the given id; its params follow via {@link #addSdParam}. */
+  /**
+   * Starts element {@link #sdElementCount()} with the given id; its params follow via {@link
+   * #addSdParam}.
+   */
   void beginSdElement(int idOffset, int idLength) {
     if (sdElementCount == sdIdOffset.length) {
       int capacity = sdIdOffset.length * 2;
@@ -600,8 +652,12 @@ public final class ParseResult {
     sdFirstParam[sdElementCount] = sdParamTotal;
   }
 
-  /** Records a param of the element begun last; false (and nothing recorded) beyond {@link #MAX_SD_PARAMS}. */
-  boolean addSdParam(int nameOffset, int nameLength, int valueOffset, int valueLength, boolean escaped) {
+  /**
+   * Records a param of the element begun last; false (and nothing recorded) beyond {@link
+   * #MAX_SD_PARAMS}.
+   */
+  boolean addSdParam(
+      int nameOffset, int nameLength, int valueOffset, int valueLength, boolean escaped) {
     if (sdParamTotal == MAX_SD_PARAMS) {
       return false;
     }
@@ -633,11 +689,13 @@ public final class ParseResult {
     sdParamTotal = sdFirstParam[sdElementCount];
   }
 
-  // ---------------------------------------------------------------------------------------------- helpers
+  // ----------------------------------------------------------------------------------------------
+  // helpers
 
   private void checkElement(int element) {
     if (element < 0 || element >= sdElementCount) {
-      throw new IndexOutOfBoundsException("structured-data element " + element + " of " + sdElementCount);
+      throw new IndexOutOfBoundsException(
+          "structured-data element " + element + " of " + sdElementCount);
     }
   }
 
@@ -645,7 +703,8 @@ public final class ParseResult {
     checkElement(element);
     int count = sdFirstParam[element + 1] - sdFirstParam[element];
     if (param < 0 || param >= count) {
-      throw new IndexOutOfBoundsException("param " + param + " of " + count + " in element " + element);
+      throw new IndexOutOfBoundsException(
+          "param " + param + " of " + count + " in element " + element);
     }
     return sdFirstParam[element] + param;
   }
@@ -654,7 +713,10 @@ public final class ParseResult {
     return new String(buffer, offset, length, StandardCharsets.UTF_8);
   }
 
-  /** Resolves the RFC 5424 PARAM-VALUE escapes: a backslash before '"', '\' or ']' is dropped, others kept. */
+  /**
+   * Resolves the RFC 5424 PARAM-VALUE escapes: a backslash before '"', '\' or ']' is dropped,
+   * others kept.
+   */
   private String unescape(int offset, int length) {
     byte[] unescaped = new byte[length];
     int size = 0;

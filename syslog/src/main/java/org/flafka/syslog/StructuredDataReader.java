@@ -5,22 +5,24 @@ import static org.flafka.syslog.Bytes.at;
 import static org.flafka.syslog.Bytes.skipSpaces;
 
 /**
- * RFC 5424 STRUCTURED-DATA: {@code [id name="value" ...][id2 ...]}, recorded in the {@link ParseResult} as offsets.
- * Lenient where senders are sloppy (spaces around '=', unquoted values, an unescaped ']' inside quotes,
- * duplicate ids, overlong names), each such deviation recorded as {@link Defect#MALFORMED_STRUCTURED_DATA}.
+ * RFC 5424 STRUCTURED-DATA: {@code [id name="value" ...][id2 ...]}, recorded in the {@link
+ * ParseResult} as offsets. Lenient where senders are sloppy (spaces around '=', unquoted values, an
+ * unescaped ']' inside quotes, duplicate ids, overlong names), each such deviation recorded as
+ * {@link Defect#MALFORMED_STRUCTURED_DATA}.
  */
 final class StructuredDataReader {
   private static final int MAX_SD_NAME = 32;
+
   /** Duplicate SD-IDs are looked for among this many elements only, so the check stays cheap. */
   private static final int MAX_DUPLICATE_CHECK = 32;
 
-  private StructuredDataReader() {
-  }
+  private StructuredDataReader() {}
 
   /**
-   * Reads SD-ELEMENTs from pos (at '['). A malformed element is abandoned and skipped to its closing ']' (the
-   * first unescaped ']' followed by SP, '[' or the end); if none can be found, structured data ends before it
-   * and the rest is message. Every tolerated deviation records {@link Defect#MALFORMED_STRUCTURED_DATA}.
+   * Reads SD-ELEMENTs from pos (at '['). A malformed element is abandoned and skipped to its
+   * closing ']' (the first unescaped ']' followed by SP, '[' or the end); if none can be found,
+   * structured data ends before it and the rest is message. Every tolerated deviation records
+   * {@link Defect#MALFORMED_STRUCTURED_DATA}.
    *
    * @return the position after the last element read
    */
@@ -47,7 +49,10 @@ final class StructuredDataReader {
     return p;
   }
 
-  /** One {@code [id name="value" ...]}; returns the position after ']' or NO_MATCH (element abandoned). */
+  /**
+   * One {@code [id name="value" ...]}; returns the position after ']' or NO_MATCH (element
+   * abandoned).
+   */
   private static int readSdElement(byte[] b, int pos, int end, ParseResult r) {
     int idStart = pos + 1;
     int p = scanSdName(b, idStart, end);
@@ -87,7 +92,10 @@ final class StructuredDataReader {
     }
   }
 
-  /** {@code name="value"} (tolerating spaces around '=' and an unquoted value); returns the position after. */
+  /**
+   * {@code name="value"} (tolerating spaces around '=' and an unquoted value); returns the position
+   * after.
+   */
   private static int readSdParam(byte[] b, int pos, int end, ParseResult r) {
     int p = scanSdName(b, pos, end);
     int nameLength = p - pos;
@@ -152,7 +160,9 @@ final class StructuredDataReader {
     return pos;
   }
 
-  /** The first ']' from pos not escaped by '\' and followed by SP, '[' or the end; NO_MATCH if none. */
+  /**
+   * The first ']' from pos not escaped by '\' and followed by SP, '[' or the end; NO_MATCH if none.
+   */
   private static int findElementClose(byte[] b, int pos, int end) {
     for (int i = pos; i < end; i++) {
       if (b[i] == ']' && b[i - 1] != '\\' && (i + 1 == end || b[i + 1] == ' ' || b[i + 1] == '[')) {
@@ -166,8 +176,13 @@ final class StructuredDataReader {
     int count = Math.min(r.sdElementCount(), MAX_DUPLICATE_CHECK);
     for (int i = 1; i < count; i++) {
       for (int j = 0; j < i; j++) {
-        if (java.util.Arrays.equals(b, r.sdIdOffset(i), r.sdIdOffset(i) + r.sdIdLength(i),
-            b, r.sdIdOffset(j), r.sdIdOffset(j) + r.sdIdLength(j))) {
+        if (java.util.Arrays.equals(
+            b,
+            r.sdIdOffset(i),
+            r.sdIdOffset(i) + r.sdIdLength(i),
+            b,
+            r.sdIdOffset(j),
+            r.sdIdOffset(j) + r.sdIdLength(j))) {
           return true;
         }
       }

@@ -10,37 +10,50 @@ import java.util.Objects;
 import org.flafka.syslog.EventTime.StampKind;
 
 /**
- * The lenient syslog parser: one message's bytes (framing removed) in, a {@link ParseResult} out. It never throws
- * on any input, always terminates, and never alters the input: fields are offsets into the caller's array.
+ * The lenient syslog parser: one message's bytes (framing removed) in, a {@link ParseResult} out.
+ * It never throws on any input, always terminates, and never alters the input: fields are offsets
+ * into the caller's array.
  *
  * <p>Immutable and thread-safe; build one per option set and share it. Give each thread its own
- * {@link ParseResult} and pass it to {@link #parse(byte[], int, int, long, ParseResult)} to parse without
- * allocating.
+ * {@link ParseResult} and pass it to {@link #parse(byte[], int, int, long, ParseResult)} to parse
+ * without allocating.
  *
  * <h2>How a message is read</h2>
- * One cursor moves forward through the bytes; no regular expressions, no backtracking over what was read.
+ *
+ * One cursor moves forward through the bytes; no regular expressions, no backtracking over what was
+ * read.
+ *
  * <ol>
- *   <li>Leading whitespace ({@code permit.leading.whitespace}), then {@code <PRI>} (or none:
- *       {@code permit.missing.pri}), then spaces ({@code permit.space.after.pri}).</li>
- *   <li>The format is chosen once, from the bytes that follow (dispatch): a version digit and a space
- *       is RFC 5424; a four-digit year and '-' is an RFC 3339 stamp (RFC 5424 without version, or RFC 3164 with
- *       an ISO stamp); a month name is a BSD stamp (RFC 3164, Cisco ASA/IOS, Snare); a sequence number, an
- *       uptime or a '*'/'.' clock mark is Cisco IOS; {@code date=} is FortiGate; anything else has no header.</li>
- *   <li>After a BSD stamp, the one real ambiguity of RFC 3164 (is the next word the hostname or the tag?) is
- *       settled in one place (readHostAndTag): a word that ends like a tag ({@code app:}, {@code app[pid]}) or
- *       cannot be a hostname means the hostname is missing.</li>
+ *   <li>Leading whitespace ({@code permit.leading.whitespace}), then {@code <PRI>} (or none: {@code
+ *       permit.missing.pri}), then spaces ({@code permit.space.after.pri}).
+ *   <li>The format is chosen once, from the bytes that follow (dispatch): a version digit and a
+ *       space is RFC 5424; a four-digit year and '-' is an RFC 3339 stamp (RFC 5424 without
+ *       version, or RFC 3164 with an ISO stamp); a month name is a BSD stamp (RFC 3164, Cisco
+ *       ASA/IOS, Snare); a sequence number, an uptime or a '*'/'.' clock mark is Cisco IOS; {@code
+ *       date=} is FortiGate; anything else has no header.
+ *   <li>After a BSD stamp, the one real ambiguity of RFC 3164 (is the next word the hostname or the
+ *       tag?) is settled in one place (readHostAndTag): a word that ends like a tag ({@code app:},
+ *       {@code app[pid]}) or cannot be a hostname means the hostname is missing.
  * </ol>
- * Any tolerated deviation is recorded as a {@link Defect}; one whose switch is off makes the message RAW.
+ *
+ * Any tolerated deviation is recorded as a {@link Defect}; one whose switch is off makes the
+ * message RAW.
  */
 public final class SyslogParser {
   private static final int MAX_HOSTNAME = 255;
   private static final int MAX_APP_NAME = 48;
+
   /** AIX syslogd's relay prefix before the origin's hostname. */
   private static final String RELAY_PREFIX = "Message forwarded from ";
-  /** The longest tag read without ':' (RFC 3164 4.1.3: "The TAG is ... not exceed 32 characters"). */
+
+  /**
+   * The longest tag read without ':' (RFC 3164 4.1.3: "The TAG is ... not exceed 32 characters").
+   */
   private static final int MAX_BARE_TAG = 32;
+
   private static final int MAX_PROCID = 128;
   private static final int MAX_MSGID = 32;
+
   /** FortiGate key=value pairs scanned for date, time, devname, logid and tz. */
   private static final int MAX_FORTIGATE_PAIRS = 40;
 
@@ -87,7 +100,8 @@ public final class SyslogParser {
     this.permitMissingTimestamp = options.isEnabled(Leniency.PERMIT_MISSING_TIMESTAMP);
     this.permitMissingHostname = options.isEnabled(Leniency.PERMIT_MISSING_HOSTNAME);
     this.permitMissingVersion = options.isEnabled(Leniency.PERMIT_MISSING_VERSION);
-    this.permitMalformedStructuredData = options.isEnabled(Leniency.PERMIT_MALFORMED_STRUCTURED_DATA);
+    this.permitMalformedStructuredData =
+        options.isEnabled(Leniency.PERMIT_MALFORMED_STRUCTURED_DATA);
     this.permitAtSigns = options.isEnabled(Leniency.PERMIT_AT_SIGNS_IN_HOSTNAME);
     this.permitSlashes = options.isEnabled(Leniency.PERMIT_SLASHES_IN_HOSTNAME);
     this.permitSquareBrackets = options.isEnabled(Leniency.PERMIT_SQUARE_BRACKETS_IN_HOSTNAME);
@@ -112,14 +126,16 @@ public final class SyslogParser {
   }
 
   /**
-   * Parses {@code buffer[offset, offset + length)} into {@code into}, which is reset first, and returns it.
+   * Parses {@code buffer[offset, offset + length)} into {@code into}, which is reset first, and
+   * returns it.
    *
-   * @param receivedMillis the receive time, epoch ms: resolves year-less stamps, bounds plausible ones, and is
-   *     the timestamp when the message has none
-   * @throws IndexOutOfBoundsException only when offset and length do not lie within the array (a caller bug;
-   *     no message content ever causes an exception)
+   * @param receivedMillis the receive time, epoch ms: resolves year-less stamps, bounds plausible
+   *     ones, and is the timestamp when the message has none
+   * @throws IndexOutOfBoundsException only when offset and length do not lie within the array (a
+   *     caller bug; no message content ever causes an exception)
    */
-  public ParseResult parse(byte[] buffer, int offset, int length, long receivedMillis, ParseResult into) {
+  public ParseResult parse(
+      byte[] buffer, int offset, int length, long receivedMillis, ParseResult into) {
     Objects.checkFromIndexSize(offset, length, buffer.length);
     into.reset(buffer, offset, length, receivedMillis);
     int end = Bytes.trimEnd(buffer, offset, offset + length);
@@ -132,7 +148,9 @@ public final class SyslogParser {
       into.message(offset, end - offset);
     } else {
       long defects = into.defects();
-      if (format == SyslogFormat.CISCO_ASA || format == SyslogFormat.CISCO_IOS || format == SyslogFormat.SNARE) {
+      if (format == SyslogFormat.CISCO_ASA
+          || format == SyslogFormat.CISCO_IOS
+          || format == SyslogFormat.SNARE) {
         defects &= ~Defect.YEAR_IN_TIMESTAMP.mask();
       }
       into.setDefects(defects);
@@ -152,12 +170,16 @@ public final class SyslogParser {
     return parse(message, 0, message.length, receivedMillis, new ParseResult());
   }
 
-  /** Parses the UTF-8 encoding of {@code message} into a new result (for tests and tools, not the hot path). */
+  /**
+   * Parses the UTF-8 encoding of {@code message} into a new result (for tests and tools, not the
+   * hot path).
+   */
   public ParseResult parse(String message, long receivedMillis) {
     return parse(message.getBytes(StandardCharsets.UTF_8), receivedMillis);
   }
 
-  // ============================================================================================ PRI and dispatch
+  // ============================================================================================
+  // PRI and dispatch
 
   /** Reads leading whitespace and PRI, then the rest; returns the format, or null for RAW. */
   private SyslogFormat readMessage(byte[] b, int pos, int end, ParseResult r) {
@@ -236,10 +258,15 @@ public final class SyslogParser {
       if (count == 4 && at(b, digitsEnd, end, '-')) {
         return readRfc3339Header(b, pos, end, r);
       }
-      if (count == 4 && detectYear && at(b, digitsEnd, end, ' ') && Timestamps.bsdStampAt(b, digitsEnd + 1, end)) {
+      if (count == 4
+          && detectYear
+          && at(b, digitsEnd, end, ' ')
+          && Timestamps.bsdStampAt(b, digitsEnd + 1, end)) {
         return readBsd(b, pos, end, r);
       }
-      if (detectCiscoIos && digitsEnd < end && (b[digitsEnd] == ':' || isUptimeUnit(b[digitsEnd]))) {
+      if (detectCiscoIos
+          && digitsEnd < end
+          && (b[digitsEnd] == ':' || isUptimeUnit(b[digitsEnd]))) {
         return readCiscoIos(b, pos, end, r, false);
       }
       return readHeaderless(b, pos, end, r);
@@ -247,7 +274,9 @@ public final class SyslogParser {
     if (Timestamps.bsdStampAt(b, pos, end)) {
       return readBsd(b, pos, end, r);
     }
-    if ((first == '*' || first == '.') && detectCiscoIos && pos + 1 < end
+    if ((first == '*' || first == '.')
+        && detectCiscoIos
+        && pos + 1 < end
         && (Timestamps.bsdStampAt(b, pos + 1, end) || isDigit(b[pos + 1]))) {
       return readCiscoIos(b, pos, end, r, false);
     }
@@ -260,7 +289,8 @@ public final class SyslogParser {
         return cisco;
       }
       if (detectCiscoIos && at(b, pos + 1, end, ' ')) {
-        // "<189>: 2026 Mar  1 18:46:11 UTC: %ETHPORT-5-IF_UP" (NX-OS), "<189>: router1: *Mar  1 ..." (IOS
+        // "<189>: 2026 Mar  1 18:46:11 UTC: %ETHPORT-5-IF_UP" (NX-OS), "<189>: router1: *Mar  1
+        // ..." (IOS
         // origin-id without a message number): the empty message number's ':'.
         int next = skipSpaces(b, pos + 1, end);
         if (next < end && isCiscoPreamble(b, next, end, r.date)) {
@@ -268,17 +298,21 @@ public final class SyslogParser {
         }
       }
     }
-    if (detectCiscoIos && (ciscoOriginHostEnd(b, pos, end, r.date) != NO_MATCH || xrNodeEnd(b, pos, end) != NO_MATCH)) {
+    if (detectCiscoIos
+        && (ciscoOriginHostEnd(b, pos, end, r.date) != NO_MATCH
+            || xrNodeEnd(b, pos, end) != NO_MATCH)) {
       return readCiscoIos(b, pos, end, r, false);
     }
     return readHeaderless(b, pos, end, r);
   }
 
-  // ============================================================================================ RFC 5424
+  // ============================================================================================
+  // RFC 5424
 
   /**
-   * Whether the digits before {@code digitsEnd} are an RFC 5424 version: followed by a space (and, without a PRI
-   * to vouch for the header, by a timestamp or '-'), or by the end of a message that had a PRI.
+   * Whether the digits before {@code digitsEnd} are an RFC 5424 version: followed by a space (and,
+   * without a PRI to vouch for the header, by a timestamp or '-'), or by the end of a message that
+   * had a PRI.
    */
   private static boolean isVersionEnd(byte[] b, int digitsEnd, int end, boolean hasPri) {
     if (digitsEnd == end) {
@@ -292,8 +326,9 @@ public final class SyslogParser {
   }
 
   /**
-   * Whether a version starting with '0' ends at digitsEnd: a space, then an RFC 3339 timestamp's year and '-', or
-   * the nil '-' and a space ("&lt;13&gt;0 2026-11-21T10:00:00Z ...", "&lt;13&gt;0 - host ...").
+   * Whether a version starting with '0' ends at digitsEnd: a space, then an RFC 3339 timestamp's
+   * year and '-', or the nil '-' and a space ("&lt;13&gt;0 2026-11-21T10:00:00Z ...", "&lt;13&gt;0
+   * - host ...").
    */
   private static boolean isZeroVersion(byte[] b, int digitsEnd, int end) {
     int next = digitsEnd + 1;
@@ -304,7 +339,10 @@ public final class SyslogParser {
         || (Bytes.skipDigits(b, next, end) == next + 4 && at(b, next + 4, end, '-'));
   }
 
-  /** {@code VERSION SP TIMESTAMP SP HOSTNAME SP APP SP PROCID SP MSGID SP SD [SP MSG]}; pos at the version. */
+  /**
+   * {@code VERSION SP TIMESTAMP SP HOSTNAME SP APP SP PROCID SP MSGID SP SD [SP MSG]}; pos at the
+   * version.
+   */
   private SyslogFormat readRfc5424(byte[] b, int pos, int versionEnd, int end, ParseResult r) {
     r.version(Bytes.digits(b, pos, end, versionEnd - pos));
     if (versionEnd == end) {
@@ -356,8 +394,9 @@ public final class SyslogParser {
   }
 
   /**
-   * Expects the single SP between two header fields at p; returns the next field's start, or NO_MATCH when the
-   * header stops there (message empty, defect recorded). Extra spaces are tolerated as a defect.
+   * Expects the single SP between two header fields at p; returns the next field's start, or
+   * NO_MATCH when the header stops there (message empty, defect recorded). Extra spaces are
+   * tolerated as a defect.
    */
   private static int fieldSeparator(byte[] b, int p, int end, ParseResult r) {
     if (p >= end) {
@@ -378,7 +417,10 @@ public final class SyslogParser {
     int appEnd = Bytes.findSpace(b, p, end);
     int procidEnd = appEnd < end ? Bytes.findSpace(b, appEnd + 1, end) : end;
     int msgidEnd = procidEnd < end ? Bytes.findSpace(b, procidEnd + 1, end) : end;
-    if (appEnd == p || procidEnd <= appEnd + 1 || msgidEnd <= procidEnd + 1 || hasControl(b, p, msgidEnd)) {
+    if (appEnd == p
+        || procidEnd <= appEnd + 1
+        || msgidEnd <= procidEnd + 1
+        || hasControl(b, p, msgidEnd)) {
       // Fewer than three fields after the hostname: keep it all as the message, as Flume does for
       // "<10>1 2012-04-13T11:11:11 host some msg".
       r.addDefect(Defect.MALFORMED_HEADER);
@@ -409,7 +451,9 @@ public final class SyslogParser {
       r.message(end, 0);
     } else if (b[afterSd] == ' ') {
       int message = afterSd + 1;
-      if (message + 3 <= end && b[message] == (byte) 0xEF && b[message + 1] == (byte) 0xBB
+      if (message + 3 <= end
+          && b[message] == (byte) 0xEF
+          && b[message + 1] == (byte) 0xBB
           && b[message + 2] == (byte) 0xBF) {
         message += 3;
       }
@@ -421,9 +465,14 @@ public final class SyslogParser {
     return SyslogFormat.RFC5424;
   }
 
-  private enum Field { APP, PROCID, MSGID }
+  private enum Field {
+    APP,
+    PROCID,
+    MSGID
+  }
 
-  private static void headerField(byte[] b, int start, int end, int maxLength, ParseResult r, Field field) {
+  private static void headerField(
+      byte[] b, int start, int end, int maxLength, ParseResult r, Field field) {
     if (isNil(b, start, end)) {
       return;
     }
@@ -451,8 +500,9 @@ public final class SyslogParser {
   }
 
   /**
-   * {@code <PRI>} then an RFC 3339 stamp: RFC 5424 without its version when the fields after the hostname have
-   * the RFC 5424 shape, else an RFC 3164 header with an ISO stamp (rsyslog's forwarding format).
+   * {@code <PRI>} then an RFC 3339 stamp: RFC 5424 without its version when the fields after the
+   * hostname have the RFC 5424 shape, else an RFC 3164 header with an ISO stamp (rsyslog's
+   * forwarding format).
    */
   private SyslogFormat readRfc3339Header(byte[] b, int pos, int end, ParseResult r) {
     int stampEnd = Timestamps.scanRfc3339(b, pos, end, r.date, permitSpaceInIso);
@@ -476,7 +526,10 @@ public final class SyslogParser {
     return readHostAndTag(b, hostStart, end, r);
   }
 
-  /** Three words (the first not ending in ':', which would make it an RFC 3164 tag), then '-' or '['. */
+  /**
+   * Three words (the first not ending in ':', which would make it an RFC 3164 tag), then '-' or
+   * '['.
+   */
   private static boolean hasRfc5424Shape(byte[] b, int p, int end) {
     int appEnd = Bytes.findSpace(b, p, end);
     if (appEnd == p || appEnd >= end || b[appEnd - 1] == ':') {
@@ -488,11 +541,13 @@ public final class SyslogParser {
     }
     int msgidEnd = Bytes.findSpace(b, procidEnd + 1, end);
     int sd = msgidEnd + 1;
-    return msgidEnd > procidEnd + 1 && sd < end
+    return msgidEnd > procidEnd + 1
+        && sd < end
         && (b[sd] == '[' || (b[sd] == '-' && (sd + 1 == end || b[sd + 1] == ' ')));
   }
 
-  // ============================================================================================ RFC 3164 family
+  // ============================================================================================
+  // RFC 3164 family
 
   /** A BSD stamp at pos, then hostname and tag. */
   private SyslogFormat readBsd(byte[] b, int pos, int end, ParseResult r) {
@@ -512,9 +567,10 @@ public final class SyslogParser {
   }
 
   /**
-   * After the stamp: settles hostname versus tag. The next word is the tag (hostname missing) when it ends like
-   * one ({@code app:}, {@code app[pid]}) or is a Cisco mnemonic; it is not a hostname when it holds a character
-   * a hostname cannot (as rsyslog decides); otherwise it is the hostname and the tag may follow.
+   * After the stamp: settles hostname versus tag. The next word is the tag (hostname missing) when
+   * it ends like one ({@code app:}, {@code app[pid]}) or is a Cisco mnemonic; it is not a hostname
+   * when it holds a character a hostname cannot (as rsyslog decides); otherwise it is the hostname
+   * and the tag may follow.
    */
   private SyslogFormat readHostAndTag(byte[] b, int p, int end, ParseResult r) {
     if (p >= end) {
@@ -535,7 +591,9 @@ public final class SyslogParser {
     if (detectRelayPrefix && Bytes.startsWith(b, p, end, RELAY_PREFIX)) {
       int hostStart = p + RELAY_PREFIX.length();
       int hostEnd = Bytes.findBlank(b, hostStart, end);
-      if (hostEnd - hostStart > 1 && b[hostEnd - 1] == ':' && hostnameDefects(b, hostStart, hostEnd - 1) == 0) {
+      if (hostEnd - hostStart > 1
+          && b[hostEnd - 1] == ':'
+          && hostnameDefects(b, hostStart, hostEnd - 1) == 0) {
         // AIX syslogd relaying: "Message forwarded from aixhost: sshd[1234]: ..."
         r.hostname(hostStart, hostEnd - 1 - hostStart);
         return readTagPosition(b, skipSpaces(b, hostEnd, end), end, r);
@@ -543,7 +601,8 @@ public final class SyslogParser {
     }
     int wordEnd = Bytes.findBlank(b, p, end);
     if (isAsaDeviceId(b, p, wordEnd, end)) {
-      // logging device-id hostname on an ASA writes "host:" ("Nov 21 10:00:00 fw01: %ASA-6-302013: ..."):
+      // logging device-id hostname on an ASA writes "host:" ("Nov 21 10:00:00 fw01: %ASA-6-302013:
+      // ..."):
       // a word ending in ':' right before a mnemonic is the hostname, not a tag.
       SyslogFormat cisco = readMnemonic(b, wordEnd + 1, end, r);
       if (cisco != null) {
@@ -574,11 +633,15 @@ public final class SyslogParser {
   }
 
   /**
-   * Whether b[p, wordEnd) is "host:" followed by one space and a Cisco mnemonic whose detection is on: the
-   * hostname a device id adds before the mnemonic.
+   * Whether b[p, wordEnd) is "host:" followed by one space and a Cisco mnemonic whose detection is
+   * on: the hostname a device id adds before the mnemonic.
    */
   private boolean isAsaDeviceId(byte[] b, int p, int wordEnd, int end) {
-    if (!detectCiscoHostname || wordEnd - p < 2 || b[wordEnd - 1] != ':' || !at(b, wordEnd, end, ' ') || !at(b, wordEnd + 1, end, '%')
+    if (!detectCiscoHostname
+        || wordEnd - p < 2
+        || b[wordEnd - 1] != ':'
+        || !at(b, wordEnd, end, ' ')
+        || !at(b, wordEnd + 1, end, '%')
         || hostnameDefects(b, p, wordEnd - 1) != 0) {
       return false;
     }
@@ -591,9 +654,10 @@ public final class SyslogParser {
   }
 
   /**
-   * An ASA (or IOS) device id without a timestamp ({@code logging device-id} with {@code no logging timestamp}):
-   * {@code fw01 : %ASA-6-302013: ...} or {@code fw01: %ASA-...}. The name is the hostname; a missing timestamp is
-   * normal there, as for a bare mnemonic. Returns null, having changed nothing, when no mnemonic follows.
+   * An ASA (or IOS) device id without a timestamp ({@code logging device-id} with {@code no logging
+   * timestamp}): {@code fw01 : %ASA-6-302013: ...} or {@code fw01: %ASA-...}. The name is the
+   * hostname; a missing timestamp is normal there, as for a bare mnemonic. Returns null, having
+   * changed nothing, when no mnemonic follows.
    */
   private SyslogFormat readDeviceIdWithoutTimestamp(byte[] b, int p, int end, ParseResult r) {
     if (!detectCiscoHostname) {
@@ -601,8 +665,14 @@ public final class SyslogParser {
     }
     int wordEnd = Bytes.findBlank(b, p, end);
     int nameEnd = wordEnd > p && b[wordEnd - 1] == ':' ? wordEnd - 1 : wordEnd;
-    int q = nameEnd == wordEnd && at(b, wordEnd, end, ' ') && at(b, wordEnd + 1, end, ':') ? wordEnd + 2 : wordEnd;
-    if (nameEnd == p || q == wordEnd && nameEnd == wordEnd || !at(b, q, end, ' ') || !at(b, q + 1, end, '%')
+    int q =
+        nameEnd == wordEnd && at(b, wordEnd, end, ' ') && at(b, wordEnd + 1, end, ':')
+            ? wordEnd + 2
+            : wordEnd;
+    if (nameEnd == p
+        || q == wordEnd && nameEnd == wordEnd
+        || !at(b, q, end, ' ')
+        || !at(b, q + 1, end, '%')
         || hostnameDefects(b, p, nameEnd) != 0) {
       return null;
     }
@@ -618,7 +688,9 @@ public final class SyslogParser {
     return cisco;
   }
 
-  /** Where a tag may start: a repeat notice, a Cisco mnemonic, a Snare record, or an ordinary tag. */
+  /**
+   * Where a tag may start: a repeat notice, a Cisco mnemonic, a Snare record, or an ordinary tag.
+   */
   private SyslogFormat readTagPosition(byte[] b, int p, int end, ParseResult r) {
     if (p >= end) {
       r.message(end, 0);
@@ -643,14 +715,16 @@ public final class SyslogParser {
       }
     }
     if (detectMeraki && isDigit(b[p])) {
-      SyslogFormat meraki = readMeraki(b, p, end, r); // relayed: the device's name and time replace the relay's
+      SyslogFormat meraki =
+          readMeraki(b, p, end, r); // relayed: the device's name and time replace the relay's
       if (meraki != null) {
         return meraki;
       }
     }
     int wordEnd = Bytes.findBlank(b, p, end);
     if (isAsaDeviceId(b, p, wordEnd, end)) {
-      // A relay's stamp and host, then the device's "fw01: %ASA-...": the device id is the more specific name.
+      // A relay's stamp and host, then the device's "fw01: %ASA-...": the device id is the more
+      // specific name.
       SyslogFormat cisco = readMnemonic(b, wordEnd + 1, end, r);
       if (cisco != null) {
         r.hostname(p, wordEnd - 1 - p);
@@ -658,7 +732,8 @@ public final class SyslogParser {
       }
     }
     if (detectCiscoIos && isRelayedCiscoPreamble(b, p, end, r.date)) {
-      // A Cisco IOS message relayed by a BSD syslogd, which put its own stamp and the sender in front:
+      // A Cisco IOS message relayed by a BSD syslogd, which put its own stamp and the sender in
+      // front:
       // "<189>Nov 21 06:58:49 10.1.2.3 12345: Nov 21 06:58:49.123 CET: %SEC-6-IPACCESSLOGP: ...".
       return readCiscoIos(b, p, end, r, true);
     }
@@ -673,15 +748,19 @@ public final class SyslogParser {
   }
 
   /**
-   * Whether the word b[p, wordEnd), right after a hostname, is a tag without ':' ("host app message", as rsyslog,
-   * syslog-ng, syslog-loose and fluentd read it): at most {@value #MAX_BARE_TAG} bytes (RFC 3164's TAG limit) of
-   * letters, digits, '_', '-', '.', '/' and non-ASCII letters, then a space and more text. A word holding other
-   * characters (quotes, '=', ',', '#', '('), standing alone, the nil '-', or capitalised like the first word of a
-   * sentence ("Connection refused", "Use the BFG!": an upper-case letter, then only lower-case ones) is the
+   * Whether the word b[p, wordEnd), right after a hostname, is a tag without ':' ("host app
+   * message", as rsyslog, syslog-ng, syslog-loose and fluentd read it): at most {@value
+   * #MAX_BARE_TAG} bytes (RFC 3164's TAG limit) of letters, digits, '_', '-', '.', '/' and
+   * non-ASCII letters, then a space and more text. A word holding other characters (quotes, '=',
+   * ',', '#', '('), standing alone, the nil '-', or capitalised like the first word of a sentence
+   * ("Connection refused", "Use the BFG!": an upper-case letter, then only lower-case ones) is the
    * message.
    */
   private static boolean isBareTag(byte[] b, int p, int wordEnd, int end) {
-    if (wordEnd == p || wordEnd - p > MAX_BARE_TAG || !at(b, wordEnd, end, ' ') || wordEnd + 1 >= end) {
+    if (wordEnd == p
+        || wordEnd - p > MAX_BARE_TAG
+        || !at(b, wordEnd, end, ' ')
+        || wordEnd + 1 >= end) {
       return false;
     }
     if (wordEnd - p == 1 && b[p] == '-') {
@@ -690,7 +769,13 @@ public final class SyslogParser {
     boolean capitalised = b[p] >= 'A' && b[p] <= 'Z' && wordEnd - p > 1;
     for (int i = p; i < wordEnd; i++) {
       byte c = b[i];
-      if (!(Bytes.isLetter(c) || isDigit(c) || c == '_' || c == '-' || c == '.' || c == '/' || c < 0)) {
+      if (!(Bytes.isLetter(c)
+          || isDigit(c)
+          || c == '_'
+          || c == '-'
+          || c == '.'
+          || c == '/'
+          || c < 0)) {
         return false;
       }
       capitalised &= i == p || (c >= 'a' && c <= 'z');
@@ -700,8 +785,9 @@ public final class SyslogParser {
 
   /**
    * A tag at p, then one space: the word up to its first ':' ({@code app:}, {@code app[pid]:}, also
-   * {@code app:text} as rsyslog and syslog-loose split it), or a word ending in {@code [pid]}; else there is no tag
-   * and the message starts at p (after a hostname, readTagPosition also takes a bare word: detect.tag.without.colon).
+   * {@code app:text} as rsyslog and syslog-loose split it), or a word ending in {@code [pid]}; else
+   * there is no tag and the message starts at p (after a hostname, readTagPosition also takes a
+   * bare word: detect.tag.without.colon).
    */
   private SyslogFormat readTag(byte[] b, int p, int end, ParseResult r) {
     int wordEnd = Bytes.findBlank(b, p, end);
@@ -717,9 +803,9 @@ public final class SyslogParser {
   }
 
   /**
-   * End (after the ':') of a tag in the word b[start, end): its first ':', unless that ':' is followed by another
-   * ':' or a digit (an IPv6 address, a time, a port: "05/21/2017:00:00:00", "10.0.0.1:514"); or the word's end
-   * when it ends in "[pid]".
+   * End (after the ':') of a tag in the word b[start, end): its first ':', unless that ':' is
+   * followed by another ':' or a digit (an IPv6 address, a time, a port: "05/21/2017:00:00:00",
+   * "10.0.0.1:514"); or the word's end when it ends in "[pid]".
    */
   private static int tagEnd(byte[] b, int start, int end) {
     for (int i = start + 1; i < end; i++) {
@@ -730,7 +816,9 @@ public final class SyslogParser {
     return isTagLike(b, start, end) ? end : NO_MATCH;
   }
 
-  /** Ends with ':' (and is more than the colon), or ends with "[...]" after at least one character. */
+  /**
+   * Ends with ':' (and is more than the colon), or ends with "[...]" after at least one character.
+   */
   private static boolean isTagLike(byte[] b, int start, int end) {
     if (end - start < 2) {
       return false;
@@ -771,9 +859,9 @@ public final class SyslogParser {
   }
 
   /**
-   * The defects a hostname made of b[start, end) would carry (at signs, slashes, brackets), or -1 when it cannot
-   * be a hostname: a character outside letters, digits, '.', '-', '_', ':' (IPv6) and non-ASCII bytes (IDN), or
-   * an '@', '/', '[' or ']' whose switch is off.
+   * The defects a hostname made of b[start, end) would carry (at signs, slashes, brackets), or -1
+   * when it cannot be a hostname: a character outside letters, digits, '.', '-', '_', ':' (IPv6)
+   * and non-ASCII bytes (IDN), or an '@', '/', '[' or ']' whose switch is off.
    */
   private long hostnameDefects(byte[] b, int start, int end) {
     if (end - start > MAX_HOSTNAME) {
@@ -782,7 +870,13 @@ public final class SyslogParser {
     long defects = 0;
     for (int i = start; i < end; i++) {
       byte c = b[i];
-      if (Bytes.isLetter(c) || isDigit(c) || c == '.' || c == '-' || c == '_' || c == ':' || c < 0) {
+      if (Bytes.isLetter(c)
+          || isDigit(c)
+          || c == '.'
+          || c == '-'
+          || c == '_'
+          || c == ':'
+          || c < 0) {
         continue;
       }
       if (c == '@' && permitAtSigns) {
@@ -806,7 +900,9 @@ public final class SyslogParser {
     }
     int digitsStart = p + prefix.length();
     int digitsEnd = Bytes.skipDigits(b, digitsStart, end);
-    return digitsEnd > digitsStart && end - digitsEnd == 6 && Bytes.startsWith(b, digitsEnd, end, " times");
+    return digitsEnd > digitsStart
+        && end - digitsEnd == 6
+        && Bytes.startsWith(b, digitsEnd, end, " times");
   }
 
   /** No timestamp where the header should start. */
@@ -837,16 +933,19 @@ public final class SyslogParser {
     if (!r.hasPri() || !permitMissingTimestamp) {
       return null;
     }
-    // Without a timestamp to anchor it, a first word is not trusted as a hostname; only a tag is read.
+    // Without a timestamp to anchor it, a first word is not trusted as a hostname; only a tag is
+    // read.
     return readTag(b, pos, end, r);
   }
 
-  // ============================================================================================ Cisco
+  // ============================================================================================
+  // Cisco
 
   /**
-   * A Cisco mnemonic at p ({@code %ASA-6-302013:}, {@code %LINK-3-UPDOWN:}, IOS-XR's
-   * {@code %PKT_INFRA-LINK-3-UPDOWN :}): app = the mnemonic, msgid = what follows its severity digit. Returns
-   * null, having changed nothing, when there is no mnemonic at p or its format's detection is off.
+   * A Cisco mnemonic at p ({@code %ASA-6-302013:}, {@code %LINK-3-UPDOWN:}, IOS-XR's {@code
+   * %PKT_INFRA-LINK-3-UPDOWN :}): app = the mnemonic, msgid = what follows its severity digit.
+   * Returns null, having changed nothing, when there is no mnemonic at p or its format's detection
+   * is off.
    */
   private SyslogFormat readMnemonic(byte[] b, int p, int end, ParseResult r) {
     int e = p + 1;
@@ -886,8 +985,10 @@ public final class SyslogParser {
 
   /** ASA, PIX, FWSM or FTD followed by '-'. */
   private static boolean isAsaFacility(byte[] b, int p, int end) {
-    return Bytes.startsWith(b, p, end, "ASA-") || Bytes.startsWith(b, p, end, "PIX-")
-        || Bytes.startsWith(b, p, end, "FWSM-") || Bytes.startsWith(b, p, end, "FTD-");
+    return Bytes.startsWith(b, p, end, "ASA-")
+        || Bytes.startsWith(b, p, end, "PIX-")
+        || Bytes.startsWith(b, p, end, "FWSM-")
+        || Bytes.startsWith(b, p, end, "FTD-");
   }
 
   private static boolean isUptimeUnit(byte c) {
@@ -895,11 +996,11 @@ public final class SyslogParser {
   }
 
   /**
-   * Cisco IOS / NX-OS / IOS-XR preamble:
-   * {@code [seq: ][origin-host: ][xr-node:][*|.](stamp [zone]|uptime)[:] [xr-process[pid]: ]%MNEMONIC:}.
-   * pos is at a digit, '*', '.', an origin hostname or an IOS-XR node. {@code relayed}: a relay's stamp and
-   * hostname were read before pos; the device's own stamp replaces the relay's (it is the event's time, to the
-   * millisecond and with its zone) unless the device marks its clock as never set ('*'), and an origin hostname
+   * Cisco IOS / NX-OS / IOS-XR preamble: {@code [seq: ][origin-host: ][xr-node:][*|.](stamp
+   * [zone]|uptime)[:] [xr-process[pid]: ]%MNEMONIC:}. pos is at a digit, '*', '.', an origin
+   * hostname or an IOS-XR node. {@code relayed}: a relay's stamp and hostname were read before pos;
+   * the device's own stamp replaces the relay's (it is the event's time, to the millisecond and
+   * with its zone) unless the device marks its clock as never set ('*'), and an origin hostname
    * replaces the relay's.
    */
   private SyslogFormat readCiscoIos(byte[] b, int pos, int end, ParseResult r, boolean relayed) {
@@ -915,8 +1016,13 @@ public final class SyslogParser {
       r.hostname(p, hostEnd - p);
       p = skipSpaces(b, at(b, hostEnd, end, ':') ? hostEnd + 1 : hostEnd, end);
       int digitsEnd = Bytes.skipDigits(b, p, end);
-      if (detectCiscoHostname && digitsEnd > p && at(b, digitsEnd, end, ':') && at(b, digitsEnd + 1, end, ' ')) {
-        p = skipSpaces(b, digitsEnd + 1, end); // the message number again: "123: router1: 123: *Mar ..."
+      if (detectCiscoHostname
+          && digitsEnd > p
+          && at(b, digitsEnd, end, ':')
+          && at(b, digitsEnd + 1, end, ' ')) {
+        p =
+            skipSpaces(
+                b, digitsEnd + 1, end); // the message number again: "123: router1: 123: *Mar ..."
       }
     }
     int nodeEnd = xrNodeEnd(b, p, end);
@@ -927,7 +1033,8 @@ public final class SyslogParser {
     if (p < end && (b[p] == '*' || b[p] == '.')) {
       p++; // clock not (or no longer) synchronised: the stamp is still the device's best knowledge
     }
-    int stampEnd = p < end ? Timestamps.scanBsd(b, p, end, r.date, detectYear, zones, detectOffset) : NO_MATCH;
+    int stampEnd =
+        p < end ? Timestamps.scanBsd(b, p, end, r.date, detectYear, zones, detectOffset) : NO_MATCH;
     if (stampEnd != NO_MATCH) {
       stampEnd = skipUnknownZone(b, stampEnd, end, r.date);
       if (!(relayed && clockNeverSet)) {
@@ -947,7 +1054,9 @@ public final class SyslogParser {
     if (detectCiscoHostname && hostEnd == NO_MATCH && p < end && b[p] != '%') {
       // The hostname after the stamp: "...: Mar  1 18:46:11 UTC: router1 %LINK-3-UPDOWN: up".
       int wordEnd = Bytes.findBlank(b, p, end);
-      if (at(b, wordEnd, end, ' ') && at(b, wordEnd + 1, end, '%') && !isTagLike(b, p, wordEnd)
+      if (at(b, wordEnd, end, ' ')
+          && at(b, wordEnd + 1, end, '%')
+          && !isTagLike(b, p, wordEnd)
           && hostnameDefects(b, p, wordEnd) == 0) {
         r.hostname(p, wordEnd - p);
         p = wordEnd + 1;
@@ -955,10 +1064,13 @@ public final class SyslogParser {
     }
     int mnemonic = p;
     if (nodeEnd != NO_MATCH && p < end && b[p] != '%') {
-      // IOS-XR names the process before the mnemonic ("ifmgr[227]: %PKT_INFRA-LINK-3-UPDOWN : "): its pid is
+      // IOS-XR names the process before the mnemonic ("ifmgr[227]: %PKT_INFRA-LINK-3-UPDOWN : "):
+      // its pid is
       // the procid; the mnemonic, below, is the app as in every Cisco message.
       int tagEnd = tagEnd(b, p, Bytes.findBlank(b, p, end));
-      if (tagEnd != NO_MATCH && at(b, tagEnd, end, ' ') && at(b, skipSpaces(b, tagEnd, end), end, '%')) {
+      if (tagEnd != NO_MATCH
+          && at(b, tagEnd, end, ' ')
+          && at(b, skipSpaces(b, tagEnd, end), end, '%')) {
         setTag(b, p, tagEnd, r);
         mnemonic = skipSpaces(b, tagEnd, end);
       }
@@ -975,11 +1087,12 @@ public final class SyslogParser {
   }
 
   /**
-   * End of an origin hostname at p ({@code logging origin-id hostname}): a word of letters, digits, '.', '-' and
-   * '_' that is neither all digits (a message number, a year) nor an uptime, followed by ": " and a clock mark, a
-   * stamp, an uptime, a message number or a mnemonic ("router1: *Mar  1 ..."); or followed by a space and a stamp,
-   * possibly after a clock mark or a message number ("router1 *Mar  1 ...", "router1 123: Mar  1 ..."). Returns
-   * the position of the ':' or space after the word, else NO_MATCH.
+   * End of an origin hostname at p ({@code logging origin-id hostname}): a word of letters, digits,
+   * '.', '-' and '_' that is neither all digits (a message number, a year) nor an uptime, followed
+   * by ": " and a clock mark, a stamp, an uptime, a message number or a mnemonic ("router1: *Mar 1
+   * ..."); or followed by a space and a stamp, possibly after a clock mark or a message number
+   * ("router1 *Mar 1 ...", "router1 123: Mar 1 ..."). Returns the position of the ':' or space
+   * after the word, else NO_MATCH.
    */
   private int ciscoOriginHostEnd(byte[] b, int p, int end, DateFields f) {
     if (p >= end || !(Bytes.isLetter(b[p]) || isDigit(b[p])) || Timestamps.bsdStampAt(b, p, end)) {
@@ -988,19 +1101,27 @@ public final class SyslogParser {
     int q = p;
     boolean allDigits = true;
     boolean dotted = false;
-    while (q < end && (Bytes.isLetter(b[q]) || isDigit(b[q]) || b[q] == '.' || b[q] == '-' || b[q] == '_')) {
+    while (q < end
+        && (Bytes.isLetter(b[q]) || isDigit(b[q]) || b[q] == '.' || b[q] == '-' || b[q] == '_')) {
       allDigits &= isDigit(b[q]);
       dotted |= b[q] == '.';
       q++;
     }
-    if (allDigits || q - p > MAX_HOSTNAME || (isDigit(b[p]) && !dotted && uptimeEnd(b, p, end) != NO_MATCH)
+    if (allDigits
+        || q - p > MAX_HOSTNAME
+        || (isDigit(b[p]) && !dotted && uptimeEnd(b, p, end) != NO_MATCH)
         || (!detectCiscoHostname && !Bytes.isLetter(b[p]))) {
       return NO_MATCH;
     }
     if (at(b, q, end, ':') && at(b, q + 1, end, ' ')) {
       int next = skipSpaces(b, q + 1, end);
-      boolean preambleFollows = next < end && (b[next] == '*' || b[next] == '.' || b[next] == '%'
-          || isDigit(b[next]) || Timestamps.bsdStampAt(b, next, end));
+      boolean preambleFollows =
+          next < end
+              && (b[next] == '*'
+                  || b[next] == '.'
+                  || b[next] == '%'
+                  || isDigit(b[next])
+                  || Timestamps.bsdStampAt(b, next, end));
       return preambleFollows ? q : NO_MATCH;
     }
     if (!at(b, q, end, ' ') || !detectCiscoIos || !detectCiscoHostname) {
@@ -1018,8 +1139,8 @@ public final class SyslogParser {
   }
 
   /**
-   * Whether a mnemonic ("%LINK-...") follows the stamp ending at stampEnd, after an optional ':' and spaces, and
-   * possibly after a hostname ("...: nx1 %ETHPORT-...").
+   * Whether a mnemonic ("%LINK-...") follows the stamp ending at stampEnd, after an optional ':'
+   * and spaces, and possibly after a hostname ("...: nx1 %ETHPORT-...").
    */
   private static boolean mnemonicAfterStamp(byte[] b, int stampEnd, int end) {
     if (stampEnd == NO_MATCH) {
@@ -1034,8 +1155,8 @@ public final class SyslogParser {
   }
 
   /**
-   * End (the ':') of an IOS-XR node id at p ({@code RP/0/RSP0/CPU0:}, {@code LC/0/1/CPU0:}: letters, digits and
-   * at least one '/') when a BSD stamp follows the ':' directly; else NO_MATCH.
+   * End (the ':') of an IOS-XR node id at p ({@code RP/0/RSP0/CPU0:}, {@code LC/0/1/CPU0:}:
+   * letters, digits and at least one '/') when a BSD stamp follows the ':' directly; else NO_MATCH.
    */
   private static int xrNodeEnd(byte[] b, int p, int end) {
     if (p >= end || !Bytes.isLetter(b[p])) {
@@ -1051,14 +1172,16 @@ public final class SyslogParser {
   }
 
   /**
-   * Whether a Cisco IOS preamble starts at p, where an RFC 3164 tag would (after a relay's stamp and hostname):
-   * a message number followed by a clock mark, a stamp, an uptime, an IOS-XR node, an origin hostname or a
-   * mnemonic; a clock mark followed by a stamp; an IOS-XR node; or a stamp followed by a mnemonic. A bare number
-   * followed by ordinary text stays an RFC 3164 tag. Uses f as scratch.
+   * Whether a Cisco IOS preamble starts at p, where an RFC 3164 tag would (after a relay's stamp
+   * and hostname): a message number followed by a clock mark, a stamp, an uptime, an IOS-XR node,
+   * an origin hostname or a mnemonic; a clock mark followed by a stamp; an IOS-XR node; or a stamp
+   * followed by a mnemonic. A bare number followed by ordinary text stays an RFC 3164 tag. Uses f
+   * as scratch.
    */
   private boolean isRelayedCiscoPreamble(byte[] b, int p, int end, DateFields f) {
     byte c = b[p];
-    if (isDigit(c) && !(detectYear && Bytes.skipDigits(b, p, end) == p + 4 && at(b, p + 4, end, ' '))) {
+    if (isDigit(c)
+        && !(detectYear && Bytes.skipDigits(b, p, end) == p + 4 && at(b, p + 4, end, ' '))) {
       int digitsEnd = Bytes.skipDigits(b, p, end);
       if (!at(b, digitsEnd, end, ':') || !at(b, digitsEnd + 1, end, ' ')) {
         return false;
@@ -1091,18 +1214,26 @@ public final class SyslogParser {
     return at(b, stampEnd, end, ' ') && at(b, skipSpaces(b, stampEnd, end), end, '%');
   }
 
-  /** A whole BSD stamp at p (not just a month name; with a year first when detect.year.in.timestamp); f is scratch. */
+  /**
+   * A whole BSD stamp at p (not just a month name; with a year first when
+   * detect.year.in.timestamp); f is scratch.
+   */
   private boolean isBsdStamp(byte[] b, int p, int end, DateFields f) {
     return stampEnd(b, p, end, f) != NO_MATCH;
   }
 
   /**
-   * The end of a whole BSD stamp at p, its zone included (a known one, or an unknown word before ": %"), or
-   * NO_MATCH; a year first ("2026 Mar  1 ...", NX-OS) counts when detect.year.in.timestamp is on. f is scratch.
+   * The end of a whole BSD stamp at p, its zone included (a known one, or an unknown word before ":
+   * %"), or NO_MATCH; a year first ("2026 Mar 1 ...", NX-OS) counts when detect.year.in.timestamp
+   * is on. f is scratch.
    */
   private int stampEnd(byte[] b, int p, int end, DateFields f) {
-    boolean yearFirst = detectYear && p + 5 < end && isDigit(b[p]) && b[p + 4] == ' '
-        && Timestamps.bsdStampAt(b, p + 5, end);
+    boolean yearFirst =
+        detectYear
+            && p + 5 < end
+            && isDigit(b[p])
+            && b[p + 4] == ' '
+            && Timestamps.bsdStampAt(b, p + 5, end);
     if (!yearFirst && !Timestamps.bsdStampAt(b, p, end)) {
       return NO_MATCH;
     }
@@ -1111,24 +1242,28 @@ public final class SyslogParser {
   }
 
   /**
-   * Whether a Cisco IOS / NX-OS preamble starts at p, after "&lt;PRI&gt;: ": a stamp (with a clock mark or a year
-   * first) followed by a mnemonic, an origin hostname or an IOS-XR node. f is scratch.
+   * Whether a Cisco IOS / NX-OS preamble starts at p, after "&lt;PRI&gt;: ": a stamp (with a clock
+   * mark or a year first) followed by a mnemonic, an origin hostname or an IOS-XR node. f is
+   * scratch.
    */
   private boolean isCiscoPreamble(byte[] b, int p, int end, DateFields f) {
     int stamp = b[p] == '*' || b[p] == '.' ? p + 1 : p;
-    return mnemonicAfterStamp(b, stampEnd(b, stamp, end, f), end) || ciscoOriginHostEnd(b, p, end, f) != NO_MATCH
+    return mnemonicAfterStamp(b, stampEnd(b, stamp, end, f), end)
+        || ciscoOriginHostEnd(b, p, end, f) != NO_MATCH
         || xrNodeEnd(b, p, end) != NO_MATCH;
   }
 
   /**
-   * Cisco ASA with {@code logging timestamp} in its EMBLEM-like form, a ':' right after PRI:
-   * {@code <166>:Nov 21 06:58:49 UTC: %ASA-6-302013: ...}. Returns null, having changed nothing but scratch, when
-   * no stamp and mnemonic follow the ':' (or their format's detection is off).
+   * Cisco ASA with {@code logging timestamp} in its EMBLEM-like form, a ':' right after PRI: {@code
+   * <166>:Nov 21 06:58:49 UTC: %ASA-6-302013: ...}. Returns null, having changed nothing but
+   * scratch, when no stamp and mnemonic follow the ':' (or their format's detection is off).
    */
   private SyslogFormat readColonStamp(byte[] b, int pos, int end, ParseResult r) {
     int stampStart = pos + 1;
-    int stampEnd = Timestamps.bsdStampAt(b, stampStart, end)
-        ? Timestamps.scanBsd(b, stampStart, end, r.date, detectYear, zones, detectOffset) : NO_MATCH;
+    int stampEnd =
+        Timestamps.bsdStampAt(b, stampStart, end)
+            ? Timestamps.scanBsd(b, stampStart, end, r.date, detectYear, zones, detectOffset)
+            : NO_MATCH;
     if (stampEnd == NO_MATCH) {
       return null;
     }
@@ -1142,7 +1277,9 @@ public final class SyslogParser {
     return cisco;
   }
 
-  /** A zone-like word the table does not know, right before the stamp's ':' ("... 18:46:11 XST: %"). */
+  /**
+   * A zone-like word the table does not know, right before the stamp's ':' ("... 18:46:11 XST: %").
+   */
   private static int skipUnknownZone(byte[] b, int p, int end, DateFields f) {
     if (f.hasOffset || !at(b, p, end, ' ')) {
       return p;
@@ -1158,10 +1295,14 @@ public final class SyslogParser {
     return p;
   }
 
-  /** An uptime such as {@code 00:01:23:}, {@code 1w2d:}, {@code 2d03h:}; returns the position of its final ':'. */
+  /**
+   * An uptime such as {@code 00:01:23:}, {@code 1w2d:}, {@code 2d03h:}; returns the position of its
+   * final ':'.
+   */
   private static int uptimeEnd(byte[] b, int p, int end) {
     int q = p;
-    while (q < end && (isDigit(b[q]) || b[q] == ':' || b[q] == '.' || isUptimeUnit(b[q]) || b[q] == 'm')) {
+    while (q < end
+        && (isDigit(b[q]) || b[q] == ':' || b[q] == '.' || isUptimeUnit(b[q]) || b[q] == 'm')) {
       q++;
     }
     if (q - p < 2 || b[q - 1] != ':' || (q < end && b[q] != ' ')) {
@@ -1170,13 +1311,14 @@ public final class SyslogParser {
     return q - 1;
   }
 
-  // ============================================================================================ Meraki
+  // ============================================================================================
+  // Meraki
 
   /**
-   * Cisco Meraki {@code [1 ]EPOCH.NANOS DEVICE CATEGORY text} at p (the "1 " is the version Meraki puts in front):
-   * the epoch is the timestamp, the device name the hostname (replacing a relay's), the category the app, the
-   * rest the message. Returns null, having changed nothing but the scratch date, when there is no epoch with a
-   * fraction and a device name after it.
+   * Cisco Meraki {@code [1 ]EPOCH.NANOS DEVICE CATEGORY text} at p (the "1 " is the version Meraki
+   * puts in front): the epoch is the timestamp, the device name the hostname (replacing a relay's),
+   * the category the app, the rest the message. Returns null, having changed nothing but the
+   * scratch date, when there is no epoch with a fraction and a device name after it.
    */
   private SyslogFormat readMeraki(byte[] b, int p, int end, ParseResult r) {
     int stampStart = b[p] == '1' && at(b, p + 1, end, ' ') ? p + 2 : p;
@@ -1201,9 +1343,13 @@ public final class SyslogParser {
     return SyslogFormat.MERAKI;
   }
 
-  // ============================================================================================ Snare, FortiGate
+  // ============================================================================================
+  // Snare, FortiGate
 
-  /** A Snare record name at p: a word, TAB, a 1-2 digit criticality, TAB. Returns the first TAB's position. */
+  /**
+   * A Snare record name at p: a word, TAB, a 1-2 digit criticality, TAB. Returns the first TAB's
+   * position.
+   */
   private static int snareAppEnd(byte[] b, int p, int end) {
     int wordEnd = Bytes.findBlank(b, p, end);
     if (wordEnd == p || !at(b, wordEnd, end, '\t')) {
@@ -1215,8 +1361,8 @@ public final class SyslogParser {
   }
 
   /**
-   * Snare without a syslog header: {@code host TAB MSWinEventLog TAB criticality TAB log TAB counter TAB
-   * Www Mmm dd hh:mm:ss yyyy TAB ...}; the date field is the timestamp.
+   * Snare without a syslog header: {@code host TAB MSWinEventLog TAB criticality TAB log TAB
+   * counter TAB Www Mmm dd hh:mm:ss yyyy TAB ...}; the date field is the timestamp.
    */
   private SyslogFormat readSnareWithoutHeader(byte[] b, int pos, int end, ParseResult r) {
     int hostEnd = Bytes.findBlank(b, pos, end);
@@ -1240,8 +1386,10 @@ public final class SyslogParser {
       field++;
     }
     int stampStart = field + 4; // past the weekday, "Fri "
-    int stampEnd = stampStart < end && Bytes.isLetter(b[field]) && b[field + 3] == ' '
-        ? Timestamps.scanBsd(b, stampStart, end, r.date, true, zones, detectOffset) : NO_MATCH;
+    int stampEnd =
+        stampStart < end && Bytes.isLetter(b[field]) && b[field + 3] == ' '
+            ? Timestamps.scanBsd(b, stampStart, end, r.date, true, zones, detectOffset)
+            : NO_MATCH;
     if (stampEnd != NO_MATCH && r.date.year >= 0) {
       eventTime.set(r, StampKind.BSD, field, stampEnd);
     } else {
@@ -1251,8 +1399,9 @@ public final class SyslogParser {
   }
 
   /**
-   * FortiGate {@code date=2019-05-13 time=11:45:03 devname="FGT60D" ... logid="0100040704" ... tz="+0200"}: the
-   * first pairs give the timestamp, hostname (devname) and msgid (logid); the whole text is the message.
+   * FortiGate {@code date=2019-05-13 time=11:45:03 devname="FGT60D" ... logid="0100040704" ...
+   * tz="+0200"}: the first pairs give the timestamp, hostname (devname) and msgid (logid); the
+   * whole text is the message.
    */
   private SyslogFormat readFortigate(byte[] b, int pos, int end, ParseResult r) {
     int dateStart = -1;
@@ -1290,9 +1439,13 @@ public final class SyslogParser {
       } else if (keyLength == 4 && Bytes.startsWith(b, keyStart, keyEnd, "time")) {
         timeStart = valueStart;
         timeEnd = valueEnd;
-      } else if (keyLength == 7 && Bytes.startsWith(b, keyStart, keyEnd, "devname") && valueEnd > valueStart) {
+      } else if (keyLength == 7
+          && Bytes.startsWith(b, keyStart, keyEnd, "devname")
+          && valueEnd > valueStart) {
         r.hostname(valueStart, valueEnd - valueStart);
-      } else if (keyLength == 5 && Bytes.startsWith(b, keyStart, keyEnd, "logid") && valueEnd > valueStart) {
+      } else if (keyLength == 5
+          && Bytes.startsWith(b, keyStart, keyEnd, "logid")
+          && valueEnd > valueStart) {
         r.msgid(valueStart, valueEnd - valueStart);
       } else if (keyLength == 2 && Bytes.startsWith(b, keyStart, keyEnd, "tz")) {
         tzStart = valueStart;
@@ -1312,8 +1465,8 @@ public final class SyslogParser {
     return SyslogFormat.FORTIGATE;
   }
 
-  private void fortigateTimestamp(byte[] b, int date, int time, int timeEnd, int tz, int tzEnd, int end,
-      ParseResult r) {
+  private void fortigateTimestamp(
+      byte[] b, int date, int time, int timeEnd, int tz, int tzEnd, int end, ParseResult r) {
     DateFields f = r.date;
     f.clear();
     f.year = Bytes.digits(b, date, end, 4);

@@ -11,10 +11,10 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The parser's options, declared in one place in the spirit of Kafka's {@code ConfigDef}: every key with its
- * default, its rule and its doc ({@link #definitions()}, printed by {@link #main(String[])} and
- * {@link #documentation()}). Immutable; build one with {@link #from(Map)} (string values, as from a Flume
- * {@code Context}) or {@link #builder()}.
+ * The parser's options, declared in one place in the spirit of Kafka's {@code ConfigDef}: every key
+ * with its default, its rule and its doc ({@link #definitions()}, printed by {@link
+ * #main(String[])} and {@link #documentation()}). Immutable; build one with {@link #from(Map)}
+ * (string values, as from a Flume {@code Context}) or {@link #builder()}.
  *
  * <p>The leniency switches are the {@link Leniency} values, keyed by {@link Leniency#key()}.
  */
@@ -30,13 +30,19 @@ public final class SyslogParserOptions {
   private static final String TIMEZONE_ABBREVIATIONS_DOC =
       "Zone abbreviations a device may write after its timestamp (Cisco show-timezone), added to or replacing"
           + " the built-in table, e.g. IST=+01:00,CST=+08:00. The built-in table reads ambiguous names as network"
-          + " gear most often means them: " + builtInZones() + ". A device zone, built-in or configured, wins over"
+          + " gear most often means them: "
+          + builtInZones()
+          + ". A device zone, built-in or configured, wins over"
           + " timezone.default; an unknown name is the defect unknown-time-zone and the default zone applies.";
 
   private static String builtInZones() {
     StringBuilder text = new StringBuilder();
-    ZoneNames.BUILT_IN.forEach((name, minutes) -> text.append(text.length() == 0 ? "" : ", ").append(name)
-        .append('=').append(formatOffset(minutes)));
+    ZoneNames.BUILT_IN.forEach(
+        (name, minutes) ->
+            text.append(text.length() == 0 ? "" : ", ")
+                .append(name)
+                .append('=')
+                .append(formatOffset(minutes)));
     return text.toString();
   }
 
@@ -54,25 +60,48 @@ public final class SyslogParserOptions {
   private static final long TIMESTAMP_MAX_FUTURE_MS_DEFAULT = 24L * 3600 * 1000;
 
   /** One option: key, default (as text), the rule its values must follow, and what it does. */
-  public record Definition(String key, String defaultValue, String rule, String doc) {
-  }
+  public record Definition(String key, String defaultValue, String rule, String doc) {}
 
   private static final Map<String, Definition> DEFINITIONS = buildDefinitions();
 
   private static Map<String, Definition> buildDefinitions() {
     Map<String, Definition> defs = new LinkedHashMap<>();
-    defs.put(TIMEZONE_DEFAULT, new Definition(TIMEZONE_DEFAULT, TIMEZONE_DEFAULT_DEFAULT,
-        "a zone id: a region such as Europe/Berlin or an offset such as +01:00 or UTC", TIMEZONE_DEFAULT_DOC));
-    defs.put(TIMEZONE_ABBREVIATIONS, new Definition(TIMEZONE_ABBREVIATIONS, "",
-        "comma-separated NAME=+hh:mm pairs, NAME 2 to 6 letters (any case), offsets -14:00 to +14:00",
-        TIMEZONE_ABBREVIATIONS_DOC));
-    defs.put(TIMESTAMP_MAX_PAST_MS, new Definition(TIMESTAMP_MAX_PAST_MS,
-        Long.toString(TIMESTAMP_MAX_PAST_MS_DEFAULT), "an integer >= 0", TIMESTAMP_MAX_PAST_MS_DOC));
-    defs.put(TIMESTAMP_MAX_FUTURE_MS, new Definition(TIMESTAMP_MAX_FUTURE_MS,
-        Long.toString(TIMESTAMP_MAX_FUTURE_MS_DEFAULT), "an integer >= 0", TIMESTAMP_MAX_FUTURE_MS_DOC));
+    defs.put(
+        TIMEZONE_DEFAULT,
+        new Definition(
+            TIMEZONE_DEFAULT,
+            TIMEZONE_DEFAULT_DEFAULT,
+            "a zone id: a region such as Europe/Berlin or an offset such as +01:00 or UTC",
+            TIMEZONE_DEFAULT_DOC));
+    defs.put(
+        TIMEZONE_ABBREVIATIONS,
+        new Definition(
+            TIMEZONE_ABBREVIATIONS,
+            "",
+            "comma-separated NAME=+hh:mm pairs, NAME 2 to 6 letters (any case), offsets -14:00 to +14:00",
+            TIMEZONE_ABBREVIATIONS_DOC));
+    defs.put(
+        TIMESTAMP_MAX_PAST_MS,
+        new Definition(
+            TIMESTAMP_MAX_PAST_MS,
+            Long.toString(TIMESTAMP_MAX_PAST_MS_DEFAULT),
+            "an integer >= 0",
+            TIMESTAMP_MAX_PAST_MS_DOC));
+    defs.put(
+        TIMESTAMP_MAX_FUTURE_MS,
+        new Definition(
+            TIMESTAMP_MAX_FUTURE_MS,
+            Long.toString(TIMESTAMP_MAX_FUTURE_MS_DEFAULT),
+            "an integer >= 0",
+            TIMESTAMP_MAX_FUTURE_MS_DOC));
     for (Leniency switchDef : Leniency.values()) {
-      defs.put(switchDef.key(), new Definition(switchDef.key(), Boolean.toString(switchDef.defaultValue()),
-          "true or false", switchDef.doc()));
+      defs.put(
+          switchDef.key(),
+          new Definition(
+              switchDef.key(),
+              Boolean.toString(switchDef.defaultValue()),
+              "true or false",
+              switchDef.doc()));
     }
     return Collections.unmodifiableMap(defs);
   }
@@ -88,7 +117,8 @@ public final class SyslogParserOptions {
 
   private SyslogParserOptions(Builder builder) {
     this.defaultZone = builder.defaultZone;
-    this.zoneAbbreviations = Collections.unmodifiableMap(new LinkedHashMap<>(builder.zoneAbbreviations));
+    this.zoneAbbreviations =
+        Collections.unmodifiableMap(new LinkedHashMap<>(builder.zoneAbbreviations));
     this.zoneNames = ZoneNames.withOverrides(zoneAbbreviations);
     this.maxPastMillis = builder.maxPastMillis;
     this.maxFutureMillis = builder.maxFutureMillis;
@@ -101,9 +131,11 @@ public final class SyslogParserOptions {
   }
 
   /**
-   * Options from string values keyed as in {@link #definitions()}; keys not given keep their defaults.
+   * Options from string values keyed as in {@link #definitions()}; keys not given keep their
+   * defaults.
    *
-   * @throws InvalidOptionException naming key, value and rule, for an unknown key or a value its rule rejects
+   * @throws InvalidOptionException naming key, value and rule, for an unknown key or a value its
+   *     rule rejects
    */
   public static SyslogParserOptions from(Map<String, String> values) {
     Builder builder = builder();
@@ -140,7 +172,9 @@ public final class SyslogParserOptions {
     return defaultZone;
   }
 
-  /** {@value #TIMEZONE_ABBREVIATIONS}: upper-case abbreviation to offset in minutes, as configured. */
+  /**
+   * {@value #TIMEZONE_ABBREVIATIONS}: upper-case abbreviation to offset in minutes, as configured.
+   */
   public Map<String, Integer> zoneAbbreviations() {
     return zoneAbbreviations;
   }
@@ -175,8 +209,13 @@ public final class SyslogParserOptions {
     Map<String, String> values = new LinkedHashMap<>();
     values.put(TIMEZONE_DEFAULT, defaultZone.getId());
     StringBuilder abbreviations = new StringBuilder();
-    zoneAbbreviations.forEach((name, minutes) -> abbreviations.append(abbreviations.length() == 0 ? "" : ",")
-        .append(name).append('=').append(formatOffset(minutes)));
+    zoneAbbreviations.forEach(
+        (name, minutes) ->
+            abbreviations
+                .append(abbreviations.length() == 0 ? "" : ",")
+                .append(name)
+                .append('=')
+                .append(formatOffset(minutes)));
     values.put(TIMEZONE_ABBREVIATIONS, abbreviations.toString());
     values.put(TIMESTAMP_MAX_PAST_MS, Long.toString(maxPastMillis));
     values.put(TIMESTAMP_MAX_FUTURE_MS, Long.toString(maxFutureMillis));
@@ -203,10 +242,19 @@ public final class SyslogParserOptions {
 
   /** The options as a Markdown table: key, default, rule, doc. */
   public static String documentation() {
-    StringBuilder table = new StringBuilder("| option | default | values | what it does |\n|---|---|---|---|\n");
+    StringBuilder table =
+        new StringBuilder("| option | default | values | what it does |\n|---|---|---|---|\n");
     for (Definition def : DEFINITIONS.values()) {
-      table.append("| `").append(def.key()).append("` | `").append(def.defaultValue()).append("` | ")
-          .append(def.rule()).append(" | ").append(markdown(def.doc())).append(" |\n");
+      table
+          .append("| `")
+          .append(def.key())
+          .append("` | `")
+          .append(def.defaultValue())
+          .append("` | ")
+          .append(def.rule())
+          .append(" | ")
+          .append(markdown(def.doc()))
+          .append(" |\n");
     }
     return table.toString();
   }
@@ -246,7 +294,8 @@ public final class SyslogParserOptions {
     /** Sets {@value SyslogParserOptions#TIMEZONE_DEFAULT}. */
     public Builder defaultZone(ZoneId zone) {
       if (zone == null) {
-        throw InvalidOptionException.invalidValue(TIMEZONE_DEFAULT, null, DEFINITIONS.get(TIMEZONE_DEFAULT).rule());
+        throw InvalidOptionException.invalidValue(
+            TIMEZONE_DEFAULT, null, DEFINITIONS.get(TIMEZONE_DEFAULT).rule());
       }
       this.defaultZone = zone;
       return this;
@@ -260,7 +309,8 @@ public final class SyslogParserOptions {
     public Builder zoneAbbreviation(String name, int offsetMinutes) {
       String rule = DEFINITIONS.get(TIMEZONE_ABBREVIATIONS).rule();
       if (name == null || !ZoneNames.isValidName(name) || Math.abs(offsetMinutes) > 14 * 60) {
-        throw InvalidOptionException.invalidValue(TIMEZONE_ABBREVIATIONS, name + "=" + offsetMinutes + "min", rule);
+        throw InvalidOptionException.invalidValue(
+            TIMEZONE_ABBREVIATIONS, name + "=" + offsetMinutes + "min", rule);
       }
       zoneAbbreviations.put(name.toUpperCase(java.util.Locale.ROOT), offsetMinutes);
       return this;
@@ -296,7 +346,8 @@ public final class SyslogParserOptions {
     public Builder set(String key, String value) {
       Definition def = key == null ? null : DEFINITIONS.get(key);
       if (def == null) {
-        throw InvalidOptionException.unknownOption(String.valueOf(key), value, DEFINITIONS.keySet());
+        throw InvalidOptionException.unknownOption(
+            String.valueOf(key), value, DEFINITIONS.keySet());
       }
       String text = value == null ? null : value.trim();
       switch (key) {
@@ -330,7 +381,8 @@ public final class SyslogParserOptions {
       try {
         return ZoneId.of(text);
       } catch (DateTimeException e) {
-        throw InvalidOptionException.invalidValue(key, text, def.rule() + " (" + e.getMessage() + ")");
+        throw InvalidOptionException.invalidValue(
+            key, text, def.rule() + " (" + e.getMessage() + ")");
       }
     }
 
@@ -350,7 +402,8 @@ public final class SyslogParserOptions {
         String offset = equals < 0 ? "" : entry.substring(equals + 1).trim();
         Integer minutes = offsetMinutes(offset);
         if (!ZoneNames.isValidName(name) || minutes == null) {
-          throw InvalidOptionException.invalidValue(key, text, def.rule() + " (at '" + entry + "')");
+          throw InvalidOptionException.invalidValue(
+              key, text, def.rule() + " (at '" + entry + "')");
         }
         parsed.put(name.toUpperCase(java.util.Locale.ROOT), minutes);
       }
@@ -364,7 +417,8 @@ public final class SyslogParserOptions {
         return null;
       }
       String digits = text.substring(1).replace(":", "");
-      if (!digits.chars().allMatch(c -> c >= '0' && c <= '9') || text.indexOf(':') > 0 && digits.length() != 4) {
+      if (!digits.chars().allMatch(c -> c >= '0' && c <= '9')
+          || text.indexOf(':') > 0 && digits.length() != 4) {
         return null;
       }
       int hours;
@@ -404,7 +458,8 @@ public final class SyslogParserOptions {
 
     private static long nonNegative(String key, long value) {
       if (value < 0) {
-        throw InvalidOptionException.invalidValue(key, Long.toString(value), DEFINITIONS.get(key).rule());
+        throw InvalidOptionException.invalidValue(
+            key, Long.toString(value), DEFINITIONS.get(key).rule());
       }
       return value;
     }

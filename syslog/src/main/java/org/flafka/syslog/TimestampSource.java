@@ -1,10 +1,16 @@
 package org.flafka.syslog;
 
-/** Where {@link ParseResult#timestampMillis()} came from; {@link #headerValue()} is the {@code timestamp_source} header. */
+/**
+ * Where {@link ParseResult#timestampMillis()} came from; {@link #headerValue()} is the {@code
+ * timestamp_source} header.
+ */
 public enum TimestampSource {
   /** Parsed from the message. */
   MESSAGE("message"),
-  /** The receive time: the message carried no usable timestamp (none, an uptime, invalid or implausible). */
+  /**
+   * The receive time: the message carried no usable timestamp (none, an uptime, invalid or
+   * implausible).
+   */
   RECEIVED("received");
 
   private final String headerValue;

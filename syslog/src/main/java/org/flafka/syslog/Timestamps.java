@@ -6,18 +6,18 @@ import static org.flafka.syslog.Bytes.isDigit;
 import static org.flafka.syslog.Bytes.isLetter;
 
 /**
- * Timestamp scanners and calendar arithmetic without java.time: the hot path turns digits into epoch millis with
- * integer arithmetic only. Scanners fill a {@link DateFields} and return the position after the stamp, or
- * {@link Bytes#NO_MATCH} when there is no stamp of that shape at the position (the caller then reads the bytes
- * as something else; nothing is consumed).
+ * Timestamp scanners and calendar arithmetic without java.time: the hot path turns digits into
+ * epoch millis with integer arithmetic only. Scanners fill a {@link DateFields} and return the
+ * position after the stamp, or {@link Bytes#NO_MATCH} when there is no stamp of that shape at the
+ * position (the caller then reads the bytes as something else; nothing is consumed).
  */
 final class Timestamps {
   static final long MILLIS_PER_DAY = 86_400_000L;
 
-  private Timestamps() {
-  }
+  private Timestamps() {}
 
-  // ------------------------------------------------------------------------------------------ calendar
+  // ------------------------------------------------------------------------------------------
+  // calendar
 
   /** Days from 1970-01-01 to the given proleptic Gregorian date (H. Hinnant's days_from_civil). */
   static long daysFromCivil(int year, int month, int day) {
@@ -42,8 +42,8 @@ final class Timestamps {
   }
 
   /**
-   * Fills the UTC calendar fields of {@code epochSeconds} (H. Hinnant's civil_from_days) and marks the offset as
-   * given (0): for epoch stamps, which carry no zone ambiguity.
+   * Fills the UTC calendar fields of {@code epochSeconds} (H. Hinnant's civil_from_days) and marks
+   * the offset as given (0): for epoch stamps, which carry no zone ambiguity.
    */
   static void fieldsFromEpoch(long epochSeconds, DateFields f) {
     long days = Math.floorDiv(epochSeconds, 86_400L);
@@ -65,8 +65,9 @@ final class Timestamps {
   }
 
   /**
-   * Scans an epoch time with a fraction at pos, as Cisco Meraki writes it: 9 or 10 digits, '.', 1 to 9 digits,
-   * then a space. Fills f (UTC, milliseconds kept) and returns the position of the space, or NO_MATCH.
+   * Scans an epoch time with a fraction at pos, as Cisco Meraki writes it: 9 or 10 digits, '.', 1
+   * to 9 digits, then a space. Fills f (UTC, milliseconds kept) and returns the position of the
+   * space, or NO_MATCH.
    */
   static int scanEpoch(byte[] b, int pos, int end, DateFields f) {
     int secondsEnd = Bytes.skipDigits(b, pos, Math.min(end, pos + 11));
@@ -115,13 +116,19 @@ final class Timestamps {
     return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
   }
 
-  /** Seconds since the epoch of the local date-time in {@code fields} for the given year, as if it were UTC. */
+  /**
+   * Seconds since the epoch of the local date-time in {@code fields} for the given year, as if it
+   * were UTC.
+   */
   static long localEpochSeconds(DateFields fields, int year) {
     return daysFromCivil(year, fields.month, fields.day) * 86_400L
-        + fields.hour * 3600L + fields.minute * 60L + fields.second;
+        + fields.hour * 3600L
+        + fields.minute * 60L
+        + fields.second;
   }
 
-  // ------------------------------------------------------------------------------------------ month names
+  // ------------------------------------------------------------------------------------------
+  // month names
 
   /** The month 1..12 whose English abbreviation (any case) is at b[pos, pos+3), else 0. */
   static int monthAt(byte[] b, int pos, int end) {
@@ -164,14 +171,16 @@ final class Timestamps {
     return monthAt(b, pos, end) != 0 && pos + 3 < end && b[pos + 3] == ' ';
   }
 
-  // ------------------------------------------------------------------------------------------ RFC 3339
+  // ------------------------------------------------------------------------------------------ RFC
+  // 3339
 
   /**
-   * Scans an RFC 3339 / RFC 5424 timestamp {@code YYYY-MM-DDThh:mm:ss[.f{1,9}](Z|+hh:mm|-hh:mm)} at pos.
-   * Tolerated with {@link DateFields#lenient}: lower-case t/z, more than 6 fraction digits (up to 9 count,
-   * the rest are skipped), +hhmm without colon; with {@code allowSpace}, a space for the 'T' (marked in
-   * {@link DateFields#spaceSeparated}). A missing offset leaves {@link DateFields#hasOffset} false.
-   * Values out of range (month 13, minute 99) still return the end position; the caller checks validity.
+   * Scans an RFC 3339 / RFC 5424 timestamp {@code YYYY-MM-DDThh:mm:ss[.f{1,9}](Z|+hh:mm|-hh:mm)} at
+   * pos. Tolerated with {@link DateFields#lenient}: lower-case t/z, more than 6 fraction digits (up
+   * to 9 count, the rest are skipped), +hhmm without colon; with {@code allowSpace}, a space for
+   * the 'T' (marked in {@link DateFields#spaceSeparated}). A missing offset leaves {@link
+   * DateFields#hasOffset} false. Values out of range (month 13, minute 99) still return the end
+   * position; the caller checks validity.
    *
    * @return the position after the stamp, or NO_MATCH if the bytes are not shaped like one
    */
@@ -193,7 +202,8 @@ final class Timestamps {
     if (t == 't') {
       f.lenient = true;
     } else if (t == ' ' && allowSpace) {
-      f.spaceSeparated = true; // "2026-11-21 10:00:00": the hour, ':' and the rest must follow, checked below
+      f.spaceSeparated =
+          true; // "2026-11-21 10:00:00": the hour, ':' and the rest must follow, checked below
     } else if (t != 'T') {
       return NO_MATCH;
     }
@@ -272,19 +282,30 @@ final class Timestamps {
   // ------------------------------------------------------------------------------------------ BSD
 
   /**
-   * Scans a BSD-style stamp at pos: {@code Mmm dd hh:mm:ss} with one or more spaces after the month and the
-   * day, any-case month, an optional {@code .fff} fraction (up to 9 digits), and, when {@code detectYear}, a year
-   * before the month ({@code 2019 Mar  1}, NX-OS), between day and time ({@code Mar  7 2008 19:06:53}, Cisco
-   * ASA) or after the time ({@code Mar  7 19:06:53 2008}). A zone after the time ({@link #scanZone}) is consumed
-   * and sets the offset. Trailing ':' and spaces are left to the caller.
+   * Scans a BSD-style stamp at pos: {@code Mmm dd hh:mm:ss} with one or more spaces after the month
+   * and the day, any-case month, an optional {@code .fff} fraction (up to 9 digits), and, when
+   * {@code detectYear}, a year before the month ({@code 2019 Mar 1}, NX-OS), between day and time
+   * ({@code Mar 7 2008 19:06:53}, Cisco ASA) or after the time ({@code Mar 7 19:06:53 2008}). A
+   * zone after the time ({@link #scanZone}) is consumed and sets the offset. Trailing ':' and
+   * spaces are left to the caller.
    *
    * @return the position after the stamp, or NO_MATCH
    */
-  static int scanBsd(byte[] b, int pos, int end, DateFields f, boolean detectYear, ZoneNames zones,
+  static int scanBsd(
+      byte[] b,
+      int pos,
+      int end,
+      DateFields f,
+      boolean detectYear,
+      ZoneNames zones,
       boolean detectOffset) {
     f.clear();
     int p = pos;
-    if (detectYear && p + 4 < end && isDigit(b[p]) && b[p + 4] == ' ' && bsdStampAt(b, p + 5, end)) {
+    if (detectYear
+        && p + 4 < end
+        && isDigit(b[p])
+        && b[p + 4] == ' '
+        && bsdStampAt(b, p + 5, end)) {
       int year = digits(b, p, end, 4);
       if (year >= 0) {
         f.year = year;
@@ -315,7 +336,8 @@ final class Timestamps {
     }
     int hour = digits(b, p, end, hourEnd - p);
     int minute = digits(b, hourEnd + 1, end, 2);
-    int second = minute < 0 || !Bytes.at(b, hourEnd + 3, end, ':') ? -1 : digits(b, hourEnd + 4, end, 2);
+    int second =
+        minute < 0 || !Bytes.at(b, hourEnd + 3, end, ':') ? -1 : digits(b, hourEnd + 4, end, 2);
     if (second < 0) {
       return NO_MATCH;
     }
@@ -339,7 +361,11 @@ final class Timestamps {
       }
       f.millis = millis;
     }
-    if (detectYear && f.year < 0 && p + 5 <= end && b[p] == ' ' && (b[p + 1] == '1' || b[p + 1] == '2')
+    if (detectYear
+        && f.year < 0
+        && p + 5 <= end
+        && b[p] == ' '
+        && (b[p + 1] == '1' || b[p + 1] == '2')
         && (p + 5 == end || b[p + 5] == ' ' || b[p + 5] == ':' || b[p + 5] == '\t')) {
       int year = digits(b, p + 1, end, 4);
       if (year >= 0) {
@@ -351,14 +377,16 @@ final class Timestamps {
   }
 
   /**
-   * A zone after a device's time at p (which is at the space before it), as Cisco {@code show-timezone} and its
-   * kin write it: a name from the table ({@code UTC}, {@code CEST}, any case), a UTC/GMT name with a numeric offset
-   * ({@code UTC+1}, {@code GMT-5}, {@code UTC+05:30}, {@code UTC+0530}), or a bare offset ({@code +07:30},
-   * {@code -0500}). It must end the message or be followed by ' ' or ':'. Sets the offset and returns the position
-   * after the zone; returns p, having set nothing, when no zone is there. Numeric forms only when
-   * {@code detectOffset} (detect.time.zone.offset).
+   * A zone after a device's time at p (which is at the space before it), as Cisco {@code
+   * show-timezone} and its kin write it: a name from the table ({@code UTC}, {@code CEST}, any
+   * case), a UTC/GMT name with a numeric offset ({@code UTC+1}, {@code GMT-5}, {@code UTC+05:30},
+   * {@code UTC+0530}), or a bare offset ({@code +07:30}, {@code -0500}). It must end the message or
+   * be followed by ' ' or ':'. Sets the offset and returns the position after the zone; returns p,
+   * having set nothing, when no zone is there. Numeric forms only when {@code detectOffset}
+   * (detect.time.zone.offset).
    */
-  static int scanZone(byte[] b, int p, int end, DateFields f, ZoneNames zones, boolean detectOffset) {
+  static int scanZone(
+      byte[] b, int p, int end, DateFields f, ZoneNames zones, boolean detectOffset) {
     if (!Bytes.at(b, p, end, ' ')) {
       return p;
     }
@@ -375,7 +403,10 @@ final class Timestamps {
       }
     }
     int q = nameEnd;
-    if (detectOffset && q < end && (b[q] == '+' || b[q] == '-') && (nameEnd == nameStart || offset == 0)) {
+    if (detectOffset
+        && q < end
+        && (b[q] == '+' || b[q] == '-')
+        && (nameEnd == nameStart || offset == 0)) {
       int numericEnd = scanNumericOffset(b, q, end, f, nameEnd == nameStart);
       if (numericEnd == NO_MATCH) {
         return p;
@@ -394,9 +425,10 @@ final class Timestamps {
   }
 
   /**
-   * {@code +h}, {@code +hh}, {@code +hh:mm} or {@code +hhmm} (or '-') at p; {@code bare}: no zone name before it,
-   * so the minutes are required ({@code +07:30}, {@code -0500}) lest "+1" in text be read as a zone. Leaves the
-   * offset in {@code f.offsetSeconds} (hours up to 14) and returns the position after it, or NO_MATCH.
+   * {@code +h}, {@code +hh}, {@code +hh:mm} or {@code +hhmm} (or '-') at p; {@code bare}: no zone
+   * name before it, so the minutes are required ({@code +07:30}, {@code -0500}) lest "+1" in text
+   * be read as a zone. Leaves the offset in {@code f.offsetSeconds} (hours up to 14) and returns
+   * the position after it, or NO_MATCH.
    */
   private static int scanNumericOffset(byte[] b, int p, int end, DateFields f, boolean bare) {
     int digitsEnd = Bytes.skipDigits(b, p + 1, Math.min(end, p + 5));
@@ -407,7 +439,8 @@ final class Timestamps {
     if (count == 4) {
       hours = digits(b, p + 1, end, 2);
       minutes = digits(b, p + 3, end, 2);
-    } else if (count == 2 && Bytes.at(b, digitsEnd, end, ':')
+    } else if (count == 2
+        && Bytes.at(b, digitsEnd, end, ':')
         && Bytes.skipDigits(b, digitsEnd + 1, Math.min(end, digitsEnd + 4)) == digitsEnd + 3) {
       hours = digits(b, p + 1, end, 2);
       minutes = digits(b, digitsEnd + 1, end, 2);

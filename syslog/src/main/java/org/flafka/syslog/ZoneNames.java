@@ -6,12 +6,13 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Time-zone abbreviations devices put after a timestamp (Cisco "UTC", "CET", "gmt"), mapped to fixed offsets.
- * Abbreviations are ambiguous by nature; the built-in table ({@link #BUILT_IN}) picks the reading network gear
- * most often means (CST = US Central, IST = India, BST = British Summer Time), and the option
- * {@code timezone.abbreviations} replaces or adds entries ({@link #withOverrides}). Daylight-saving names are their
- * own entries (CEST, EDT), so no rules are needed. Immutable; a lookup packs the letters into a long and scans a
- * small array, without allocating.
+ * Time-zone abbreviations devices put after a timestamp (Cisco "UTC", "CET", "gmt"), mapped to
+ * fixed offsets. Abbreviations are ambiguous by nature; the built-in table ({@link #BUILT_IN})
+ * picks the reading network gear most often means (CST = US Central, IST = India, BST = British
+ * Summer Time), and the option {@code timezone.abbreviations} replaces or adds entries ({@link
+ * #withOverrides}). Daylight-saving names are their own entries (CEST, EDT), so no rules are
+ * needed. Immutable; a lookup packs the letters into a long and scans a small array, without
+ * allocating.
  */
 final class ZoneNames {
   /** Returned by {@link #offsetSeconds} for a name not in the table. */
@@ -19,6 +20,7 @@ final class ZoneNames {
 
   /** Shortest and longest abbreviation a table may hold. */
   static final int MIN_LENGTH = 2;
+
   static final int MAX_LENGTH = 6;
 
   /** The built-in table: abbreviation to offset in minutes, in documentation order. */
@@ -26,13 +28,16 @@ final class ZoneNames {
 
   private static Map<String, Integer> builtIn() {
     String[] names = {
-        "UTC", "GMT", "UT", "WET", "WEST", "BST", "CET", "CEST", "MET", "MEST", "EET", "EEST", "MSK", "IST",
-        "EST", "EDT", "CST", "CDT", "MST", "MDT", "PST", "PDT", "AKST", "AKDT", "HST", "AST", "ADT", "NST", "NDT",
-        "AEST", "AEDT", "ACST", "ACDT", "AWST", "NZST", "NZDT", "JST", "KST", "HKT", "SGT", "WIB", "SAST"};
+      "UTC", "GMT", "UT", "WET", "WEST", "BST", "CET", "CEST", "MET", "MEST", "EET", "EEST", "MSK",
+      "IST", "EST", "EDT", "CST", "CDT", "MST", "MDT", "PST", "PDT", "AKST", "AKDT", "HST", "AST",
+      "ADT", "NST", "NDT", "AEST", "AEDT", "ACST", "ACDT", "AWST", "NZST", "NZDT", "JST", "KST",
+      "HKT", "SGT", "WIB", "SAST"
+    };
     int[] minutes = {
-        0, 0, 0, 0, 60, 60, 60, 120, 60, 120, 120, 180, 180, 330,
-        -300, -240, -360, -300, -420, -360, -480, -420, -540, -480, -600, -240, -180, -210, -150,
-        600, 660, 570, 630, 480, 720, 780, 540, 540, 480, 480, 420, 120};
+      0, 0, 0, 0, 60, 60, 60, 120, 60, 120, 120, 180, 180, 330, -300, -240, -360, -300, -420, -360,
+      -480, -420, -540, -480, -600, -240, -180, -210, -150, 600, 660, 570, 630, 480, 720, 780, 540,
+      540, 480, 480, 420, 120
+    };
     Map<String, Integer> table = new LinkedHashMap<>();
     for (int i = 0; i < names.length; i++) {
       table.put(names[i], minutes[i]);
@@ -59,8 +64,8 @@ final class ZoneNames {
   }
 
   /**
-   * The built-in table with {@code overrides} (upper-case abbreviation to offset in minutes) replacing or adding
-   * entries; {@link #DEFAULT} when there are none.
+   * The built-in table with {@code overrides} (upper-case abbreviation to offset in minutes)
+   * replacing or adding entries; {@link #DEFAULT} when there are none.
    */
   static ZoneNames withOverrides(Map<String, Integer> overrides) {
     if (overrides.isEmpty()) {
@@ -71,7 +76,10 @@ final class ZoneNames {
     return new ZoneNames(table);
   }
 
-  /** Whether {@code name} can be a table entry: {@value #MIN_LENGTH} to {@value #MAX_LENGTH} ASCII letters. */
+  /**
+   * Whether {@code name} can be a table entry: {@value #MIN_LENGTH} to {@value #MAX_LENGTH} ASCII
+   * letters.
+   */
   static boolean isValidName(String name) {
     if (name.length() < MIN_LENGTH || name.length() > MAX_LENGTH) {
       return false;
@@ -85,7 +93,10 @@ final class ZoneNames {
     return true;
   }
 
-  /** The offset in seconds of the abbreviation b[pos, pos+length) (any case, letters only), or {@link #UNKNOWN}. */
+  /**
+   * The offset in seconds of the abbreviation b[pos, pos+length) (any case, letters only), or
+   * {@link #UNKNOWN}.
+   */
   int offsetSeconds(byte[] b, int pos, int length) {
     if (length < MIN_LENGTH || length > MAX_LENGTH) {
       return UNKNOWN;

@@ -8,16 +8,17 @@ import java.time.zone.ZoneOffsetTransition;
 import java.time.zone.ZoneRules;
 
 /**
- * The default zone's UTC offset for a local date-time, without java.time on the hot path. A fixed-offset zone
- * answers with a constant. A region zone keeps, per year, the few local times at which its offset changes
- * (built from {@link ZoneRules} the first time a stamp of that year is seen); a lookup is then a comparison or
- * two. Years outside {@value #FIRST_YEAR}..{@value #LAST_YEAR} ask {@link ZoneRules} directly.
+ * The default zone's UTC offset for a local date-time, without java.time on the hot path. A
+ * fixed-offset zone answers with a constant. A region zone keeps, per year, the few local times at
+ * which its offset changes (built from {@link ZoneRules} the first time a stamp of that year is
+ * seen); a lookup is then a comparison or two. Years outside {@value #FIRST_YEAR}..{@value
+ * #LAST_YEAR} ask {@link ZoneRules} directly.
  *
- * <p>In a gap (spring forward) or an overlap (fall back) the offset before the transition is used, as
- * {@code ZonedDateTime.of} does for a gap and by default for an overlap.
+ * <p>In a gap (spring forward) or an overlap (fall back) the offset before the transition is used,
+ * as {@code ZonedDateTime.of} does for a gap and by default for an overlap.
  *
- * <p>Thread-safe: a year's table is immutable and published through final fields; threads that race to build the
- * same year build equal tables.
+ * <p>Thread-safe: a year's table is immutable and published through final fields; threads that race
+ * to build the same year build equal tables.
  */
 final class ZoneResolver {
   static final int FIRST_YEAR = 1900;
@@ -25,8 +26,8 @@ final class ZoneResolver {
   private static final long DAY_SECONDS = 86_400;
 
   /**
-   * Offsets within one local year: {@code initialOffset} until {@code thresholds[0]}, then {@code offsets[i]}
-   * from {@code thresholds[i]} (local epoch seconds) on.
+   * Offsets within one local year: {@code initialOffset} until {@code thresholds[0]}, then {@code
+   * offsets[i]} from {@code thresholds[i]} (local epoch seconds) on.
    */
   private record YearTable(int initialOffset, long[] thresholds, int[] offsets) {
     int offset(long local) {
@@ -50,8 +51,8 @@ final class ZoneResolver {
   }
 
   /**
-   * The offset in seconds for the local date-time {@code localEpochSeconds} (seconds since 1970-01-01T00:00 as
-   * if local were UTC), which lies in {@code year}.
+   * The offset in seconds for the local date-time {@code localEpochSeconds} (seconds since
+   * 1970-01-01T00:00 as if local were UTC), which lies in {@code year}.
    */
   int offsetSeconds(int year, long localEpochSeconds) {
     if (fixed) {
@@ -69,14 +70,16 @@ final class ZoneResolver {
   }
 
   private YearTable buildYear(int year) {
-    // Two days either side of the year covers every offset (+-18 h) a local time in the year can have.
+    // Two days either side of the year covers every offset (+-18 h) a local time in the year can
+    // have.
     long from = Timestamps.daysFromCivil(year, 1, 1) * DAY_SECONDS - 2 * DAY_SECONDS;
     long to = Timestamps.daysFromCivil(year + 1, 1, 1) * DAY_SECONDS + 2 * DAY_SECONDS;
     Instant start = Instant.ofEpochSecond(from);
     int initialOffset = rules.getOffset(start).getTotalSeconds();
     long[] thresholds = new long[0];
     int[] offsets = new int[0];
-    for (ZoneOffsetTransition t = rules.nextTransition(start); t != null && t.toEpochSecond() < to;
+    for (ZoneOffsetTransition t = rules.nextTransition(start);
+        t != null && t.toEpochSecond() < to;
         t = rules.nextTransition(t.getInstant())) {
       int before = t.getOffsetBefore().getTotalSeconds();
       int after = t.getOffsetAfter().getTotalSeconds();
@@ -92,7 +95,8 @@ final class ZoneResolver {
   private int offsetFromRules(long localEpochSeconds) {
     LocalDateTime local = LocalDateTime.ofEpochSecond(localEpochSeconds, 0, ZoneOffset.UTC);
     ZoneOffsetTransition transition = rules.getTransition(local);
-    return transition != null ? transition.getOffsetBefore().getTotalSeconds()
+    return transition != null
+        ? transition.getOffsetBefore().getTotalSeconds()
         : rules.getOffset(local).getTotalSeconds();
   }
 }

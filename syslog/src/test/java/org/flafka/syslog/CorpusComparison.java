@@ -17,33 +17,56 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Compares a {@link ParseResult} with what a corpus record's source asserts, field by field, translating each
- * source's way of printing a field into ours. The translations that are more than renaming are recorded as
- * normalisations so the summary can list them:
+ * Compares a {@link ParseResult} with what a corpus record's source asserts, field by field,
+ * translating each source's way of printing a field into ours. The translations that are more than
+ * renaming are recorded as normalisations so the summary can list them:
+ *
  * <ul>
- *   <li>{@code rsyslog-space-after-tag}: rsyslog's message keeps the space that follows the tag; ours starts
- *       after it.</li>
- *   <li>{@code rsyslog-escapes}: rsyslog prints control characters (and, where the test enables it, 8-bit
- *       bytes) as {@code #ooo} or C escapes; our message is the raw bytes, escaped the same way to compare.</li>
- *   <li>{@code default-pri}: rsyslog fills in PRI 13 (user.notice, RFC 3164 4.3.3) for a message without PRI;
- *       we report facility and severity absent.</li>
- *   <li>{@code bom}: go-syslog keeps the UTF-8 BOM in the message; our message view starts after it.</li>
- *   <li>{@code nil-dash}: fluentd prints an RFC 5424 NILVALUE as "-"; we report the field absent.</li>
- *   <li>{@code millis}: sources keep micro- or nanoseconds; we keep milliseconds, so times are compared to the
- *       millisecond.</li>
+ *   <li>{@code rsyslog-space-after-tag}: rsyslog's message keeps the space that follows the tag;
+ *       ours starts after it.
+ *   <li>{@code rsyslog-escapes}: rsyslog prints control characters (and, where the test enables it,
+ *       8-bit bytes) as {@code #ooo} or C escapes; our message is the raw bytes, escaped the same
+ *       way to compare.
+ *   <li>{@code default-pri}: rsyslog fills in PRI 13 (user.notice, RFC 3164 4.3.3) for a message
+ *       without PRI; we report facility and severity absent.
+ *   <li>{@code bom}: go-syslog keeps the UTF-8 BOM in the message; our message view starts after
+ *       it.
+ *   <li>{@code nil-dash}: fluentd prints an RFC 5424 NILVALUE as "-"; we report the field absent.
+ *   <li>{@code millis}: sources keep micro- or nanoseconds; we keep milliseconds, so times are
+ *       compared to the millisecond.
  * </ul>
- * go-syslog's {@code partial} result for an invalid message is compared on the header fields it had read before
- * the error (pri, version, timestamp, hostname, app, procid, msgid); its partial structured data and message stop
- * at the error while a lenient parse goes on, so those two are not compared.
+ *
+ * go-syslog's {@code partial} result for an invalid message is compared on the header fields it had
+ * read before the error (pri, version, timestamp, hostname, app, procid, msgid); its partial
+ * structured data and message stop at the error while a lenient parse goes on, so those two are not
+ * compared.
  */
 final class CorpusComparison {
   /** Keys that only describe or repeat something compared elsewhere. */
-  private static final Set<String> INFORMATIONAL = Set.of("facility_name", "severity_name",
-      "_rsyslog_output_line", "timestamp_note", "timestamp_yearless", "timestamp_go", "alt_expectation_default",
-      "alt_expectation_regexp", "desired_but_not_met", "error", "partial");
+  private static final Set<String> INFORMATIONAL =
+      Set.of(
+          "facility_name",
+          "severity_name",
+          "_rsyslog_output_line",
+          "timestamp_note",
+          "timestamp_yearless",
+          "timestamp_go",
+          "alt_expectation_default",
+          "alt_expectation_regexp",
+          "desired_but_not_met",
+          "error",
+          "partial");
+
   /** Keys stating that the source rejected the message. */
-  static final Set<String> REJECTION_KEYS = Set.of("valid", "parse_error", "parse_failed",
-      "parse_rejected_by_strict_rfc3164", "status", "headerless", "rfc5424_regexp_match");
+  static final Set<String> REJECTION_KEYS =
+      Set.of(
+          "valid",
+          "parse_error",
+          "parse_failed",
+          "parse_rejected_by_strict_rfc3164",
+          "status",
+          "headerless",
+          "rfc5424_regexp_match");
 
   private final CorpusRecord record;
   private final ParseResult result;
@@ -55,9 +78,12 @@ final class CorpusComparison {
     this.result = result;
   }
 
-  /** Differences between {@code result} and {@code expect}; {@code normalisations} receives those applied. */
-  static List<String> compare(CorpusRecord record, JsonNode expect, ParseResult result,
-      Set<String> normalisations) {
+  /**
+   * Differences between {@code result} and {@code expect}; {@code normalisations} receives those
+   * applied.
+   */
+  static List<String> compare(
+      CorpusRecord record, JsonNode expect, ParseResult result, Set<String> normalisations) {
     CorpusComparison comparison = new CorpusComparison(record, result);
     comparison.compareAll(expect);
     normalisations.addAll(comparison.normalisations);
@@ -70,7 +96,8 @@ final class CorpusComparison {
       compareField(field.getKey(), field.getValue(), expect, false);
     }
     if (expect.hasNonNull("partial") && !expect.path("valid").asBoolean(false)) {
-      for (Iterator<Map.Entry<String, JsonNode>> it = expect.get("partial").fields(); it.hasNext(); ) {
+      for (Iterator<Map.Entry<String, JsonNode>> it = expect.get("partial").fields();
+          it.hasNext(); ) {
         Map.Entry<String, JsonNode> field = it.next();
         if (!field.getKey().equals("structured_data") && !field.getKey().startsWith("message")) {
           compareField(field.getKey(), field.getValue(), expect, true);
@@ -101,7 +128,8 @@ final class CorpusComparison {
       case "structured_data_rsyslog_json" -> compareRsyslogStructuredData(value);
       case "timestamp", "timestamp_rfc3164_buggyday" -> compareSourceTimestamp(key, value.asText());
       case "timestamp_iso", "timestamp_utc" -> compareIsoTimestamp(key, value.asText());
-      case "timestamp_local_naive" -> compareLocalTimestamp(key, LocalDateTime.parse(value.asText()));
+      case "timestamp_local_naive" ->
+          compareLocalTimestamp(key, LocalDateTime.parse(value.asText()));
       case "timestamp_subseconds" -> compareSubseconds(value.asText());
       case "timestamp_absent", "timestamp_absent_uses_receive_time" ->
           check(key, TimestampSource.RECEIVED, result.timestampSource());
@@ -111,18 +139,23 @@ final class CorpusComparison {
           compareAccepted(key, value.asBoolean());
         }
       }
-      case "parse_error", "parse_failed", "parse_rejected_by_strict_rfc3164" -> compareAccepted(key, false);
+      case "parse_error", "parse_failed", "parse_rejected_by_strict_rfc3164" ->
+          compareAccepted(key, false);
       case "rfc5424_regexp_match" -> compareAccepted(key, value.asBoolean());
       case "headerless" -> check(key, ParseStatus.RAW, result.status());
       case "status" -> {
         if (value.isNull()) {
           check(key, true, result.status() != ParseStatus.RAW);
         } else {
-          check(key, ParseStatus.RAW, result.status()); // Flume "Invalid": body kept whole, nothing parsed
+          check(
+              key,
+              ParseStatus.RAW,
+              result.status()); // Flume "Invalid": body kept whole, nothing parsed
         }
       }
       case "protocol" -> compareProtocol(value.asText());
-      case "raw", "raw_escaped" -> check(key, true, record.input().length > 0 && result.inputLength() > 0);
+      case "raw", "raw_escaped" ->
+          check(key, true, record.input().length > 0 && result.inputLength() > 0);
       case "ours_status" -> check("status", value.asText(), result.status().headerValue());
       case "ours_format" -> check("format", value.asText(), result.format().headerValue());
       case "ours_defects" -> check("defects", value.asText(), result.defectNames());
@@ -130,7 +163,8 @@ final class CorpusComparison {
     }
   }
 
-  // ------------------------------------------------------------------------------------------ scalar fields
+  // ------------------------------------------------------------------------------------------
+  // scalar fields
 
   private void compareInt(String key, JsonNode expected, int actual, JsonNode expect) {
     Integer ours = actual < 0 ? null : actual;
@@ -140,13 +174,17 @@ final class CorpusComparison {
     }
     int value = expected.asInt();
     boolean missingPri = result.hasDefect(Defect.MISSING_PRI) && ours == null;
-    if (missingPri && record.sourceName().equals("rsyslog")
-        && ((key.equals("pri") && value == 13) || (key.equals("facility") && value == 1)
-        || (key.equals("severity") && value == 5))) {
+    if (missingPri
+        && record.sourceName().equals("rsyslog")
+        && ((key.equals("pri") && value == 13)
+            || (key.equals("facility") && value == 1)
+            || (key.equals("severity") && value == 5))) {
       normalisations.add("default-pri");
       return;
     }
-    if (record.sourceName().equals("flume") && expect.path("status").asText().equals("Invalid") && value == 0) {
+    if (record.sourceName().equals("flume")
+        && expect.path("status").asText().equals("Invalid")
+        && value == 0) {
       return; // Flume's placeholder for "none" on an invalid event
     }
     check(key, value, ours);
@@ -155,7 +193,8 @@ final class CorpusComparison {
   private void compareText(String key, JsonNode expected, String actual) {
     String value = expected.isNull() ? null : expected.asText();
     if (value != null && actual == null) {
-      if (value.equals("-") && (record.sourceName().equals("fluentd") || key.equals("appname_rfc5424"))) {
+      if (value.equals("-")
+          && (record.sourceName().equals("fluentd") || key.equals("appname_rfc5424"))) {
         normalisations.add("nil-dash");
         return;
       }
@@ -173,11 +212,19 @@ final class CorpusComparison {
     if (result.format() == SyslogFormat.RFC5424 && result.app() != null) {
       ours = result.app() + (result.procid() == null ? "" : "[" + result.procid() + "]");
     } else if (result.appOffset() >= 0) {
-      int end = result.messageOffset(); // the tag runs up to the message, less the space that separates them
-      if (end > result.appOffset() && (result.buffer()[end - 1] == ' ' || result.buffer()[end - 1] == '\t')) {
+      int end =
+          result.messageOffset(); // the tag runs up to the message, less the space that separates
+      // them
+      if (end > result.appOffset()
+          && (result.buffer()[end - 1] == ' ' || result.buffer()[end - 1] == '\t')) {
         end--;
       }
-      ours = new String(result.buffer(), result.appOffset(), end - result.appOffset(), StandardCharsets.UTF_8);
+      ours =
+          new String(
+              result.buffer(),
+              result.appOffset(),
+              end - result.appOffset(),
+              StandardCharsets.UTF_8);
     }
     check("tag", value.equals("-") ? "" : value, ours);
   }
@@ -186,8 +233,11 @@ final class CorpusComparison {
     if (accepted) {
       check(key, ParseStatus.OK, result.status());
     } else if (result.status() == ParseStatus.OK) {
-      mismatches.add(key + ": the source rejects this message, we parsed it as ok (" + result.format()
-          .headerValue() + ")");
+      mismatches.add(
+          key
+              + ": the source rejects this message, we parsed it as ok ("
+              + result.format().headerValue()
+              + ")");
     }
   }
 
@@ -196,14 +246,18 @@ final class CorpusComparison {
       check("protocol", SyslogFormat.RFC5424, result.format());
       int open = protocol.indexOf('(');
       if (open > 0) {
-        check("version", Integer.parseInt(protocol.substring(open + 1, protocol.length() - 1)), result.version());
+        check(
+            "version",
+            Integer.parseInt(protocol.substring(open + 1, protocol.length() - 1)),
+            result.version());
       }
     } else {
       check("protocol", SyslogFormat.RFC3164, result.format());
     }
   }
 
-  // ------------------------------------------------------------------------------------------ message
+  // ------------------------------------------------------------------------------------------
+  // message
 
   private byte[] messageBytes() {
     byte[] bytes = new byte[result.messageLength()];
@@ -236,8 +290,7 @@ final class CorpusComparison {
           return;
         }
       }
-      default -> {
-      }
+      default -> {}
     }
     check("message", value, ours);
   }
@@ -245,7 +298,10 @@ final class CorpusComparison {
   private boolean hasBomBeforeMessage() {
     int start = result.messageOffset();
     byte[] b = result.buffer();
-    return start >= 3 && b[start - 3] == (byte) 0xEF && b[start - 2] == (byte) 0xBB && b[start - 1] == (byte) 0xBF;
+    return start >= 3
+        && b[start - 3] == (byte) 0xEF
+        && b[start - 2] == (byte) 0xBB
+        && b[start - 1] == (byte) 0xBF;
   }
 
   /** rsyslog's on-receive escaping as the record's test script configured it. */
@@ -269,11 +325,13 @@ final class CorpusComparison {
         plainStart = i + 1;
       }
     }
-    text.append(new String(message, plainStart, message.length - plainStart, StandardCharsets.UTF_8));
+    text.append(
+        new String(message, plainStart, message.length - plainStart, StandardCharsets.UTF_8));
     return text.toString();
   }
 
-  // ------------------------------------------------------------------------------------------ structured data
+  // ------------------------------------------------------------------------------------------
+  // structured data
 
   private void compareStructuredData(JsonNode expected) {
     if (expected.isTextual()) { // fluentd: the raw text, "-" for nil
@@ -298,7 +356,10 @@ final class CorpusComparison {
       for (int e = 0; e < result.sdElementCount(); e++) {
         StringBuilder text = new StringBuilder(result.sdId(e)).append(':');
         for (int p = 0; p < result.sdParamCount(e); p++) {
-          text.append(' ').append(result.sdParamName(e, p)).append('=').append(result.sdParamValue(e, p));
+          text.append(' ')
+              .append(result.sdParamName(e, p))
+              .append('=')
+              .append(result.sdParamValue(e, p));
         }
         ours.add(text.toString());
       }
@@ -314,11 +375,15 @@ final class CorpusComparison {
     try {
       JsonNode json = CorpusRecord.JSON.readTree(expected.asText());
       Map<String, Map<String, String>> ours = new LinkedHashMap<>();
-      result.structuredData().forEach((id, params) -> {
-        Map<String, String> lowered = new LinkedHashMap<>();
-        params.forEach((name, value) -> lowered.put(name.toLowerCase(java.util.Locale.ROOT), value));
-        ours.put(id.toLowerCase(java.util.Locale.ROOT), lowered);
-      });
+      result
+          .structuredData()
+          .forEach(
+              (id, params) -> {
+                Map<String, String> lowered = new LinkedHashMap<>();
+                params.forEach(
+                    (name, value) -> lowered.put(name.toLowerCase(java.util.Locale.ROOT), value));
+                ours.put(id.toLowerCase(java.util.Locale.ROOT), lowered);
+              });
       check("structured_data", toMap(json, false), ours);
     } catch (java.io.IOException e) {
       mismatches.add("structured_data_rsyslog_json: unreadable JSON " + e.getMessage());
@@ -330,7 +395,10 @@ final class CorpusComparison {
     for (Iterator<Map.Entry<String, JsonNode>> it = elements.fields(); it.hasNext(); ) {
       Map.Entry<String, JsonNode> element = it.next();
       Map<String, String> params = new LinkedHashMap<>();
-      element.getValue().fields().forEachRemaining(p -> params.put(p.getKey(), p.getValue().asText()));
+      element
+          .getValue()
+          .fields()
+          .forEachRemaining(p -> params.put(p.getKey(), p.getValue().asText()));
       map.put(element.getKey(), params);
     }
     return map;
@@ -338,22 +406,32 @@ final class CorpusComparison {
 
   // ------------------------------------------------------------------------------------------ time
 
-  /** Our timestamp as the wall-clock time it was written in (its own offset, or the default zone's). */
+  /**
+   * Our timestamp as the wall-clock time it was written in (its own offset, or the default zone's).
+   */
   private LocalDateTime ourLocalTime() {
-    long seconds = Math.floorDiv(result.timestampMillis(), 1000) + result.timestampUtcOffsetSeconds();
+    long seconds =
+        Math.floorDiv(result.timestampMillis(), 1000) + result.timestampUtcOffsetSeconds();
     int nanos = (int) Math.floorMod(result.timestampMillis(), 1000) * 1_000_000;
     return LocalDateTime.ofEpochSecond(seconds, nanos, ZoneOffset.UTC);
   }
 
   private boolean fromMessage(String key) {
     if (result.timestampSource() != TimestampSource.MESSAGE) {
-      mismatches.add(key + ": the source read a timestamp, ours is the receive time (" + result.defectNames() + ")");
+      mismatches.add(
+          key
+              + ": the source read a timestamp, ours is the receive time ("
+              + result.defectNames()
+              + ")");
       return false;
     }
     return true;
   }
 
-  /** As the source prints it: "Mmm dd hh:mm:ss[.fff]" (local, year ignored) or an RFC 3339 date-time. */
+  /**
+   * As the source prints it: "Mmm dd hh:mm:ss[.fff]" (local, year ignored) or an RFC 3339
+   * date-time.
+   */
   private void compareSourceTimestamp(String key, String text) {
     if (!text.isEmpty() && Character.isDigit(text.charAt(0))) {
       compareIsoTimestamp(key, text);
@@ -368,8 +446,14 @@ final class CorpusComparison {
     String[] time = parts[2].split("[:.]");
     LocalDateTime ours = ourLocalTime();
     String theirs = String.format("%02d-%02d %s:%s:%s", month, day, time[0], time[1], time[2]);
-    String mine = String.format("%02d-%02d %02d:%02d:%02d", ours.getMonthValue(), ours.getDayOfMonth(),
-        ours.getHour(), ours.getMinute(), ours.getSecond());
+    String mine =
+        String.format(
+            "%02d-%02d %02d:%02d:%02d",
+            ours.getMonthValue(),
+            ours.getDayOfMonth(),
+            ours.getHour(),
+            ours.getMinute(),
+            ours.getSecond());
     if (time.length > 3) {
       theirs += "." + (time[3] + "00").substring(0, 3);
       mine += String.format(".%03d", ours.getNano() / 1_000_000);
@@ -379,7 +463,8 @@ final class CorpusComparison {
 
   /** RFC 3339 with any offset up to 23:59 (go-syslog accepts -23:59, beyond java.time's 18:00). */
   private static final Pattern ISO =
-      Pattern.compile("(\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(?:\\.\\d+)?)(Z|[+-]\\d{2}:\\d{2})?");
+      Pattern.compile(
+          "(\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(?:\\.\\d+)?)(Z|[+-]\\d{2}:\\d{2})?");
 
   private void compareIsoTimestamp(String key, String text) {
     Matcher matcher = ISO.matcher(text);
@@ -396,9 +481,14 @@ final class CorpusComparison {
       return;
     }
     String zone = matcher.group(2);
-    int offset = zone.equals("Z") ? 0 : (zone.charAt(0) == '-' ? -1 : 1)
-        * (Integer.parseInt(zone.substring(1, 3)) * 3600 + Integer.parseInt(zone.substring(4, 6)) * 60);
-    long theirMillis = (local.toEpochSecond(ZoneOffset.UTC) - offset) * 1000 + local.getNano() / 1_000_000;
+    int offset =
+        zone.equals("Z")
+            ? 0
+            : (zone.charAt(0) == '-' ? -1 : 1)
+                * (Integer.parseInt(zone.substring(1, 3)) * 3600
+                    + Integer.parseInt(zone.substring(4, 6)) * 60);
+    long theirMillis =
+        (local.toEpochSecond(ZoneOffset.UTC) - offset) * 1000 + local.getNano() / 1_000_000;
     if (local.getNano() % 1_000_000 != 0) {
       normalisations.add("millis");
     }
@@ -426,11 +516,14 @@ final class CorpusComparison {
     check("timestamp_subseconds", millis, (int) Math.floorMod(result.timestampMillis(), 1000));
   }
 
-  // ------------------------------------------------------------------------------------------ helpers
+  // ------------------------------------------------------------------------------------------
+  // helpers
 
   private void check(String key, Object expected, Object actual) {
-    boolean same = expected instanceof byte[] e && actual instanceof byte[] a
-        ? java.util.Arrays.equals(e, a) : Objects.equals(expected, actual);
+    boolean same =
+        expected instanceof byte[] e && actual instanceof byte[] a
+            ? java.util.Arrays.equals(e, a)
+            : Objects.equals(expected, actual);
     if (!same) {
       mismatches.add(key + ": source " + show(expected) + ", ours " + show(actual));
     }

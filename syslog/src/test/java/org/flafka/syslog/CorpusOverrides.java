@@ -10,12 +10,12 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * src/test/resources/corpus/overrides.json: per case, the parser options the source's own test ran with
- * ({@code options}), and where this parser deliberately reads the message differently, the reason and what we
- * produce instead ({@code reason}, {@code ours}). Keys in {@code ours} replace the source's keys (in go-syslog's
- * {@code partial} too); {@code status},
- * {@code format} and {@code defects} assert our status, format and defect names directly; {@code drop} lists
- * source keys that do not apply to our reading at all.
+ * src/test/resources/corpus/overrides.json: per case, the parser options the source's own test ran
+ * with ({@code options}), and where this parser deliberately reads the message differently, the
+ * reason and what we produce instead ({@code reason}, {@code ours}). Keys in {@code ours} replace
+ * the source's keys (in go-syslog's {@code partial} too); {@code status}, {@code format} and {@code
+ * defects} assert our status, format and defect names directly; {@code drop} lists source keys that
+ * do not apply to our reading at all.
  */
 final class CorpusOverrides {
   /** One case's entry. */
@@ -32,21 +32,32 @@ final class CorpusOverrides {
     CorpusOverrides overrides = new CorpusOverrides();
     try (InputStream in = CorpusOverrides.class.getResourceAsStream("/corpus/overrides.json")) {
       JsonNode root = CorpusRecord.JSON.readTree(in);
-      root.get("reasons").fields().forEachRemaining(e -> overrides.reasons.put(e.getKey(), e.getValue().asText()));
+      root.get("reasons")
+          .fields()
+          .forEachRemaining(e -> overrides.reasons.put(e.getKey(), e.getValue().asText()));
       for (Iterator<Map.Entry<String, JsonNode>> it = root.get("cases").fields(); it.hasNext(); ) {
         Map.Entry<String, JsonNode> entry = it.next();
         JsonNode node = entry.getValue();
         String reason = node.hasNonNull("reason") ? node.get("reason").asText() : null;
         if (reason != null && !overrides.reasons.containsKey(reason)) {
-          throw new IllegalStateException("overrides.json: case " + entry.getKey() + " names unknown reason "
-              + reason + "; add it to \"reasons\"");
+          throw new IllegalStateException(
+              "overrides.json: case "
+                  + entry.getKey()
+                  + " names unknown reason "
+                  + reason
+                  + "; add it to \"reasons\"");
         }
         if (reason == null && node.has("ours")) {
-          throw new IllegalStateException("overrides.json: case " + entry.getKey() + " changes the expectation"
-              + " without a reason");
+          throw new IllegalStateException(
+              "overrides.json: case "
+                  + entry.getKey()
+                  + " changes the expectation"
+                  + " without a reason");
         }
         Map<String, String> options = new LinkedHashMap<>();
-        node.path("options").fields().forEachRemaining(o -> options.put(o.getKey(), o.getValue().asText()));
+        node.path("options")
+            .fields()
+            .forEachRemaining(o -> options.put(o.getKey(), o.getValue().asText()));
         overrides.cases.put(entry.getKey(), new Entry(reason, node.get("ours"), options));
       }
     } catch (IOException e) {
@@ -88,7 +99,8 @@ final class CorpusOverrides {
         case "drop" -> field.getValue().forEach(key -> effective.remove(key.asText()));
         default -> {
           effective.set(field.getKey(), field.getValue());
-          if (effective.get("partial") instanceof ObjectNode partial && partial.has(field.getKey())) {
+          if (effective.get("partial") instanceof ObjectNode partial
+              && partial.has(field.getKey())) {
             partial.set(field.getKey(), field.getValue());
           }
         }

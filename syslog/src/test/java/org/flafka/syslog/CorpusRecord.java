@@ -13,12 +13,14 @@ import java.util.Base64;
 import java.util.List;
 
 /** One line of a corpus file in src/test/resources/corpus (see its README for the format). */
-record CorpusRecord(String file, String id, String source, byte[] input, JsonNode expect, String notes) {
+record CorpusRecord(
+    String file, String id, String source, byte[] input, JsonNode expect, String notes) {
   static final ObjectMapper JSON = new ObjectMapper();
 
   /** The corpus files, one per source. */
   static final List<String> FILES =
-      List.of("go-syslog.jsonl", "rsyslog.jsonl", "syslog-loose.jsonl", "fluentd.jsonl", "flume.jsonl");
+      List.of(
+          "go-syslog.jsonl", "rsyslog.jsonl", "syslog-loose.jsonl", "fluentd.jsonl", "flume.jsonl");
 
   /** The source's file within its repository, e.g. {@code tests/tabescape_off.sh}. */
   String sourcePath() {
@@ -34,7 +36,9 @@ record CorpusRecord(String file, String id, String source, byte[] input, JsonNod
     return expect != null && !expect.isNull();
   }
 
-  /** Cases about framing a stream into messages, which is the edge source's job, not the parser's. */
+  /**
+   * Cases about framing a stream into messages, which is the edge source's job, not the parser's.
+   */
   boolean isFramingCase() {
     return hasExpectations() && (expect.has("stream_results") || expect.has("_stream_split_into"));
   }
@@ -51,11 +55,18 @@ record CorpusRecord(String file, String id, String source, byte[] input, JsonNod
           continue;
         }
         JsonNode node = JSON.readTree(line);
-        byte[] input = node.hasNonNull("input_b64")
-            ? Base64.getDecoder().decode(node.get("input_b64").asText())
-            : node.get("input").asText().getBytes(StandardCharsets.UTF_8);
-        records.add(new CorpusRecord(file, node.get("id").asText(), node.get("source").asText(), input,
-            node.get("expect"), node.path("notes").asText()));
+        byte[] input =
+            node.hasNonNull("input_b64")
+                ? Base64.getDecoder().decode(node.get("input_b64").asText())
+                : node.get("input").asText().getBytes(StandardCharsets.UTF_8);
+        records.add(
+            new CorpusRecord(
+                file,
+                node.get("id").asText(),
+                node.get("source").asText(),
+                input,
+                node.get("expect"),
+                node.path("notes").asText()));
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e);

@@ -24,14 +24,16 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * Every corpus record is a test: the parser must return, with every field inside the input, and must agree with
- * what the record's source asserts, field by field ({@link CorpusComparison}), except where
- * {@code overrides.json} says why we deliberately differ and what we produce instead. The per-source summary is
- * printed and written to target/corpus-summary.md.
+ * Every corpus record is a test: the parser must return, with every field inside the input, and
+ * must agree with what the record's source asserts, field by field ({@link CorpusComparison}),
+ * except where {@code overrides.json} says why we deliberately differ and what we produce instead.
+ * The per-source summary is printed and written to target/corpus-summary.md.
  */
 class CorpusTest {
   /** syslog-loose's tests supply the year by callback: December is 2019, anything else 2020. */
-  private static final long SYSLOG_LOOSE_RECEIVED = Instant.parse("2020-01-20T00:00:00Z").toEpochMilli();
+  private static final long SYSLOG_LOOSE_RECEIVED =
+      Instant.parse("2020-01-20T00:00:00Z").toEpochMilli();
+
   private static final long RECEIVED = Instant.parse("2024-06-15T12:00:00Z").toEpochMilli();
 
   private static final CorpusOverrides OVERRIDES = CorpusOverrides.load();
@@ -56,7 +58,9 @@ class CorpusTest {
   Stream<DynamicTest> everyCorpusCase() {
     return CorpusRecord.FILES.stream()
         .flatMap(file -> CorpusRecord.load(file).stream())
-        .map(record -> DynamicTest.dynamicTest(record.id() + " " + record.preview(), () -> check(record)));
+        .map(
+            record ->
+                DynamicTest.dynamicTest(record.id() + " " + record.preview(), () -> check(record)));
   }
 
   private static void check(CorpusRecord record) {
@@ -64,7 +68,8 @@ class CorpusTest {
     SyslogParserOptions options = options(record, override);
     long received = record.sourceName().equals("syslog-loose") ? SYSLOG_LOOSE_RECEIVED : RECEIVED;
     byte[] input = record.input();
-    ParseResult result = new SyslogParser(options).parse(input, 0, input.length, received, new ParseResult());
+    ParseResult result =
+        new SyslogParser(options).parse(input, 0, input.length, received, new ParseResult());
     ResultInvariants.check(result, input, 0, input.length, received);
 
     Tally tally = TALLIES.computeIfAbsent(record.sourceName(), name -> new Tally());
@@ -81,30 +86,48 @@ class CorpusTest {
     JsonNode expected = CorpusOverrides.effectiveExpectation(record.expect(), override);
     List<String> mismatches = CorpusComparison.compare(record, expected, result, normalisations);
     if (!mismatches.isEmpty()) {
-      fail(record.id() + " (" + record.source() + ") differs from "
-          + (override != null && override.differs() ? "our recorded reading" : "its source") + ":\n  "
-          + String.join("\n  ", mismatches) + "\n  ours: " + result + "\n  defects: " + result.defectNames());
+      fail(
+          record.id()
+              + " ("
+              + record.source()
+              + ") differs from "
+              + (override != null && override.differs() ? "our recorded reading" : "its source")
+              + ":\n  "
+              + String.join("\n  ", mismatches)
+              + "\n  ours: "
+              + result
+              + "\n  defects: "
+              + result.defectNames());
     }
     if (override != null && override.differs()) {
       List<String> sourceMismatches =
           CorpusComparison.compare(record, record.expect(), result, new TreeSet<>());
-      assertFalse(sourceMismatches.isEmpty(), record.id() + " now agrees with its source: remove its override ("
-          + override.reason() + ") from overrides.json");
+      assertFalse(
+          sourceMismatches.isEmpty(),
+          record.id()
+              + " now agrees with its source: remove its override ("
+              + override.reason()
+              + ") from overrides.json");
       tally.add(() -> tally.differ.merge(override.reason(), 1, Integer::sum));
     } else {
-      tally.add(() -> {
-        tally.agree++;
-        tally.normalisations.addAll(normalisations);
-        if (override != null) {
-          tally.agreeConfigured++;
-        }
-      });
+      tally.add(
+          () -> {
+            tally.agree++;
+            tally.normalisations.addAll(normalisations);
+            if (override != null) {
+              tally.agreeConfigured++;
+            }
+          });
     }
   }
 
-  /** Plausibility checks off (the corpus is from 1969-2026); zone from the expected offset where one is given. */
+  /**
+   * Plausibility checks off (the corpus is from 1969-2026); zone from the expected offset where one
+   * is given.
+   */
   private static SyslogParserOptions options(CorpusRecord record, CorpusOverrides.Entry override) {
-    SyslogParserOptions.Builder builder = SyslogParserOptions.builder().maxPastMillis(0).maxFutureMillis(0);
+    SyslogParserOptions.Builder builder =
+        SyslogParserOptions.builder().maxPastMillis(0).maxFutureMillis(0);
     JsonNode iso = record.hasExpectations() ? record.expect().get("timestamp_iso") : null;
     if (iso != null) {
       try {
@@ -122,7 +145,8 @@ class CorpusTest {
   @Test
   void everyOverrideNamesARealCase() {
     Set<String> ids = new TreeSet<>();
-    CorpusRecord.FILES.forEach(file -> CorpusRecord.load(file).forEach(record -> ids.add(record.id())));
+    CorpusRecord.FILES.forEach(
+        file -> CorpusRecord.load(file).forEach(record -> ids.add(record.id())));
     for (String id : OVERRIDES.cases().keySet()) {
       assertTrue(ids.contains(id), "overrides.json names " + id + ", which is not in the corpus");
     }
@@ -134,28 +158,51 @@ class CorpusTest {
       return;
     }
     StringBuilder text = new StringBuilder();
-    text.append("| source | cases | agree with source | deliberately differ | framing only | no expectations |\n")
+    text.append(
+            "| source | cases | agree with source | deliberately differ | framing only | no expectations |\n")
         .append("|---|---|---|---|---|---|\n");
     Map<String, Integer> reasons = new TreeMap<>();
     for (Map.Entry<String, Tally> entry : TALLIES.entrySet()) {
       Tally t = entry.getValue();
       int differ = t.differ.values().stream().mapToInt(Integer::intValue).sum();
       t.differ.forEach((reason, count) -> reasons.merge(reason, count, Integer::sum));
-      text.append("| ").append(entry.getKey()).append(" | ").append(t.cases).append(" | ").append(t.agree)
-          .append(t.agreeConfigured > 0 ? " (" + t.agreeConfigured + " with the source test's switches)" : "")
-          .append(" | ").append(differ).append(t.differ.isEmpty() ? "" : " " + t.differ)
-          .append(" | ").append(t.framing).append(" | ").append(t.noExpectations).append(" |\n");
+      text.append("| ")
+          .append(entry.getKey())
+          .append(" | ")
+          .append(t.cases)
+          .append(" | ")
+          .append(t.agree)
+          .append(
+              t.agreeConfigured > 0
+                  ? " (" + t.agreeConfigured + " with the source test's switches)"
+                  : "")
+          .append(" | ")
+          .append(differ)
+          .append(t.differ.isEmpty() ? "" : " " + t.differ)
+          .append(" | ")
+          .append(t.framing)
+          .append(" | ")
+          .append(t.noExpectations)
+          .append(" |\n");
     }
     text.append("\nNormalisations applied when comparing (see CorpusComparison): ");
     Set<String> all = new TreeSet<>();
     TALLIES.forEach((source, t) -> t.normalisations.forEach(n -> all.add(source + ":" + n)));
     text.append(String.join(", ", all)).append("\n\nReasons for deliberate differences:\n");
-    reasons.forEach((reason, count) -> text.append("- `").append(reason).append("` (").append(count)
-        .append("): ").append(OVERRIDES.reasonText(reason)).append('\n'));
+    reasons.forEach(
+        (reason, count) ->
+            text.append("- `")
+                .append(reason)
+                .append("` (")
+                .append(count)
+                .append("): ")
+                .append(OVERRIDES.reasonText(reason))
+                .append('\n'));
     System.out.println("\nCorpus agreement\n" + text);
     Path target = Path.of("target");
     if (Files.isDirectory(target)) {
-      Files.writeString(target.resolve("corpus-summary.md"), text.toString(), StandardCharsets.UTF_8);
+      Files.writeString(
+          target.resolve("corpus-summary.md"), text.toString(), StandardCharsets.UTF_8);
     }
   }
 }

@@ -17,7 +17,9 @@ class ParseResultTest {
   @Test
   void aReusedResultKeepsNothingFromTheLastMessage() {
     ParseResult reused = new ParseResult();
-    byte[] first = "<165>1 2003-10-11T22:14:15.003Z host app 1 ID [a b=\"c\"] first".getBytes(StandardCharsets.UTF_8);
+    byte[] first =
+        "<165>1 2003-10-11T22:14:15.003Z host app 1 ID [a b=\"c\"] first"
+            .getBytes(StandardCharsets.UTF_8);
     byte[] second = "nothing to see".getBytes(StandardCharsets.UTF_8);
     parser.parse(first, 0, first.length, 1L, reused);
     assertEquals("host", reused.hostname());
@@ -47,24 +49,30 @@ class ParseResultTest {
   @Test
   void structuredDataIndexesAreChecked() {
     ParseResult r = parser.parse("<13>1 - host app - - [a b=\"c\"] m", 0L);
-    IndexOutOfBoundsException element = assertThrows(IndexOutOfBoundsException.class, () -> r.sdId(1));
+    IndexOutOfBoundsException element =
+        assertThrows(IndexOutOfBoundsException.class, () -> r.sdId(1));
     assertEquals("structured-data element 1 of 1", element.getMessage());
-    IndexOutOfBoundsException param = assertThrows(IndexOutOfBoundsException.class, () -> r.sdParamName(0, 1));
+    IndexOutOfBoundsException param =
+        assertThrows(IndexOutOfBoundsException.class, () -> r.sdParamName(0, 1));
     assertEquals("param 1 of 1 in element 0", param.getMessage());
   }
 
   @Test
   void toStringShowsTheFields() {
-    String text = parser.parse("<13>1 2003-10-11T22:14:15.003Z host app 7 ID [a b=\"c\"] m", 0L).toString();
-    assertEquals("ParseResult{status=ok, format=rfc5424, facility=1, severity=5, version=1,"
-        + " timestamp=1065910455003 (message), hostname=\"host\", app=\"app\", procid=\"7\", msgid=\"ID\","
-        + " sd={a={b=c}}, message=\"m\"}", text);
+    String text =
+        parser.parse("<13>1 2003-10-11T22:14:15.003Z host app 7 ID [a b=\"c\"] m", 0L).toString();
+    assertEquals(
+        "ParseResult{status=ok, format=rfc5424, facility=1, severity=5, version=1,"
+            + " timestamp=1065910455003 (message), hostname=\"host\", app=\"app\", procid=\"7\", msgid=\"ID\","
+            + " sd={a={b=c}}, message=\"m\"}",
+        text);
   }
 
   @Test
   void rejectsARangeOutsideTheArray() {
     byte[] bytes = new byte[4];
-    assertThrows(IndexOutOfBoundsException.class, () -> parser.parse(bytes, 2, 3, 0L, new ParseResult()));
+    assertThrows(
+        IndexOutOfBoundsException.class, () -> parser.parse(bytes, 2, 3, 0L, new ParseResult()));
   }
 
   @Test
@@ -88,7 +96,8 @@ class ParseResultTest {
   @Test
   void defectNames() {
     assertEquals("", Defect.names(0));
-    assertEquals("missing-pri,missing-hostname",
+    assertEquals(
+        "missing-pri,missing-hostname",
         Defect.names(Defect.MISSING_HOSTNAME.mask() | Defect.MISSING_PRI.mask()));
   }
 

@@ -11,33 +11,36 @@ import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
-import net.jqwik.api.constraints.Size;
 import net.jqwik.api.constraints.LongRange;
+import net.jqwik.api.constraints.Size;
 
 /**
- * Whatever the bytes and options: parse returns, every field lies within the given slice of the array, the result
- * is the same when parsed again and when parsed into a reused result.
+ * Whatever the bytes and options: parse returns, every field lies within the given slice of the
+ * array, the result is the same when parsed again and when parsed into a reused result.
  */
 class ParserPropertiesTest {
-  /** Seeds for mutation: one real message of every shape the parser knows, plus every corpus input. */
+  /**
+   * Seeds for mutation: one real message of every shape the parser knows, plus every corpus input.
+   */
   private static final List<byte[]> SEEDS = seeds();
 
   private static List<byte[]> seeds() {
     List<byte[]> seeds = new ArrayList<>();
-    for (String s : List.of(
-        "<165>1 2003-10-11T22:14:15.003Z host app 1 ID47 [exampleSDID@32473 iut=\"3\" a=\"x\\\"y\\]\"][b c=\"d\"] m",
-        "<34>Oct 11 22:14:15 mymachine su[12]: 'su root' failed",
-        "<166>Mar 07 2008 19:06:53: %ASA-6-302013: Built outbound TCP connection",
-        "<189>123: host1: *Mar  1 18:46:11.123 UTC: %LINK-3-UPDOWN: Interface up",
-        "<189>00:01:23: %SYS-5-CONFIG_I: Configured",
-        "<189>date=2019-05-13 time=11:45:03 devname=\"FGT\" logid=\"01\" tz=\"+0200\"",
-        "host\tMSWinEventLog\t1\tSecurity\t1167\tFri Mar 19 15:33:30 2010\t540",
-        "<13>last message repeated 5 times",
-        "<13>2017-02-06T13:14:15.003Z 192.168.0.1 fluentd 11 - - Hi",
-        "<166>:Nov 21 06:58:49 UTC: %ASA-6-302013: Built outbound",
-        "<189>Nov 21 06:58:49 10.1.2.3 12345: Nov 21 06:58:49.123 CET: %SEC-6-IPACCESSLOGP: list 101",
-        "<189>Nov 21 06:58:49 10.1.2.3 2075: RP/0/RSP0/CPU0:Nov 21 06:58:49.123 UTC: ifmgr[227]: "
-            + "%PKT_INFRA-LINK-3-UPDOWN : Interface Gi0/0/0/1")) {
+    for (String s :
+        List.of(
+            "<165>1 2003-10-11T22:14:15.003Z host app 1 ID47 [exampleSDID@32473 iut=\"3\" a=\"x\\\"y\\]\"][b c=\"d\"] m",
+            "<34>Oct 11 22:14:15 mymachine su[12]: 'su root' failed",
+            "<166>Mar 07 2008 19:06:53: %ASA-6-302013: Built outbound TCP connection",
+            "<189>123: host1: *Mar  1 18:46:11.123 UTC: %LINK-3-UPDOWN: Interface up",
+            "<189>00:01:23: %SYS-5-CONFIG_I: Configured",
+            "<189>date=2019-05-13 time=11:45:03 devname=\"FGT\" logid=\"01\" tz=\"+0200\"",
+            "host\tMSWinEventLog\t1\tSecurity\t1167\tFri Mar 19 15:33:30 2010\t540",
+            "<13>last message repeated 5 times",
+            "<13>2017-02-06T13:14:15.003Z 192.168.0.1 fluentd 11 - - Hi",
+            "<166>:Nov 21 06:58:49 UTC: %ASA-6-302013: Built outbound",
+            "<189>Nov 21 06:58:49 10.1.2.3 12345: Nov 21 06:58:49.123 CET: %SEC-6-IPACCESSLOGP: list 101",
+            "<189>Nov 21 06:58:49 10.1.2.3 2075: RP/0/RSP0/CPU0:Nov 21 06:58:49.123 UTC: ifmgr[227]: "
+                + "%PKT_INFRA-LINK-3-UPDOWN : Interface Gi0/0/0/1")) {
       seeds.add(s.getBytes(StandardCharsets.UTF_8));
     }
     for (String file : CorpusRecord.FILES) {
@@ -47,13 +50,17 @@ class ParserPropertiesTest {
   }
 
   @Property(tries = 3000)
-  void arbitraryBytes(@ForAll @Size(max = 400) byte[] bytes, @ForAll("options") SyslogParserOptions options,
+  void arbitraryBytes(
+      @ForAll @Size(max = 400) byte[] bytes,
+      @ForAll("options") SyslogParserOptions options,
       @ForAll("receiveTimes") long received) {
     checkSlice(bytes, options, received);
   }
 
   @Property(tries = 5000)
-  void mutatedRealMessages(@ForAll("mutated") byte[] bytes, @ForAll("options") SyslogParserOptions options,
+  void mutatedRealMessages(
+      @ForAll("mutated") byte[] bytes,
+      @ForAll("options") SyslogParserOptions options,
       @ForAll("receiveTimes") long received) {
     checkSlice(bytes, options, received);
   }
@@ -64,16 +71,20 @@ class ParserPropertiesTest {
   }
 
   @Property(tries = 200)
-  void offsetAndLengthAnywhereInTheArray(@ForAll("mutated") byte[] bytes,
-      @ForAll @LongRange(min = 0, max = 40) long prefix, @ForAll @LongRange(min = 0, max = 40) long suffix) {
+  void offsetAndLengthAnywhereInTheArray(
+      @ForAll("mutated") byte[] bytes,
+      @ForAll @LongRange(min = 0, max = 40) long prefix,
+      @ForAll @LongRange(min = 0, max = 40) long suffix) {
     byte[] padded = new byte[(int) prefix + bytes.length + (int) suffix];
     java.util.Arrays.fill(padded, (byte) ' ');
     System.arraycopy(bytes, 0, padded, (int) prefix, bytes.length);
     SyslogParser parser = new SyslogParser();
-    ParseResult inSlice = parser.parse(padded, (int) prefix, bytes.length, Parsing.RECEIVED, new ParseResult());
+    ParseResult inSlice =
+        parser.parse(padded, (int) prefix, bytes.length, Parsing.RECEIVED, new ParseResult());
     ResultInvariants.check(inSlice, padded, (int) prefix, bytes.length, Parsing.RECEIVED);
     ParseResult alone = parser.parse(bytes, 0, bytes.length, Parsing.RECEIVED, new ParseResult());
-    assertEquals(alone.toString(), inSlice.toString(), "the bytes around the slice make no difference");
+    assertEquals(
+        alone.toString(), inSlice.toString(), "the bytes around the slice make no difference");
     assertEquals(alone.messageOffset() + (int) prefix, inSlice.messageOffset());
   }
 
@@ -91,7 +102,10 @@ class ParserPropertiesTest {
     assertEquals(first.timestampTextOffset(), reused.timestampTextOffset());
   }
 
-  /** Bytes that mean something to some reader: separators, brackets, escapes, digits, BOM, invalid UTF-8. */
+  /**
+   * Bytes that mean something to some reader: separators, brackets, escapes, digits, BOM, invalid
+   * UTF-8.
+   */
   private static final List<Integer> INTERESTING_BYTES = interestingBytes();
 
   private static List<Integer> interestingBytes() {
@@ -104,12 +118,14 @@ class ParserPropertiesTest {
   @Provide
   Arbitrary<byte[]> mutated() {
     Arbitrary<byte[]> seed = Arbitraries.of(SEEDS);
-    Arbitrary<List<int[]>> edits = Combinators.combine(
-            Arbitraries.integers().between(0, 4),
-            Arbitraries.integers().between(0, 10_000),
-            Arbitraries.of(INTERESTING_BYTES))
-        .as((kind, position, value) -> new int[] {kind, position, value})
-        .list().ofMaxSize(6);
+    Arbitrary<List<int[]>> edits =
+        Combinators.combine(
+                Arbitraries.integers().between(0, 4),
+                Arbitraries.integers().between(0, 10_000),
+                Arbitraries.of(INTERESTING_BYTES))
+            .as((kind, position, value) -> new int[] {kind, position, value})
+            .list()
+            .ofMaxSize(6);
     return Combinators.combine(seed, edits).as(ParserPropertiesTest::apply);
   }
 
@@ -153,23 +169,35 @@ class ParserPropertiesTest {
 
   @Provide
   Arbitrary<SyslogParserOptions> options() {
-    Arbitrary<Integer> switches = Arbitraries.integers().between(0, (1 << Leniency.values().length) - 1);
-    Arbitrary<String> zones = Arbitraries.of("UTC", "Europe/Berlin", "America/St_Johns", "+14:00", "Pacific/Apia");
+    Arbitrary<Integer> switches =
+        Arbitraries.integers().between(0, (1 << Leniency.values().length) - 1);
+    Arbitrary<String> zones =
+        Arbitraries.of("UTC", "Europe/Berlin", "America/St_Johns", "+14:00", "Pacific/Apia");
     Arbitrary<Long> window = Arbitraries.of(0L, 1L, 86_400_000L, 365L * 86_400_000L);
-    return Combinators.combine(switches, zones, window, window).as((bits, zone, past, future) -> {
-      SyslogParserOptions.Builder builder = SyslogParserOptions.builder()
-          .set(SyslogParserOptions.TIMEZONE_DEFAULT, zone).maxPastMillis(past).maxFutureMillis(future);
-      for (Leniency leniency : Leniency.values()) {
-        builder.set(leniency, (bits & (1 << leniency.ordinal())) != 0);
-      }
-      return builder.build();
-    });
+    return Combinators.combine(switches, zones, window, window)
+        .as(
+            (bits, zone, past, future) -> {
+              SyslogParserOptions.Builder builder =
+                  SyslogParserOptions.builder()
+                      .set(SyslogParserOptions.TIMEZONE_DEFAULT, zone)
+                      .maxPastMillis(past)
+                      .maxFutureMillis(future);
+              for (Leniency leniency : Leniency.values()) {
+                builder.set(leniency, (bits & (1 << leniency.ordinal())) != 0);
+              }
+              return builder.build();
+            });
   }
 
   @Provide
   Arbitrary<Long> receiveTimes() {
-    return Arbitraries.longs().between(Parsing.millis("1970-01-01T00:00:00Z"), Parsing.millis("2100-01-01T00:00:00Z"))
-        .edgeCases(edges -> edges.add(Parsing.millis("2026-12-31T23:59:59.999Z"))
-            .add(Parsing.millis("2024-02-29T12:00:00Z")).add(Parsing.millis("2027-01-01T00:00:00Z")));
+    return Arbitraries.longs()
+        .between(Parsing.millis("1970-01-01T00:00:00Z"), Parsing.millis("2100-01-01T00:00:00Z"))
+        .edgeCases(
+            edges ->
+                edges
+                    .add(Parsing.millis("2026-12-31T23:59:59.999Z"))
+                    .add(Parsing.millis("2024-02-29T12:00:00Z"))
+                    .add(Parsing.millis("2027-01-01T00:00:00Z")));
   }
 }

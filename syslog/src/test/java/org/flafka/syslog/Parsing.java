@@ -4,9 +4,9 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 
 /**
- * Test helpers: parse a string with a fixed receive time, and build options with one switch changed. Format tests
- * use {@link #OPTIONS}, the defaults without the plausibility window, so historic example stamps are read as they
- * are; {@code TimestampTest} covers the window.
+ * Test helpers: parse a string with a fixed receive time, and build options with one switch
+ * changed. Format tests use {@link #OPTIONS}, the defaults without the plausibility window, so
+ * historic example stamps are read as they are; {@code TimestampTest} covers the window.
  */
 final class Parsing {
   static final SyslogParserOptions OPTIONS = builder().build();
@@ -14,8 +14,7 @@ final class Parsing {
   /** The receive time used unless a test injects its own: Saturday 21 November 2026, noon UTC. */
   static final long RECEIVED = Instant.parse("2026-11-21T12:00:00Z").toEpochMilli();
 
-  private Parsing() {
-  }
+  private Parsing() {}
 
   static ParseResult parse(String message) {
     return parse(message, OPTIONS, RECEIVED);
@@ -27,7 +26,8 @@ final class Parsing {
 
   static ParseResult parse(String message, SyslogParserOptions options, long received) {
     byte[] bytes = message.getBytes(StandardCharsets.UTF_8);
-    ParseResult result = new SyslogParser(options).parse(bytes, 0, bytes.length, received, new ParseResult());
+    ParseResult result =
+        new SyslogParser(options).parse(bytes, 0, bytes.length, received, new ParseResult());
     ResultInvariants.check(result, bytes, 0, bytes.length, received);
     return result;
   }

@@ -5,10 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** What must hold for every result, whatever the input: fields lie within the input, nothing is null. */
+/**
+ * What must hold for every result, whatever the input: fields lie within the input, nothing is
+ * null.
+ */
 final class ResultInvariants {
-  private ResultInvariants() {
-  }
+  private ResultInvariants() {}
 
   static void check(ParseResult r, byte[] buffer, int offset, int length, long receivedMillis) {
     assertSame(buffer, r.buffer(), "result refers to the caller's array");
@@ -17,7 +19,10 @@ final class ResultInvariants {
     assertNotNull(r.status(), "status");
     assertNotNull(r.format(), "format");
     assertNotNull(r.timestampSource(), "timestamp source");
-    assertEquals(r.status() == ParseStatus.RAW, r.format() == SyslogFormat.UNKNOWN, "RAW exactly when UNKNOWN");
+    assertEquals(
+        r.status() == ParseStatus.RAW,
+        r.format() == SyslogFormat.UNKNOWN,
+        "RAW exactly when UNKNOWN");
     if (r.status() == ParseStatus.OK) {
       assertEquals(0, r.defects(), "OK has no defects");
     }
@@ -28,7 +33,8 @@ final class ResultInvariants {
       assertEquals(receivedMillis, r.timestampMillis(), "receive time when not from the message");
     }
     if (r.hasRejectedTimestamp()) {
-      assertTrue(r.hasDefect(Defect.IMPLAUSIBLE_TIMESTAMP), "a rejected time is an implausible-timestamp");
+      assertTrue(
+          r.hasDefect(Defect.IMPLAUSIBLE_TIMESTAMP), "a rejected time is an implausible-timestamp");
     } else {
       assertEquals(-1, r.rejectedTimestampMillis(), "no rejected time: -1");
     }
@@ -51,7 +57,8 @@ final class ResultInvariants {
       field("sd id", r.sdIdOffset(e), r.sdIdLength(e), offset, end, false);
       for (int p = 0; p < r.sdParamCount(e); p++) {
         field("sd name", r.sdParamNameOffset(e, p), r.sdParamNameLength(e, p), offset, end, false);
-        field("sd value", r.sdParamValueOffset(e, p), r.sdParamValueLength(e, p), offset, end, false);
+        field(
+            "sd value", r.sdParamValueOffset(e, p), r.sdParamValueLength(e, p), offset, end, false);
         assertNotNull(r.sdParamValue(e, p));
       }
     }
@@ -59,12 +66,23 @@ final class ResultInvariants {
     assertNotNull(r.toString());
   }
 
-  private static void field(String name, int fieldOffset, int fieldLength, int start, int end, boolean optional) {
+  private static void field(
+      String name, int fieldOffset, int fieldLength, int start, int end, boolean optional) {
     if (optional && fieldOffset == -1) {
       assertEquals(0, fieldLength, name + " absent has length 0");
       return;
     }
-    assertTrue(fieldOffset >= start && fieldLength >= 0 && fieldOffset + fieldLength <= end,
-        name + " [" + fieldOffset + ", +" + fieldLength + ") lies within [" + start + ", " + end + ")");
+    assertTrue(
+        fieldOffset >= start && fieldLength >= 0 && fieldOffset + fieldLength <= end,
+        name
+            + " ["
+            + fieldOffset
+            + ", +"
+            + fieldLength
+            + ") lies within ["
+            + start
+            + ", "
+            + end
+            + ")");
   }
 }

@@ -31,15 +31,17 @@ class Rfc3164Test {
   }
 
   @ParameterizedTest(name = "{0}")
-  @CsvSource(delimiter = '|', value = {
-      "<13>Feb  5 17:32:18 host app: m|2026-02-05T17:32:18Z",
-      "<13>Feb 5 17:32:18 host app: m|2026-02-05T17:32:18Z",
-      "<13>Feb 05 17:32:18 host app: m|2026-02-05T17:32:18Z",
-      "<13>FEB  5 17:32:18 host app: m|2026-02-05T17:32:18Z",
-      "<13>feb 15 17:32:18 host app: m|2026-02-15T17:32:18Z",
-      "<13>Feb 15 17:32:18.123 host app: m|2026-02-15T17:32:18.123Z",
-      "<13>Feb 15 7:32:18 host app: m|2026-02-15T07:32:18Z",
-  })
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "<13>Feb  5 17:32:18 host app: m|2026-02-05T17:32:18Z",
+        "<13>Feb 5 17:32:18 host app: m|2026-02-05T17:32:18Z",
+        "<13>Feb 05 17:32:18 host app: m|2026-02-05T17:32:18Z",
+        "<13>FEB  5 17:32:18 host app: m|2026-02-05T17:32:18Z",
+        "<13>feb 15 17:32:18 host app: m|2026-02-15T17:32:18Z",
+        "<13>Feb 15 17:32:18.123 host app: m|2026-02-15T17:32:18.123Z",
+        "<13>Feb 15 7:32:18 host app: m|2026-02-15T07:32:18Z",
+      })
   void readsStampVariants(String message, String instant) {
     ParseResult r = parse(message);
     assertEquals(ParseStatus.OK, r.status(), r.defectNames());
@@ -50,21 +52,23 @@ class Rfc3164Test {
   }
 
   @ParameterizedTest(name = "{0}")
-  @CsvSource(delimiter = '|', value = {
-      // message | app | procid | message text
-      "<13>Feb  5 17:32:18 host app: text|app||text",
-      "<13>Feb  5 17:32:18 host app[42]: text|app|42|text",
-      "<13>Feb  5 17:32:18 host app[42] text|app|42|text",
-      "<13>Feb  5 17:32:18 host app:text|app||text",
-      "<13>Feb  5 17:32:18 host root[8539]:syslog message|root|8539|syslog message",
-      "<13>Feb  5 17:32:18 host sshd(pam_unix)[12750]: s|sshd(pam_unix)|12750|s",
-      "<13>Feb  5 17:32:18 host postfix/smtpd[99]: s|postfix/smtpd|99|s",
-      "<13>Feb  5 17:32:18 host app:  two|app||' two'",
-      "<13>Feb  5 17:32:18 host app:|app||''",
-      "<13>Feb  5 17:32:18 host Use the BFG!|||Use the BFG!",
-      "<13>Feb  5 17:32:18 host 10.0.0.1:514 refused|||10.0.0.1:514 refused",
-      "<13>Feb  5 17:32:18 host 12:00:01 late|||12:00:01 late",
-  })
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        // message | app | procid | message text
+        "<13>Feb  5 17:32:18 host app: text|app||text",
+        "<13>Feb  5 17:32:18 host app[42]: text|app|42|text",
+        "<13>Feb  5 17:32:18 host app[42] text|app|42|text",
+        "<13>Feb  5 17:32:18 host app:text|app||text",
+        "<13>Feb  5 17:32:18 host root[8539]:syslog message|root|8539|syslog message",
+        "<13>Feb  5 17:32:18 host sshd(pam_unix)[12750]: s|sshd(pam_unix)|12750|s",
+        "<13>Feb  5 17:32:18 host postfix/smtpd[99]: s|postfix/smtpd|99|s",
+        "<13>Feb  5 17:32:18 host app:  two|app||' two'",
+        "<13>Feb  5 17:32:18 host app:|app||''",
+        "<13>Feb  5 17:32:18 host Use the BFG!|||Use the BFG!",
+        "<13>Feb  5 17:32:18 host 10.0.0.1:514 refused|||10.0.0.1:514 refused",
+        "<13>Feb  5 17:32:18 host 12:00:01 late|||12:00:01 late",
+      })
   void readsTagForms(String message, String app, String procid, String text) {
     ParseResult r = parse(message);
     assertEquals(ParseStatus.OK, r.status(), r.defectNames());
@@ -125,17 +129,21 @@ class Rfc3164Test {
 
   @Test
   void nonUtf8BytesAreKeptAndDecodedWithReplacement() {
-    byte[] bytes = "<13>Feb  5 17:32:18 host app: caf\u00e9 X".getBytes(StandardCharsets.ISO_8859_1);
+    byte[] bytes =
+        "<13>Feb  5 17:32:18 host app: caf\u00e9 X".getBytes(StandardCharsets.ISO_8859_1);
     ParseResult r = new SyslogParser(Parsing.OPTIONS).parse(bytes, Parsing.RECEIVED);
     assertEquals(ParseStatus.OK, r.status());
     assertEquals("caf\ufffd X", r.message());
-    assertEquals((byte) 0xE9, r.buffer()[r.messageOffset() + 3], "the bytes themselves are untouched");
+    assertEquals(
+        (byte) 0xE9, r.buffer()[r.messageOffset() + 3], "the bytes themselves are untouched");
   }
 
   @Test
   void isoStampWithHostnameAndNoTag() {
-    ParseResult r = parse("<10>2012-04-13T11:11:11+08:00 ubuntu-11.cloudera.com some msg\n",
-        with(Leniency.DETECT_TAG_WITHOUT_COLON, false));
+    ParseResult r =
+        parse(
+            "<10>2012-04-13T11:11:11+08:00 ubuntu-11.cloudera.com some msg\n",
+            with(Leniency.DETECT_TAG_WITHOUT_COLON, false));
     assertEquals(ParseStatus.OK, r.status());
     assertEquals(SyslogFormat.RFC3164, r.format());
     assertEquals(millis("2012-04-13T03:11:11Z"), r.timestampMillis());
@@ -146,24 +154,27 @@ class Rfc3164Test {
   }
 
   @ParameterizedTest(name = "{0}")
-  @CsvSource(delimiter = '|', value = {
-      // message | app | text: detect.tag.without.colon (on) reads a tag-shaped first word after the hostname
-      "<13>Nov 21 10:00:00 host app details here|app|details here",
-      "<13>Nov 21 10:00:00 host app [details] more|app|[details] more",
-      "<13>Nov 21 10:00:00 host postfix/smtpd connect from x|postfix/smtpd|connect from x",
-      "<13>Nov 21 10:00:00 host java.util.logging ok|java.util.logging|ok",
-      "<13>Nov 21 10:00:00 host CRON (root) CMD|CRON|(root) CMD",
-      "<13>Nov 21 10:00:00 host sshd_2 x|sshd_2|x",
-      "<13>2026-11-21T10:00:00Z host flows src=10.0.0.1|flows|src=10.0.0.1",
-      // not tag-shaped: the message starts there
-      "<13>Nov 21 10:00:00 host Connection refused||Connection refused",
-      "<13>Nov 21 10:00:00 host Use the BFG!||Use the BFG!",
-      "<13>Nov 21 10:00:00 host - nil here||- nil here",
-      "<13>Nov 21 10:00:00 host alone||alone",
-      "<13>Nov 21 10:00:00 host key=value rest||key=value rest",
-      "<13>Nov 21 10:00:00 host \"quoted\" rest||\"quoted\" rest",
-      "<13>Nov 21 10:00:00 host a_word_that_is_longer_than_32_bytes x||a_word_that_is_longer_than_32_bytes x",
-  })
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        // message | app | text: detect.tag.without.colon (on) reads a tag-shaped first word after
+        // the hostname
+        "<13>Nov 21 10:00:00 host app details here|app|details here",
+        "<13>Nov 21 10:00:00 host app [details] more|app|[details] more",
+        "<13>Nov 21 10:00:00 host postfix/smtpd connect from x|postfix/smtpd|connect from x",
+        "<13>Nov 21 10:00:00 host java.util.logging ok|java.util.logging|ok",
+        "<13>Nov 21 10:00:00 host CRON (root) CMD|CRON|(root) CMD",
+        "<13>Nov 21 10:00:00 host sshd_2 x|sshd_2|x",
+        "<13>2026-11-21T10:00:00Z host flows src=10.0.0.1|flows|src=10.0.0.1",
+        // not tag-shaped: the message starts there
+        "<13>Nov 21 10:00:00 host Connection refused||Connection refused",
+        "<13>Nov 21 10:00:00 host Use the BFG!||Use the BFG!",
+        "<13>Nov 21 10:00:00 host - nil here||- nil here",
+        "<13>Nov 21 10:00:00 host alone||alone",
+        "<13>Nov 21 10:00:00 host key=value rest||key=value rest",
+        "<13>Nov 21 10:00:00 host \"quoted\" rest||\"quoted\" rest",
+        "<13>Nov 21 10:00:00 host a_word_that_is_longer_than_32_bytes x||a_word_that_is_longer_than_32_bytes x",
+      })
   void aTagWithoutColonWhenShapedLikeOne(String message, String app, String text) {
     ParseResult r = parse(message);
     assertEquals(ParseStatus.OK, r.status(), r.defectNames());
@@ -210,10 +221,18 @@ class Rfc3164Test {
   }
 
   @ParameterizedTest(name = "{0}")
-  @CsvSource(delimiter = '|', value = {
-      "<10F> bad bad data", "<> bad", "<123123123123123> bad", "<192>Feb  5 17:32:18 host app: m", "<-1>x", "<",
-      "<13", "<1x>",
-  })
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "<10F> bad bad data",
+        "<> bad",
+        "<123123123123123> bad",
+        "<192>Feb  5 17:32:18 host app: m",
+        "<-1>x",
+        "<",
+        "<13",
+        "<1x>",
+      })
   void anInvalidPriIsRaw(String message) {
     ParseResult r = parse(message);
     assertEquals(ParseStatus.RAW, r.status());
@@ -244,7 +263,8 @@ class Rfc3164Test {
   @Test
   void parsesASliceOfALargerArray() {
     byte[] buffer = "XXXX<13>Feb  5 17:32:18 host app: m\nYYYY".getBytes(StandardCharsets.US_ASCII);
-    ParseResult r = new SyslogParser(Parsing.OPTIONS).parse(buffer, 4, 32, Parsing.RECEIVED, new ParseResult());
+    ParseResult r =
+        new SyslogParser(Parsing.OPTIONS).parse(buffer, 4, 32, Parsing.RECEIVED, new ParseResult());
     ResultInvariants.check(r, buffer, 4, 32, Parsing.RECEIVED);
     assertEquals(ParseStatus.OK, r.status());
     assertEquals("host", r.hostname());

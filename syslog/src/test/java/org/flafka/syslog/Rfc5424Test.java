@@ -10,15 +10,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.api.Test;
 
 class Rfc5424Test {
 
   @Test
   void readsEveryHeaderField() {
-    ParseResult r = parse("<165>1 2003-10-11T22:14:15.003Z mymachine.example.com evntslog 1234 ID47 - An event");
+    ParseResult r =
+        parse(
+            "<165>1 2003-10-11T22:14:15.003Z mymachine.example.com evntslog 1234 ID47 - An event");
     assertEquals(ParseStatus.OK, r.status());
     assertEquals(SyslogFormat.RFC5424, r.format());
     assertEquals(165, r.pri());
@@ -58,7 +60,9 @@ class Rfc5424Test {
     ParseResult r = parse(text);
     assertEquals(ParseStatus.OK, r.status());
     assertEquals("héllo", r.message());
-    assertEquals(text.getBytes(StandardCharsets.UTF_8).length - "héllo".getBytes(StandardCharsets.UTF_8).length,
+    assertEquals(
+        text.getBytes(StandardCharsets.UTF_8).length
+            - "héllo".getBytes(StandardCharsets.UTF_8).length,
         r.messageOffset());
   }
 
@@ -69,15 +73,15 @@ class Rfc5424Test {
 
   @ParameterizedTest(name = "{0}")
   @CsvSource({
-      "2003-10-11T22:14:15Z, 2003-10-11T22:14:15.000Z, 0",
-      "2003-10-11T22:14:15.1Z, 2003-10-11T22:14:15.100Z, 0",
-      "2003-10-11T22:14:15.12Z, 2003-10-11T22:14:15.120Z, 0",
-      "2003-10-11T22:14:15.123456Z, 2003-10-11T22:14:15.123Z, 0",
-      "2003-10-11T22:14:15.123456789Z, 2003-10-11T22:14:15.123Z, 0",
-      "2003-08-24T05:14:15.000003-07:00, 2003-08-24T12:14:15.000Z, -25200",
-      "2003-11-11T22:04:05.003+01:30, 2003-11-11T20:34:05.003Z, 5400",
-      "1969-12-03T23:58:58+00:00, 1969-12-03T23:58:58.000Z, 0",
-      "2016-02-29T23:59:59.999+14:00, 2016-02-29T09:59:59.999Z, 50400",
+    "2003-10-11T22:14:15Z, 2003-10-11T22:14:15.000Z, 0",
+    "2003-10-11T22:14:15.1Z, 2003-10-11T22:14:15.100Z, 0",
+    "2003-10-11T22:14:15.12Z, 2003-10-11T22:14:15.120Z, 0",
+    "2003-10-11T22:14:15.123456Z, 2003-10-11T22:14:15.123Z, 0",
+    "2003-10-11T22:14:15.123456789Z, 2003-10-11T22:14:15.123Z, 0",
+    "2003-08-24T05:14:15.000003-07:00, 2003-08-24T12:14:15.000Z, -25200",
+    "2003-11-11T22:04:05.003+01:30, 2003-11-11T20:34:05.003Z, 5400",
+    "1969-12-03T23:58:58+00:00, 1969-12-03T23:58:58.000Z, 0",
+    "2016-02-29T23:59:59.999+14:00, 2016-02-29T09:59:59.999Z, 50400",
   })
   void readsRfc3339Timestamps(String stamp, String instant, int offsetSeconds) {
     ParseResult r = parse("<13>1 " + stamp + " host app - - - m");
@@ -88,13 +92,13 @@ class Rfc5424Test {
 
   @ParameterizedTest(name = "{0}")
   @CsvSource({
-      "2003-02-29T22:14:15Z, invalid-timestamp",
-      "2003-09-31T22:14:15Z, invalid-timestamp",
-      "2003-09-29T24:00:00Z, invalid-timestamp",
-      "2003-09-29T22:99:16Z, invalid-timestamp",
-      "2003-08-24T05:14:15-24:00, invalid-timestamp",
-      "2003-08-24T05:14, invalid-timestamp",
-      "yesterday, invalid-timestamp",
+    "2003-02-29T22:14:15Z, invalid-timestamp",
+    "2003-09-31T22:14:15Z, invalid-timestamp",
+    "2003-09-29T24:00:00Z, invalid-timestamp",
+    "2003-09-29T22:99:16Z, invalid-timestamp",
+    "2003-08-24T05:14:15-24:00, invalid-timestamp",
+    "2003-08-24T05:14, invalid-timestamp",
+    "yesterday, invalid-timestamp",
   })
   void anImpossibleTimestampLeavesTheReceiveTime(String stamp, String defect) {
     ParseResult r = parse("<13>1 " + stamp + " host app - - - m");
@@ -116,7 +120,8 @@ class Rfc5424Test {
 
   @Test
   void aStampWithoutOffsetUsesTheDefaultZone() {
-    ParseResult r = parse("<13>1 2012-04-13T11:11:11 host app - - - m", Parsing.zone("Europe/Berlin"));
+    ParseResult r =
+        parse("<13>1 2012-04-13T11:11:11 host app - - - m", Parsing.zone("Europe/Berlin"));
     assertEquals("missing-time-zone", r.defectNames());
     assertEquals(millis("2012-04-13T09:11:11Z"), r.timestampMillis());
     assertEquals(7200, r.timestampUtcOffsetSeconds());
@@ -124,8 +129,10 @@ class Rfc5424Test {
 
   @Test
   void readsStructuredDataWithEscapes() {
-    ParseResult r = parse("<165>1 2003-10-11T22:14:15.003Z host app - ID47 [exampleSDID@32473 iut=\"3\""
-        + " eventSource=\"Appli\\\"cation\\\\\" eventID=\"1011\\]\"][examplePriority@32473 class=\"high\"] msg");
+    ParseResult r =
+        parse(
+            "<165>1 2003-10-11T22:14:15.003Z host app - ID47 [exampleSDID@32473 iut=\"3\""
+                + " eventSource=\"Appli\\\"cation\\\\\" eventID=\"1011\\]\"][examplePriority@32473 class=\"high\"] msg");
     assertEquals(ParseStatus.OK, r.status(), r.defectNames());
     assertEquals(2, r.sdElementCount());
     assertEquals("exampleSDID@32473", r.sdId(0));
@@ -133,17 +140,27 @@ class Rfc5424Test {
     assertEquals("eventSource", r.sdParamName(0, 1));
     assertEquals("Appli\"cation\\", r.sdParamValue(0, 1));
     assertEquals("1011]", r.sdParamValue(0, 2));
-    assertEquals("Appli\\\"cation\\\\", new String(r.buffer(), r.sdParamValueOffset(0, 1),
-        r.sdParamValueLength(0, 1), StandardCharsets.UTF_8), "raw value keeps its escapes");
+    assertEquals(
+        "Appli\\\"cation\\\\",
+        new String(
+            r.buffer(),
+            r.sdParamValueOffset(0, 1),
+            r.sdParamValueLength(0, 1),
+            StandardCharsets.UTF_8),
+        "raw value keeps its escapes");
     assertEquals(Map.of("class", "high"), r.structuredData().get("examplePriority@32473"));
-    assertTrue(r.structuredDataText().startsWith("[exampleSDID@32473 ") && r.structuredDataText().endsWith("]"));
+    assertTrue(
+        r.structuredDataText().startsWith("[exampleSDID@32473 ")
+            && r.structuredDataText().endsWith("]"));
     assertEquals("msg", r.message());
   }
 
   @Test
   void readsJuniperStructuredDataWithEscapedBrackets() {
-    ParseResult r = parse("<165>1 2007-02-15T09:17:15.719Z router1 mgd 3046 UI_DBASE_LOGOUT_EVENT"
-        + " [junos@2636.1.1.1.2.18 username=\"regress\" reason=\"[a\\] b\"] User 'regress' exiting");
+    ParseResult r =
+        parse(
+            "<165>1 2007-02-15T09:17:15.719Z router1 mgd 3046 UI_DBASE_LOGOUT_EVENT"
+                + " [junos@2636.1.1.1.2.18 username=\"regress\" reason=\"[a\\] b\"] User 'regress' exiting");
     assertEquals(ParseStatus.OK, r.status());
     assertEquals("UI_DBASE_LOGOUT_EVENT", r.msgid());
     assertEquals("junos@2636.1.1.1.2.18", r.sdId(0));
@@ -168,7 +185,8 @@ class Rfc5424Test {
 
   @Test
   void malformedElementIsSkippedWhenPermitted() {
-    ParseResult r = parse("<13>1 2019-02-13T19:48:34+00:00 host root 8449 - [incorrect x][ok a=\"1\"] qwerty");
+    ParseResult r =
+        parse("<13>1 2019-02-13T19:48:34+00:00 host root 8449 - [incorrect x][ok a=\"1\"] qwerty");
     assertEquals(ParseStatus.LENIENT, r.status());
     assertEquals("malformed-structured-data", r.defectNames());
     assertEquals(1, r.sdElementCount());
@@ -178,8 +196,10 @@ class Rfc5424Test {
 
   @Test
   void malformedElementMakesTheMessageRawWhenNotPermitted() {
-    ParseResult r = parse("<13>1 2019-02-13T19:48:34+00:00 host root 8449 - [incorrect x] qwerty",
-        with(Leniency.PERMIT_MALFORMED_STRUCTURED_DATA, false));
+    ParseResult r =
+        parse(
+            "<13>1 2019-02-13T19:48:34+00:00 host root 8449 - [incorrect x] qwerty",
+            with(Leniency.PERMIT_MALFORMED_STRUCTURED_DATA, false));
     assertEquals(ParseStatus.RAW, r.status());
     assertEquals("malformed-structured-data", r.defectNames());
     assertNull(r.hostname());
@@ -187,13 +207,15 @@ class Rfc5424Test {
   }
 
   @ParameterizedTest(name = "{0}")
-  @CsvSource(delimiter = '|', value = {
-      "[id a= \"1\"] m|1|m",
-      "[id a=1 b=\"2\"] m|2|m",
-      "[id  a=\"1\"] m|1|m",
-      "[id a=\"x]y\"] m|1|m",
-      "[id a=\"1\"][id b=\"2\"] m|1|m",
-  })
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "[id a= \"1\"] m|1|m",
+        "[id a=1 b=\"2\"] m|2|m",
+        "[id  a=\"1\"] m|1|m",
+        "[id a=\"x]y\"] m|1|m",
+        "[id a=\"1\"][id b=\"2\"] m|1|m",
+      })
   void toleratedStructuredDataDefects(String sd, int params, String message) {
     ParseResult r = parse("<13>1 - host app - - " + sd);
     assertEquals("malformed-structured-data", r.defectNames());
@@ -236,16 +258,20 @@ class Rfc5424Test {
 
   @Test
   void withoutVersionIsRawWhenNotPermitted() {
-    ParseResult r = parse("<13>2017-02-06T13:14:15.003Z 192.168.0.1 fluentd 11 - - Hi",
-        with(Leniency.PERMIT_MISSING_VERSION, false));
+    ParseResult r =
+        parse(
+            "<13>2017-02-06T13:14:15.003Z 192.168.0.1 fluentd 11 - - Hi",
+            with(Leniency.PERMIT_MISSING_VERSION, false));
     assertEquals(ParseStatus.RAW, r.status());
     assertEquals("missing-version", r.defectNames());
   }
 
   @Test
   void isoStampInAnRfc3164HeaderIsNotAMissingVersion() {
-    ParseResult r = parse("<14>2017-05-21T00:00:01.123Z hostname.domain Hostd: verbose hostd[81480B70] [x y]",
-        with(Leniency.PERMIT_MISSING_VERSION, false));
+    ParseResult r =
+        parse(
+            "<14>2017-05-21T00:00:01.123Z hostname.domain Hostd: verbose hostd[81480B70] [x y]",
+            with(Leniency.PERMIT_MISSING_VERSION, false));
     assertEquals(ParseStatus.OK, r.status());
     assertEquals(SyslogFormat.RFC3164, r.format());
     assertEquals("hostname.domain", r.hostname());
@@ -255,7 +281,8 @@ class Rfc5424Test {
 
   @Test
   void missingPriStillReadsTheHeader() {
-    ParseResult r = parse("1 2020-05-22T14:59:09.250-03:00 OX-MX204 rpd 6589 - - bgp_listen_accept");
+    ParseResult r =
+        parse("1 2020-05-22T14:59:09.250-03:00 OX-MX204 rpd 6589 - - bgp_listen_accept");
     assertEquals(ParseStatus.LENIENT, r.status());
     assertEquals("missing-pri", r.defectNames());
     assertFalse(r.hasPri());
@@ -275,7 +302,8 @@ class Rfc5424Test {
 
   @Test
   void missingStructuredDataStartsTheMessage() {
-    ParseResult r = parse("<34>1 2003-11-11T22:14:15.003Z host su - ID47 last message repeated 5 times");
+    ParseResult r =
+        parse("<34>1 2003-11-11T22:14:15.003Z host su - ID47 last message repeated 5 times");
     assertEquals("malformed-header", r.defectNames());
     assertEquals("su", r.app());
     assertEquals("ID47", r.msgid());
@@ -320,7 +348,8 @@ class Rfc5424Test {
 
   @Test
   void ipv6Hostname() {
-    assertEquals("::FFFF:129.144.52.38", parse("<34>1 2003-10-11T22:14:15.003Z ::FFFF:129.144.52.38 su - ID47 - x")
-        .hostname());
+    assertEquals(
+        "::FFFF:129.144.52.38",
+        parse("<34>1 2003-10-11T22:14:15.003Z ::FFFF:129.144.52.38 su - ID47 - x").hostname());
   }
 }

@@ -52,55 +52,80 @@ class SyslogParserOptionsTest {
   }
 
   @ParameterizedTest(name = "{0}={1}")
-  @CsvSource(delimiter = '|', value = {
-      "permit.missing.pri|ture|Invalid value \"ture\" for option \"permit.missing.pri\": expected true or false",
-      "permit.missing.pri||Invalid value \"\" for option \"permit.missing.pri\": expected true or false",
-      "timestamp.max.past.ms|-1|Invalid value \"-1\" for option \"timestamp.max.past.ms\": expected an integer >= 0",
-      "timestamp.max.future.ms|1h|Invalid value \"1h\" for option \"timestamp.max.future.ms\": expected an integer"
-          + " >= 0",
-  })
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "permit.missing.pri|ture|Invalid value \"ture\" for option \"permit.missing.pri\": expected true or false",
+        "permit.missing.pri||Invalid value \"\" for option \"permit.missing.pri\": expected true or false",
+        "timestamp.max.past.ms|-1|Invalid value \"-1\" for option \"timestamp.max.past.ms\": expected an integer >= 0",
+        "timestamp.max.future.ms|1h|Invalid value \"1h\" for option \"timestamp.max.future.ms\": expected an integer"
+            + " >= 0",
+      })
   void invalidValuesNameKeyValueAndRule(String key, String value, String message) {
-    InvalidOptionException e = assertThrows(InvalidOptionException.class,
-        () -> SyslogParserOptions.from(Map.of(key, value == null ? "" : value)));
+    InvalidOptionException e =
+        assertThrows(
+            InvalidOptionException.class,
+            () -> SyslogParserOptions.from(Map.of(key, value == null ? "" : value)));
     assertEquals(message, e.getMessage());
     assertEquals(key, e.key());
   }
 
   @Test
   void anInvalidZoneSaysWhatAZoneLooksLike() {
-    InvalidOptionException e = assertThrows(InvalidOptionException.class,
-        () -> SyslogParserOptions.from(Map.of("timezone.default", "Mars/Olympus")));
-    assertTrue(e.getMessage().startsWith("Invalid value \"Mars/Olympus\" for option \"timezone.default\": expected"
-        + " a zone id: a region such as Europe/Berlin or an offset such as +01:00 or UTC"), e.getMessage());
+    InvalidOptionException e =
+        assertThrows(
+            InvalidOptionException.class,
+            () -> SyslogParserOptions.from(Map.of("timezone.default", "Mars/Olympus")));
+    assertTrue(
+        e.getMessage()
+            .startsWith(
+                "Invalid value \"Mars/Olympus\" for option \"timezone.default\": expected"
+                    + " a zone id: a region such as Europe/Berlin or an offset such as +01:00 or UTC"),
+        e.getMessage());
   }
 
   @Test
   void zoneAbbreviationsAreParsedAndRenderedCanonically() {
     SyslogParserOptions options =
-        SyslogParserOptions.from(Map.of("timezone.abbreviations", " ist=+01:00,CST=-0600, NZT=+12"));
+        SyslogParserOptions.from(
+            Map.of("timezone.abbreviations", " ist=+01:00,CST=-0600, NZT=+12"));
     assertEquals(Map.of("IST", 60, "CST", -360, "NZT", 720), options.zoneAbbreviations());
-    assertEquals("IST=+01:00,CST=-06:00,NZT=+12:00", options.values().get("timezone.abbreviations"));
+    assertEquals(
+        "IST=+01:00,CST=-06:00,NZT=+12:00", options.values().get("timezone.abbreviations"));
     assertEquals(options, SyslogParserOptions.from(options.values()));
     assertEquals("", SyslogParserOptions.defaults().values().get("timezone.abbreviations"));
   }
 
   @Test
   void aBadZoneAbbreviationNamesTheEntry() {
-    for (String bad : new String[] {"IST", "IST=+1:00", "I=+01:00", "TOOLONGX=+01:00", "IST=+15:00", "IST=01:00",
-        "U2=+01:00"}) {
-      InvalidOptionException e = assertThrows(InvalidOptionException.class,
-          () -> SyslogParserOptions.from(Map.of("timezone.abbreviations", bad)), bad);
-      assertTrue(e.getMessage().contains("timezone.abbreviations") && e.getMessage().contains("NAME=+hh:mm"),
+    for (String bad :
+        new String[] {
+          "IST", "IST=+1:00", "I=+01:00", "TOOLONGX=+01:00", "IST=+15:00", "IST=01:00", "U2=+01:00"
+        }) {
+      InvalidOptionException e =
+          assertThrows(
+              InvalidOptionException.class,
+              () -> SyslogParserOptions.from(Map.of("timezone.abbreviations", bad)),
+              bad);
+      assertTrue(
+          e.getMessage().contains("timezone.abbreviations")
+              && e.getMessage().contains("NAME=+hh:mm"),
           e.getMessage());
     }
   }
 
   @Test
   void anUnknownKeyListsTheKnownOnes() {
-    InvalidOptionException e = assertThrows(InvalidOptionException.class,
-        () -> SyslogParserOptions.from(Map.of("permit.missing.prio", "true")));
-    assertTrue(e.getMessage().startsWith("Unknown option \"permit.missing.prio\" (value \"true\"); known options are"
-        + " timezone.default, timezone.abbreviations, timestamp.max.past.ms, "), e.getMessage());
+    InvalidOptionException e =
+        assertThrows(
+            InvalidOptionException.class,
+            () -> SyslogParserOptions.from(Map.of("permit.missing.prio", "true")));
+    assertTrue(
+        e.getMessage()
+            .startsWith(
+                "Unknown option \"permit.missing.prio\" (value \"true\"); known options are"
+                    + " timezone.default, timezone.abbreviations, timestamp.max.past.ms, "),
+        e.getMessage());
     assertTrue(e.getMessage().contains("permit.missing.pri,"));
   }
 
@@ -109,20 +134,26 @@ class SyslogParserOptionsTest {
     String docs = SyslogParserOptions.documentation();
     assertEquals(4 + Leniency.values().length, SyslogParserOptions.definitions().size());
     for (SyslogParserOptions.Definition def : SyslogParserOptions.definitions().values()) {
-      assertTrue(docs.contains("| `" + def.key() + "` | `" + def.defaultValue() + "` |"), def.key());
+      assertTrue(
+          docs.contains("| `" + def.key() + "` | `" + def.defaultValue() + "` |"), def.key());
       assertFalse(def.doc().isBlank(), def.key());
     }
-    assertEquals(SyslogParserOptions.definitions().keySet(), SyslogParserOptions.defaults().values().keySet());
+    assertEquals(
+        SyslogParserOptions.definitions().keySet(),
+        SyslogParserOptions.defaults().values().keySet());
   }
 
   @Test
   void docsShowTheGeneratedOptionsTable() throws IOException {
-    String doc = Files.readString(Path.of("..", "docs", "tools", "parser.md"), StandardCharsets.UTF_8);
+    String doc =
+        Files.readString(Path.of("..", "docs", "tools", "parser.md"), StandardCharsets.UTF_8);
     String begin = "<!-- options:begin -->\n";
     int start = doc.indexOf(begin);
     int end = doc.indexOf("<!-- options:end -->");
     assertTrue(start >= 0 && end > start, "docs/tools/parser.md has the options:begin/end markers");
-    assertEquals(SyslogParserOptions.documentation(), doc.substring(start + begin.length(), end),
+    assertEquals(
+        SyslogParserOptions.documentation(),
+        doc.substring(start + begin.length(), end),
         "docs/tools/parser.md is out of date: paste the output of SyslogParserOptions.main between the markers");
   }
 }

@@ -1,6 +1,5 @@
 package org.flafka.core;
 
-import org.flafka.interceptors.BucketHeadersInterceptor;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.time.Clock;
@@ -30,378 +29,432 @@ import org.apache.hadoop.io.compress.CompressionOutputStream;
 import org.apache.hadoop.io.compress.SnappyCodec;
 import org.apache.hadoop.util.ReflectionUtils;
 import org.flafka.contract.Headers;
+import org.flafka.interceptors.BucketHeadersInterceptor;
 import org.flafka.interceptors.EpochMillis;
 import org.flafka.interceptors.HostNames;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Writes event bodies as text lines into {@code <hdfs.root>/dt=YYYY-MM-DD/host=<host>/}, the core's layout, a
- * whole batch at a time on the sink's own thread. Flume 1.11's HDFS sink hands every single append to a call-runner
- * thread and waits for it, two thread hand-offs per event that made it 58–60% of the core agent's CPU; it also
- * expands the path's escapes with regular expressions per event (docs/benchmarks/history/2026-11-21-core-drain.md, "Where the core's CPU goes").
- * This sink computes the bucket from the {@code timestamp} and {@code host} headers (a cached date per day),
- * appends to the bucket's open file, and at the end of the batch flushes each file it wrote (one compressed block
- * per file and batch, then {@code hflush}) before committing the channel transaction.
+ * Writes event bodies as text lines into {@code <hdfs.root>/dt=YYYY-MM-DD/host=<host>/}, the core's
+ * layout, a whole batch at a time on the sink's own thread. Flume 1.11's HDFS sink hands every
+ * single append to a call-runner thread and waits for it, two thread hand-offs per event that made
+ * it 58–60% of the core agent's CPU; it also expands the path's escapes with regular expressions
+ * per event (docs/benchmarks/history/2026-11-21-core-drain.md, "Where the core's CPU goes"). This
+ * sink computes the bucket from the {@code timestamp} and {@code host} headers (a cached date per
+ * day), appends to the bucket's open file, and at the end of the batch flushes each file it wrote
+ * (one compressed block per file and batch, then {@code hflush}) before committing the channel
+ * transaction.
  *
- * <p>Files: {@code <prefix>.<n>.snappy} (or {@code .log} without compression), written as {@code _<name>.tmp} and
- * renamed when closed, so Hive, Impala and Spark skip files in use, as with the template's Flume sink. A file is
- * closed when its text reaches {@code hdfs.rollSize} (checked after each batch, so a file can pass it by up to one
- * batch's bytes), when it is {@code hdfs.rollInterval} old, after
- * {@code hdfs.idleTimeout} without writes, to stay within {@code hdfs.maxOpenFiles}, and when the sink stops.
+ * <p>Files: {@code <prefix>.<n>.snappy} (or {@code .log} without compression), written as {@code
+ * _<name>.tmp} and renamed when closed, so Hive, Impala and Spark skip files in use, as with the
+ * template's Flume sink. A file is closed when its text reaches {@code hdfs.rollSize} (checked
+ * after each batch, so a file can pass it by up to one batch's bytes), when it is {@code
+ * hdfs.rollInterval} old, after {@code hdfs.idleTimeout} without writes, to stay within {@code
+ * hdfs.maxOpenFiles}, and when the sink stops.
  *
- * <p>Failures: any error while writing a batch rolls the transaction back (the runner retries it after its
- * back-off), counts {@code EventWriteFail}, and abandons the files the batch wrote to: they are closed as far as HDFS
- * allows and the retry writes to new files, so a half-written block never sits in the middle of a file. What those
- * files got before the failure is kept, so the retried events can appear twice (at least once, as with Flume's).
- * A close or rename that fails is retried every {@code hdfs.retryInterval} until it succeeds.
+ * <p>Failures: any error while writing a batch rolls the transaction back (the runner retries it
+ * after its back-off), counts {@code EventWriteFail}, and abandons the files the batch wrote to:
+ * they are closed as far as HDFS allows and the retry writes to new files, so a half-written block
+ * never sits in the middle of a file. What those files got before the failure is kept, so the
+ * retried events can appear twice (at least once, as with Flume's). A close or rename that fails is
+ * retried every {@code hdfs.retryInterval} until it succeeds.
  *
- * <p>Expects the headers {@link BucketHeadersInterceptor} guarantees; an event without a usable {@code timestamp}
- * is bucketed by the agent's clock, one without a {@code host} into {@value HostNames#UNKNOWN_HOST}. Not
- * supported (use Flume's HDFS sink): the Avro format, Kerberos logins of its own (the agent's Hadoop configuration
- * and JAAS apply), a timeout per HDFS call (the HDFS client's own socket timeouts apply), rolling on
- * under-replicated blocks. Metrics: Flume's {@link SinkCounter}; a file opened counts as a connection created, one
- * closed and renamed as a connection closed, a failed open or close as a connection failed.
+ * <p>Expects the headers {@link BucketHeadersInterceptor} guarantees; an event without a usable
+ * {@code timestamp} is bucketed by the agent's clock, one without a {@code host} into {@value
+ * HostNames#UNKNOWN_HOST}. Not supported (use Flume's HDFS sink): the Avro format, Kerberos logins
+ * of its own (the agent's Hadoop configuration and JAAS apply), a timeout per HDFS call (the HDFS
+ * client's own socket timeouts apply), rolling on under-replicated blocks. Metrics: Flume's {@link
+ * SinkCounter}; a file opened counts as a connection created, one closed and renamed as a
+ * connection closed, a failed open or close as a connection failed.
  */
 public class HdfsBucketSink extends AbstractSink implements Configurable, BatchSizeSupported {
 
-    private static final Logger LOG = LoggerFactory.getLogger(HdfsBucketSink.class);
-    private static final String IN_USE_PREFIX = "_";
-    private static final String IN_USE_SUFFIX = ".tmp";
-    /** How often open files are checked for their age and idleness, at most. */
-    private static final long ROLL_CHECK_MILLIS = 1000;
-    /** How often a stopping sink retries the files it could not close yet. */
-    private static final long STOP_RETRY_MILLIS = 1000;
+  private static final Logger LOG = LoggerFactory.getLogger(HdfsBucketSink.class);
+  private static final String IN_USE_PREFIX = "_";
+  private static final String IN_USE_SUFFIX = ".tmp";
 
-    private final Clock clock;
-    private HdfsBucketSinkConfig config;
-    private SinkCounter counter;
-    private FileSystem fs;
-    private SnappyCodec codec;
-    private String suffix;
+  /** How often open files are checked for their age and idleness, at most. */
+  private static final long ROLL_CHECK_MILLIS = 1000;
 
-    /** Open files by bucket directory relative to the root ({@code dt=…/host=…}). */
-    private final Map<String, BucketFile> open = new HashMap<>();
-    /** Files whose close or rename failed, retried every {@code hdfs.retryInterval}. */
-    private final List<BucketFile> unfinished = new ArrayList<>();
-    private long nextFileNumber;
-    private long lastRollCheck;
-    private long lastRetry;
+  /** How often a stopping sink retries the files it could not close yet. */
+  private static final long STOP_RETRY_MILLIS = 1000;
 
-    /** The day the last event fell on, as [start, end) in epoch ms and its {@code dt=} text. */
-    private long dayStart = Long.MAX_VALUE;
-    private long dayEnd = Long.MIN_VALUE;
-    private String dayDir;
+  private final Clock clock;
+  private HdfsBucketSinkConfig config;
+  private SinkCounter counter;
+  private FileSystem fs;
+  private SnappyCodec codec;
+  private String suffix;
 
-    public HdfsBucketSink() {
-        this(Clock.systemUTC());
+  /** Open files by bucket directory relative to the root ({@code dt=…/host=…}). */
+  private final Map<String, BucketFile> open = new HashMap<>();
+
+  /** Files whose close or rename failed, retried every {@code hdfs.retryInterval}. */
+  private final List<BucketFile> unfinished = new ArrayList<>();
+
+  private long nextFileNumber;
+  private long lastRollCheck;
+  private long lastRetry;
+
+  /** The day the last event fell on, as [start, end) in epoch ms and its {@code dt=} text. */
+  private long dayStart = Long.MAX_VALUE;
+
+  private long dayEnd = Long.MIN_VALUE;
+  private String dayDir;
+
+  public HdfsBucketSink() {
+    this(Clock.systemUTC());
+  }
+
+  HdfsBucketSink(Clock clock) {
+    this.clock = clock;
+  }
+
+  @Override
+  public void configure(Context context) {
+    config =
+        new HdfsBucketSinkConfig(
+            HdfsBucketSinkConfig.COMPONENT + " " + getName(), context.getParameters());
+    if (counter == null) {
+      counter = new SinkCounter(getName());
+    }
+  }
+
+  @Override
+  public synchronized void start() {
+    if (config == null) {
+      throw new IllegalStateException(getName() + " was started before it was configured");
+    }
+    Configuration conf = new Configuration();
+    // Hadoop's own shutdown hook would otherwise close the file system while the agent's hook is
+    // still
+    // closing our files ("Filesystem closed"), leaving them in use; Flume's BucketWriter does the
+    // same.
+    conf.setBoolean("fs.automatic.close", false);
+    try {
+      fs = FileSystem.get(config.root(), conf);
+    } catch (IOException e) {
+      throw new IllegalStateException(
+          getName()
+              + ": cannot reach "
+              + config.root()
+              + ": "
+              + e.getMessage()
+              + ". Fix: check hdfs.root and the agent's Hadoop configuration",
+          e);
+    }
+    codec = config.snappy() ? ReflectionUtils.newInstance(SnappyCodec.class, conf) : null;
+    suffix = config.snappy() ? codec.getDefaultExtension() : ".log";
+    nextFileNumber = clock.millis();
+    counter.start();
+    LOG.info(
+        "{}: writing {} files under {}/dt=…/host=… ({}), batches of up to {} events",
+        getName(),
+        suffix,
+        config.root(),
+        config.timeZone(),
+        config.batchSize());
+    super.start();
+  }
+
+  @Override
+  public synchronized void stop() {
+    for (BucketFile file : new ArrayList<>(open.values())) {
+      close(file);
+    }
+    // A file whose close failed needs its lease recovered, which takes the DataNodes a few
+    // heartbeats: wait for
+    // that up to hdfs.retryInterval, as Flume's sink waits for its pending close retries.
+    long deadline = System.nanoTime() + config.retryMillis() * 1_000_000L;
+    retryUnfinished();
+    while (!unfinished.isEmpty() && System.nanoTime() < deadline) {
+      try {
+        Thread.sleep(STOP_RETRY_MILLIS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        break;
+      }
+      retryUnfinished();
+    }
+    if (!unfinished.isEmpty()) {
+      LOG.warn(
+          "{}: stopped with {} file(s) not closed or not renamed (HDFS unreachable?): {}",
+          getName(),
+          unfinished.size(),
+          unfinished.stream().map(f -> f.inUse.toString()).toList());
+    }
+    counter.stop();
+    LOG.info("{}: stopped; {}", getName(), counter);
+    super.stop();
+  }
+
+  @Override
+  public long getBatchSize() {
+    return config.batchSize();
+  }
+
+  @Override
+  public Status process() throws EventDeliveryException {
+    long now = clock.millis();
+    if (now - lastRetry >= config.retryMillis()) {
+      lastRetry = now;
+      retryUnfinished();
+    }
+    if (now - lastRollCheck >= ROLL_CHECK_MILLIS) {
+      lastRollCheck = now;
+      closeDue(now);
+    }
+    Channel channel = getChannel();
+    Transaction transaction = channel.getTransaction();
+    List<BucketFile> written = new ArrayList<>();
+    transaction.begin();
+    try {
+      int taken = 0;
+      while (taken < config.batchSize()) {
+        Event event = channel.take();
+        if (event == null) {
+          break;
+        }
+        taken++;
+        BucketFile file = fileFor(event.getHeaders(), now);
+        if (!file.writtenInBatch) {
+          file.writtenInBatch = true;
+          written.add(file);
+        }
+        file.append(event.getBody(), now);
+      }
+      if (taken == 0) {
+        transaction.commit();
+        counter.incrementBatchEmptyCount();
+        return Status.BACKOFF;
+      }
+      counter.addToEventDrainAttemptCount(taken);
+      for (BucketFile file : written) {
+        file.flush();
+      }
+      transaction.commit();
+      counter.addToEventDrainSuccessCount(taken);
+      if (taken < config.batchSize()) {
+        counter.incrementBatchUnderflowCount();
+      } else {
+        counter.incrementBatchCompleteCount();
+      }
+      for (BucketFile file : written) {
+        file.writtenInBatch = false;
+        if (config.rollBytes() > 0 && file.bytes >= config.rollBytes()) {
+          close(file);
+        }
+      }
+      return Status.READY;
+    } catch (IOException | RuntimeException e) {
+      counter.incrementEventWriteOrChannelFail(e);
+      try {
+        transaction.rollback();
+      } catch (RuntimeException rollbackFailure) {
+        e.addSuppressed(rollbackFailure);
+      }
+      for (BucketFile file : written) {
+        file.writtenInBatch = false;
+        close(file);
+      }
+      LOG.warn(
+          "{}: batch rolled back and retried, {} file(s) it wrote to closed: {}",
+          getName(),
+          written.size(),
+          e.toString());
+      throw new EventDeliveryException(
+          getName() + ": could not write a batch to " + config.root(), e);
+    } finally {
+      transaction.close();
+    }
+  }
+
+  /**
+   * The open file of the event's bucket, opened (and the least recently written one closed) if
+   * needed.
+   */
+  private BucketFile fileFor(Map<String, String> headers, long now) throws IOException {
+    long timestamp = EpochMillis.parse(headers.get(Headers.TIMESTAMP));
+    if (timestamp == EpochMillis.INVALID) {
+      timestamp = now;
+    }
+    if (timestamp < dayStart || timestamp >= dayEnd) {
+      LocalDate day = Instant.ofEpochMilli(timestamp).atZone(config.timeZone()).toLocalDate();
+      dayStart = day.atStartOfDay(config.timeZone()).toInstant().toEpochMilli();
+      dayEnd = day.plusDays(1).atStartOfDay(config.timeZone()).toInstant().toEpochMilli();
+      dayDir = "dt=" + day;
+    }
+    String host = headers.get(Headers.HOST);
+    String bucket =
+        dayDir + "/host=" + (host == null || host.isEmpty() ? HostNames.UNKNOWN_HOST : host);
+    BucketFile file = open.get(bucket);
+    if (file == null) {
+      if (open.size() >= config.maxOpenFiles()) {
+        open.values().stream()
+            .filter(f -> !f.writtenInBatch)
+            .min((a, b) -> Long.compare(a.lastWrite, b.lastWrite))
+            .ifPresent(this::close);
+      }
+      file = openFile(bucket, now);
+      open.put(bucket, file);
+    }
+    return file;
+  }
+
+  private BucketFile openFile(String bucket, long now) throws IOException {
+    Path dir = new Path(config.root().toString() + "/" + bucket);
+    while (true) {
+      String name = config.filePrefix() + "." + nextFileNumber++ + suffix;
+      Path inUse = new Path(dir, IN_USE_PREFIX + name + IN_USE_SUFFIX);
+      try {
+        FSDataOutputStream raw = fs.create(inUse, false);
+        counter.incrementConnectionCreatedCount();
+        return new BucketFile(
+            bucket,
+            inUse,
+            new Path(dir, name),
+            raw,
+            codec == null ? null : codec.createOutputStream(raw),
+            now);
+      } catch (FileAlreadyExistsException e) {
+        // A number a restarted agent had already used: take the next one.
+      } catch (IOException e) {
+        counter.incrementConnectionFailedCount();
+        throw e;
+      }
+    }
+  }
+
+  /** Closes the files that are too old or idle too long. */
+  private void closeDue(long now) {
+    for (BucketFile file : new ArrayList<>(open.values())) {
+      if ((config.rollMillis() > 0 && now - file.opened >= config.rollMillis())
+          || (config.idleMillis() > 0 && now - file.lastWrite >= config.idleMillis())) {
+        close(file);
+      }
+    }
+  }
+
+  /** Closes and renames a file; when HDFS refuses, keeps it for {@link #retryUnfinished()}. */
+  private void close(BucketFile file) {
+    open.remove(file.bucket, file);
+    if (!file.finish(fs)) {
+      counter.incrementConnectionFailedCount();
+      unfinished.add(file);
+    } else {
+      counter.incrementConnectionClosedCount();
+    }
+  }
+
+  private void retryUnfinished() {
+    for (Iterator<BucketFile> it = unfinished.iterator(); it.hasNext(); ) {
+      BucketFile file = it.next();
+      if (file.finish(fs)) {
+        it.remove();
+        counter.incrementConnectionClosedCount();
+      }
+    }
+  }
+
+  /** One open file of one bucket. */
+  private static final class BucketFile {
+    final String bucket;
+    final Path inUse;
+    Path done;
+    final FSDataOutputStream raw;
+
+    /** What bodies are written to: the compressor, or the raw stream without one. */
+    final OutputStream out;
+
+    final CompressionOutputStream compressed;
+    final long opened;
+    long lastWrite;
+    long bytes;
+
+    /** The compressor has finished its block; the next write starts a new one. */
+    boolean blockFinished;
+
+    boolean writtenInBatch;
+    boolean streamClosed;
+    boolean leaseToRecover;
+
+    BucketFile(
+        String bucket,
+        Path inUse,
+        Path done,
+        FSDataOutputStream raw,
+        CompressionOutputStream compressed,
+        long now) {
+      this.bucket = bucket;
+      this.inUse = inUse;
+      this.done = done;
+      this.raw = raw;
+      this.compressed = compressed;
+      this.out = compressed == null ? raw : compressed;
+      this.opened = now;
+      this.lastWrite = now;
     }
 
-    HdfsBucketSink(Clock clock) {
-        this.clock = clock;
+    void append(byte[] body, long now) throws IOException {
+      if (blockFinished) {
+        compressed.resetState();
+        blockFinished = false;
+      }
+      out.write(body);
+      out.write('\n');
+      bytes += body.length + 1;
+      lastWrite = now;
     }
 
-    @Override
-    public void configure(Context context) {
-        config = new HdfsBucketSinkConfig(HdfsBucketSinkConfig.COMPONENT + " " + getName(),
-                context.getParameters());
-        if (counter == null) {
-            counter = new SinkCounter(getName());
-        }
+    /** Ends the batch's compressed block and makes everything written visible to readers. */
+    void flush() throws IOException {
+      if (compressed != null) {
+        compressed.finish();
+        blockFinished = true;
+      }
+      raw.hflush();
     }
 
-    @Override
-    public synchronized void start() {
-        if (config == null) {
-            throw new IllegalStateException(getName() + " was started before it was configured");
+    /**
+     * Closes the stream (once) and renames the file to its final name; false if HDFS refused
+     * either. A close that fails leaves the file open for writing in the NameNode's eyes; its lease
+     * is then recovered (which closes it at the length the DataNodes have, everything flushed)
+     * before the rename.
+     */
+    boolean finish(FileSystem fs) {
+      try {
+        if (!streamClosed) {
+          streamClosed = true;
+          try {
+            out.close();
+          } catch (IOException e) {
+            LOG.warn("could not close {}, recovering its lease: {}", inUse, e.toString());
+            leaseToRecover = true;
+          }
         }
-        Configuration conf = new Configuration();
-        // Hadoop's own shutdown hook would otherwise close the file system while the agent's hook is still
-        // closing our files ("Filesystem closed"), leaving them in use; Flume's BucketWriter does the same.
-        conf.setBoolean("fs.automatic.close", false);
-        try {
-            fs = FileSystem.get(config.root(), conf);
-        } catch (IOException e) {
-            throw new IllegalStateException(getName() + ": cannot reach " + config.root() + ": " + e.getMessage()
-                    + ". Fix: check hdfs.root and the agent's Hadoop configuration", e);
+        if (leaseToRecover) {
+          if (fs instanceof DistributedFileSystem dfs && !dfs.recoverLease(inUse)) {
+            return false;
+          }
+          leaseToRecover = false;
         }
-        codec = config.snappy() ? ReflectionUtils.newInstance(SnappyCodec.class, conf) : null;
-        suffix = config.snappy() ? codec.getDefaultExtension() : ".log";
-        nextFileNumber = clock.millis();
-        counter.start();
-        LOG.info("{}: writing {} files under {}/dt=…/host=… ({}), batches of up to {} events", getName(),
-                suffix, config.root(), config.timeZone(), config.batchSize());
-        super.start();
+        while (!fs.rename(inUse, done)) {
+          if (!fs.exists(inUse)) {
+            // Renamed already (an earlier attempt whose reply was lost): nothing left to do.
+            return true;
+          }
+          if (!fs.exists(done)) {
+            return false;
+          }
+          // The final name is taken (a number reused after a restart): add to it.
+          done = new Path(done.getParent(), done.getName().replaceFirst("(\\.[^.]+)$", "-1$1"));
+        }
+        return true;
+      } catch (IOException e) {
+        LOG.warn("could not close {} yet: {}", inUse, e.toString());
+        return false;
+      }
     }
-
-    @Override
-    public synchronized void stop() {
-        for (BucketFile file : new ArrayList<>(open.values())) {
-            close(file);
-        }
-        // A file whose close failed needs its lease recovered, which takes the DataNodes a few heartbeats: wait for
-        // that up to hdfs.retryInterval, as Flume's sink waits for its pending close retries.
-        long deadline = System.nanoTime() + config.retryMillis() * 1_000_000L;
-        retryUnfinished();
-        while (!unfinished.isEmpty() && System.nanoTime() < deadline) {
-            try {
-                Thread.sleep(STOP_RETRY_MILLIS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                break;
-            }
-            retryUnfinished();
-        }
-        if (!unfinished.isEmpty()) {
-            LOG.warn("{}: stopped with {} file(s) not closed or not renamed (HDFS unreachable?): {}", getName(),
-                    unfinished.size(), unfinished.stream().map(f -> f.inUse.toString()).toList());
-        }
-        counter.stop();
-        LOG.info("{}: stopped; {}", getName(), counter);
-        super.stop();
-    }
-
-    @Override
-    public long getBatchSize() {
-        return config.batchSize();
-    }
-
-    @Override
-    public Status process() throws EventDeliveryException {
-        long now = clock.millis();
-        if (now - lastRetry >= config.retryMillis()) {
-            lastRetry = now;
-            retryUnfinished();
-        }
-        if (now - lastRollCheck >= ROLL_CHECK_MILLIS) {
-            lastRollCheck = now;
-            closeDue(now);
-        }
-        Channel channel = getChannel();
-        Transaction transaction = channel.getTransaction();
-        List<BucketFile> written = new ArrayList<>();
-        transaction.begin();
-        try {
-            int taken = 0;
-            while (taken < config.batchSize()) {
-                Event event = channel.take();
-                if (event == null) {
-                    break;
-                }
-                taken++;
-                BucketFile file = fileFor(event.getHeaders(), now);
-                if (!file.writtenInBatch) {
-                    file.writtenInBatch = true;
-                    written.add(file);
-                }
-                file.append(event.getBody(), now);
-            }
-            if (taken == 0) {
-                transaction.commit();
-                counter.incrementBatchEmptyCount();
-                return Status.BACKOFF;
-            }
-            counter.addToEventDrainAttemptCount(taken);
-            for (BucketFile file : written) {
-                file.flush();
-            }
-            transaction.commit();
-            counter.addToEventDrainSuccessCount(taken);
-            if (taken < config.batchSize()) {
-                counter.incrementBatchUnderflowCount();
-            } else {
-                counter.incrementBatchCompleteCount();
-            }
-            for (BucketFile file : written) {
-                file.writtenInBatch = false;
-                if (config.rollBytes() > 0 && file.bytes >= config.rollBytes()) {
-                    close(file);
-                }
-            }
-            return Status.READY;
-        } catch (IOException | RuntimeException e) {
-            counter.incrementEventWriteOrChannelFail(e);
-            try {
-                transaction.rollback();
-            } catch (RuntimeException rollbackFailure) {
-                e.addSuppressed(rollbackFailure);
-            }
-            for (BucketFile file : written) {
-                file.writtenInBatch = false;
-                close(file);
-            }
-            LOG.warn("{}: batch rolled back and retried, {} file(s) it wrote to closed: {}", getName(),
-                    written.size(), e.toString());
-            throw new EventDeliveryException(getName() + ": could not write a batch to " + config.root(), e);
-        } finally {
-            transaction.close();
-        }
-    }
-
-    /** The open file of the event's bucket, opened (and the least recently written one closed) if needed. */
-    private BucketFile fileFor(Map<String, String> headers, long now) throws IOException {
-        long timestamp = EpochMillis.parse(headers.get(Headers.TIMESTAMP));
-        if (timestamp == EpochMillis.INVALID) {
-            timestamp = now;
-        }
-        if (timestamp < dayStart || timestamp >= dayEnd) {
-            LocalDate day = Instant.ofEpochMilli(timestamp).atZone(config.timeZone()).toLocalDate();
-            dayStart = day.atStartOfDay(config.timeZone()).toInstant().toEpochMilli();
-            dayEnd = day.plusDays(1).atStartOfDay(config.timeZone()).toInstant().toEpochMilli();
-            dayDir = "dt=" + day;
-        }
-        String host = headers.get(Headers.HOST);
-        String bucket = dayDir + "/host=" + (host == null || host.isEmpty() ? HostNames.UNKNOWN_HOST : host);
-        BucketFile file = open.get(bucket);
-        if (file == null) {
-            if (open.size() >= config.maxOpenFiles()) {
-                open.values().stream().filter(f -> !f.writtenInBatch)
-                        .min((a, b) -> Long.compare(a.lastWrite, b.lastWrite)).ifPresent(this::close);
-            }
-            file = openFile(bucket, now);
-            open.put(bucket, file);
-        }
-        return file;
-    }
-
-    private BucketFile openFile(String bucket, long now) throws IOException {
-        Path dir = new Path(config.root().toString() + "/" + bucket);
-        while (true) {
-            String name = config.filePrefix() + "." + nextFileNumber++ + suffix;
-            Path inUse = new Path(dir, IN_USE_PREFIX + name + IN_USE_SUFFIX);
-            try {
-                FSDataOutputStream raw = fs.create(inUse, false);
-                counter.incrementConnectionCreatedCount();
-                return new BucketFile(bucket, inUse, new Path(dir, name), raw,
-                        codec == null ? null : codec.createOutputStream(raw), now);
-            } catch (FileAlreadyExistsException e) {
-                // A number a restarted agent had already used: take the next one.
-            } catch (IOException e) {
-                counter.incrementConnectionFailedCount();
-                throw e;
-            }
-        }
-    }
-
-    /** Closes the files that are too old or idle too long. */
-    private void closeDue(long now) {
-        for (BucketFile file : new ArrayList<>(open.values())) {
-            if ((config.rollMillis() > 0 && now - file.opened >= config.rollMillis())
-                    || (config.idleMillis() > 0 && now - file.lastWrite >= config.idleMillis())) {
-                close(file);
-            }
-        }
-    }
-
-    /** Closes and renames a file; when HDFS refuses, keeps it for {@link #retryUnfinished()}. */
-    private void close(BucketFile file) {
-        open.remove(file.bucket, file);
-        if (!file.finish(fs)) {
-            counter.incrementConnectionFailedCount();
-            unfinished.add(file);
-        } else {
-            counter.incrementConnectionClosedCount();
-        }
-    }
-
-    private void retryUnfinished() {
-        for (Iterator<BucketFile> it = unfinished.iterator(); it.hasNext(); ) {
-            BucketFile file = it.next();
-            if (file.finish(fs)) {
-                it.remove();
-                counter.incrementConnectionClosedCount();
-            }
-        }
-    }
-
-    /** One open file of one bucket. */
-    private static final class BucketFile {
-        final String bucket;
-        final Path inUse;
-        Path done;
-        final FSDataOutputStream raw;
-        /** What bodies are written to: the compressor, or the raw stream without one. */
-        final OutputStream out;
-        final CompressionOutputStream compressed;
-        final long opened;
-        long lastWrite;
-        long bytes;
-        /** The compressor has finished its block; the next write starts a new one. */
-        boolean blockFinished;
-        boolean writtenInBatch;
-        boolean streamClosed;
-        boolean leaseToRecover;
-
-        BucketFile(String bucket, Path inUse, Path done, FSDataOutputStream raw, CompressionOutputStream compressed,
-                long now) {
-            this.bucket = bucket;
-            this.inUse = inUse;
-            this.done = done;
-            this.raw = raw;
-            this.compressed = compressed;
-            this.out = compressed == null ? raw : compressed;
-            this.opened = now;
-            this.lastWrite = now;
-        }
-
-        void append(byte[] body, long now) throws IOException {
-            if (blockFinished) {
-                compressed.resetState();
-                blockFinished = false;
-            }
-            out.write(body);
-            out.write('\n');
-            bytes += body.length + 1;
-            lastWrite = now;
-        }
-
-        /** Ends the batch's compressed block and makes everything written visible to readers. */
-        void flush() throws IOException {
-            if (compressed != null) {
-                compressed.finish();
-                blockFinished = true;
-            }
-            raw.hflush();
-        }
-
-        /**
-         * Closes the stream (once) and renames the file to its final name; false if HDFS refused either. A close
-         * that fails leaves the file open for writing in the NameNode's eyes; its lease is then recovered (which
-         * closes it at the length the DataNodes have, everything flushed) before the rename.
-         */
-        boolean finish(FileSystem fs) {
-            try {
-                if (!streamClosed) {
-                    streamClosed = true;
-                    try {
-                        out.close();
-                    } catch (IOException e) {
-                        LOG.warn("could not close {}, recovering its lease: {}", inUse, e.toString());
-                        leaseToRecover = true;
-                    }
-                }
-                if (leaseToRecover) {
-                    if (fs instanceof DistributedFileSystem dfs && !dfs.recoverLease(inUse)) {
-                        return false;
-                    }
-                    leaseToRecover = false;
-                }
-                while (!fs.rename(inUse, done)) {
-                    if (!fs.exists(inUse)) {
-                        // Renamed already (an earlier attempt whose reply was lost): nothing left to do.
-                        return true;
-                    }
-                    if (!fs.exists(done)) {
-                        return false;
-                    }
-                    // The final name is taken (a number reused after a restart): add to it.
-                    done = new Path(done.getParent(), done.getName().replaceFirst("(\\.[^.]+)$", "-1$1"));
-                }
-                return true;
-            } catch (IOException e) {
-                LOG.warn("could not close {} yet: {}", inUse, e.toString());
-                return false;
-            }
-        }
-    }
+  }
 }

@@ -32,268 +32,308 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Reads Kafka records into Flume events for the core tier: the value as the body, byte for byte, and the record
- * headers as Flume headers of the same name ({@link KafkaRecordDecoder}, the edge's encoding read back). What Flume's {@code KafkaSource} does for the core, without two of its
- * limits: a header with a null value is skipped instead of making Flume's source throw and skip the whole record
- * (counted only in an EventReadFail its MBean does not publish), and values are decoded as UTF-8 whatever the JVM's
- * default charset. It walks a record's headers once (Flume's walks all of them for each of the 15 mapped names) and
- * tracks offsets per run of a partition; that makes its thread 16-28% cheaper, but the agent as a whole measured no
- * faster (docs/benchmarks.md, "Core agent drain").
+ * Reads Kafka records into Flume events for the core tier: the value as the body, byte for byte,
+ * and the record headers as Flume headers of the same name ({@link KafkaRecordDecoder}, the edge's
+ * encoding read back). What Flume's {@code KafkaSource} does for the core, without two of its
+ * limits: a header with a null value is skipped instead of making Flume's source throw and skip the
+ * whole record (counted only in an EventReadFail its MBean does not publish), and values are
+ * decoded as UTF-8 whatever the JVM's default charset. It walks a record's headers once (Flume's
+ * walks all of them for each of the 15 mapped names) and tracks offsets per run of a partition;
+ * that makes its thread 16-28% cheaper, but the agent as a whole measured no faster
+ * (docs/benchmarks.md, "Core agent drain").
  *
- * <p>One channel transaction per batch (up to {@code batchSize} events or {@code batchDurationMillis}); offsets
- * are committed only after the channels took the batch, so a crash re-reads, never skips (at least once). A batch
- * the channels refuse (full) is kept and offered again after the runner's back-off, without reading further. When
- * the group takes partitions away, the batch read so far is delivered and committed first, and records already
- * fetched from those partitions are dropped for their next owner to read; when the partitions are lost instead
- * (the group moved on without us) the batch is dropped and the partitions we keep are rewound, so their next
- * owner or this source reads it again.
+ * <p>One channel transaction per batch (up to {@code batchSize} events or {@code
+ * batchDurationMillis}); offsets are committed only after the channels took the batch, so a crash
+ * re-reads, never skips (at least once). A batch the channels refuse (full) is kept and offered
+ * again after the runner's back-off, without reading further. When the group takes partitions away,
+ * the batch read so far is delivered and committed first, and records already fetched from those
+ * partitions are dropped for their next owner to read; when the partitions are lost instead (the
+ * group moved on without us) the batch is dropped and the partitions we keep are rewound, so their
+ * next owner or this source reads it again.
  *
- * <p>Like Flume's source it sets {@code timestamp} to the record's time when the record has no {@code timestamp}
- * header, and {@code key} to the record key when there is one; unlike it, no {@code topic}, {@code partition} or
- * {@code offset} headers (nothing in the core uses them, and each costs a string per event).
+ * <p>Like Flume's source it sets {@code timestamp} to the record's time when the record has no
+ * {@code timestamp} header, and {@code key} to the record key when there is one; unlike it, no
+ * {@code topic}, {@code partition} or {@code offset} headers (nothing in the core uses them, and
+ * each costs a string per event).
  *
- * <p>Metrics ({@link KafkaRecordSourceCounter}) are Flume's Kafka source counters under the same names, so Cloudera
- * Manager, the dashboards and the sweep read either source alike, plus the failure counters Flume's leaves out of
- * JMX ({@code ChannelWriteFail} for a full channel). Keys: {@link KafkaRecordSourceConfig} and docs/reference/core-plugins.md.
+ * <p>Metrics ({@link KafkaRecordSourceCounter}) are Flume's Kafka source counters under the same
+ * names, so Cloudera Manager, the dashboards and the sweep read either source alike, plus the
+ * failure counters Flume's leaves out of JMX ({@code ChannelWriteFail} for a full channel). Keys:
+ * {@link KafkaRecordSourceConfig} and docs/reference/core-plugins.md.
  */
-public class KafkaRecordSource extends AbstractSource implements PollableSource, Configurable, BatchSizeSupported {
+public class KafkaRecordSource extends AbstractSource
+    implements PollableSource, Configurable, BatchSizeSupported {
 
-    private static final Logger LOG = LoggerFactory.getLogger(KafkaRecordSource.class);
+  private static final Logger LOG = LoggerFactory.getLogger(KafkaRecordSource.class);
 
-    private static final long BACKOFF_SLEEP_INCREMENT_MILLIS = 1000;
-    private static final long MAX_BACKOFF_SLEEP_MILLIS = 5000;
+  private static final long BACKOFF_SLEEP_INCREMENT_MILLIS = 1000;
+  private static final long MAX_BACKOFF_SLEEP_MILLIS = 5000;
 
-    private KafkaRecordSourceConfig config;
-    private KafkaRecordDecoder decoder;
-    private KafkaRecordSourceCounter counter;
-    private KafkaConsumer<byte[], byte[]> consumer;
+  private KafkaRecordSourceConfig config;
+  private KafkaRecordDecoder decoder;
+  private KafkaRecordSourceCounter counter;
+  private KafkaConsumer<byte[], byte[]> consumer;
 
-    /** Events read and not yet taken by the channels. */
-    private final List<Event> batch = new ArrayList<>();
-    /** The offset after the last record of {@link #batch} per partition: what to commit once it is delivered. */
-    private final Map<TopicPartition, OffsetAndMetadata> nextOffsets = new HashMap<>();
-    /** The offset of the first record of {@link #batch} per partition: where to rewind if it is dropped. */
-    private final Map<TopicPartition, Long> firstOffsets = new HashMap<>();
-    /** Records fetched and not yet in the batch. */
-    private Iterator<ConsumerRecord<byte[], byte[]>> fetched = Collections.emptyIterator();
-    /** The partition of the run of records being added, and its last offset (-1 before the first). */
-    private TopicPartition runPartition;
-    private long runLastOffset = -1;
+  /** Events read and not yet taken by the channels. */
+  private final List<Event> batch = new ArrayList<>();
 
-    @Override
-    public void configure(Context context) {
-        config = new KafkaRecordSourceConfig(KafkaRecordSourceConfig.COMPONENT + " " + getName(),
-                context.getParameters());
-        decoder = new KafkaRecordDecoder(config.allRecordHeaders() ? null : Set.copyOf(config.recordHeaders()));
-        if (counter == null) {
-            counter = new KafkaRecordSourceCounter(getName());
-        }
+  /**
+   * The offset after the last record of {@link #batch} per partition: what to commit once it is
+   * delivered.
+   */
+  private final Map<TopicPartition, OffsetAndMetadata> nextOffsets = new HashMap<>();
+
+  /**
+   * The offset of the first record of {@link #batch} per partition: where to rewind if it is
+   * dropped.
+   */
+  private final Map<TopicPartition, Long> firstOffsets = new HashMap<>();
+
+  /** Records fetched and not yet in the batch. */
+  private Iterator<ConsumerRecord<byte[], byte[]>> fetched = Collections.emptyIterator();
+
+  /** The partition of the run of records being added, and its last offset (-1 before the first). */
+  private TopicPartition runPartition;
+
+  private long runLastOffset = -1;
+
+  @Override
+  public void configure(Context context) {
+    config =
+        new KafkaRecordSourceConfig(
+            KafkaRecordSourceConfig.COMPONENT + " " + getName(), context.getParameters());
+    decoder =
+        new KafkaRecordDecoder(
+            config.allRecordHeaders() ? null : Set.copyOf(config.recordHeaders()));
+    if (counter == null) {
+      counter = new KafkaRecordSourceCounter(getName());
     }
+  }
 
-    @Override
-    public synchronized void start() {
-        if (config == null) {
-            throw new IllegalStateException(getName() + " was started before it was configured");
-        }
-        Properties consumerProperties = config.consumerProperties();
-        consumer = new KafkaConsumer<>(consumerProperties);
-        consumer.subscribe(config.topics(), new Rebalance());
-        counter.start();
-        LOG.info("{}: reading {} at {} as group member of {}, batches of up to {} events or {} ms, record headers: {}",
-                getName(), config.topics(), config.bootstrapServers(),
-                consumerProperties.getProperty(ConsumerConfig.GROUP_ID_CONFIG), config.batchSize(),
-                config.batchDurationMillis(),
-                config.allRecordHeaders() ? "all" : config.recordHeaders());
-        super.start();
+  @Override
+  public synchronized void start() {
+    if (config == null) {
+      throw new IllegalStateException(getName() + " was started before it was configured");
     }
+    Properties consumerProperties = config.consumerProperties();
+    consumer = new KafkaConsumer<>(consumerProperties);
+    consumer.subscribe(config.topics(), new Rebalance());
+    counter.start();
+    LOG.info(
+        "{}: reading {} at {} as group member of {}, batches of up to {} events or {} ms, record headers: {}",
+        getName(),
+        config.topics(),
+        config.bootstrapServers(),
+        consumerProperties.getProperty(ConsumerConfig.GROUP_ID_CONFIG),
+        config.batchSize(),
+        config.batchDurationMillis(),
+        config.allRecordHeaders() ? "all" : config.recordHeaders());
+    super.start();
+  }
 
-    @Override
-    public synchronized void stop() {
-        if (consumer != null) {
-            // The runner thread has stopped; whatever was read and not delivered is read again after a restart.
-            consumer.close(Duration.ofSeconds(30));
-            consumer = null;
-        }
-        counter.stop();
-        LOG.info("{}: stopped; {}", getName(), counter);
-        super.stop();
+  @Override
+  public synchronized void stop() {
+    if (consumer != null) {
+      // The runner thread has stopped; whatever was read and not delivered is read again after a
+      // restart.
+      consumer.close(Duration.ofSeconds(30));
+      consumer = null;
     }
+    counter.stop();
+    LOG.info("{}: stopped; {}", getName(), counter);
+    super.stop();
+  }
 
+  @Override
+  public Status process() throws EventDeliveryException {
+    try {
+      if (batch.size() < config.batchSize()) {
+        read();
+      }
+      if (batch.isEmpty()) {
+        return Status.BACKOFF;
+      }
+      deliver();
+      return Status.READY;
+    } catch (WakeupException | InterruptException e) {
+      // Stopping: the runner interrupts its thread. The batch is re-read after a restart.
+      Thread.currentThread().interrupt();
+      return Status.BACKOFF;
+    } catch (org.apache.flume.ChannelException e) {
+      // The channels are full: keep the batch and offer it again after the runner's back-off.
+      counter.incrementChannelWriteFail();
+      return Status.BACKOFF;
+    } catch (RuntimeException e) {
+      counter.incrementEventReadOrChannelFail(e);
+      throw new EventDeliveryException(getName() + ": could not read from Kafka: " + e, e);
+    }
+  }
+
+  /** Adds fetched records to the batch until it is full or its time is up. */
+  private void read() {
+    long started = System.nanoTime();
+    long deadline = System.currentTimeMillis() + config.batchDurationMillis();
+    int before = batch.size();
+    while (batch.size() < config.batchSize()) {
+      if (!fetched.hasNext()) {
+        long wait = deadline - System.currentTimeMillis();
+        if (wait <= 0) {
+          break;
+        }
+        ConsumerRecords<byte[], byte[]> records = consumer.poll(Duration.ofMillis(wait));
+        if (records.isEmpty()) {
+          if (batch.isEmpty()) {
+            counter.incrementKafkaEmptyCount();
+          }
+          break;
+        }
+        fetched = records.iterator();
+        continue;
+      }
+      add(fetched.next());
+    }
+    endRun();
+    int read = batch.size() - before;
+    if (read > 0) {
+      counter.addToKafkaEventGetTimer(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
+      counter.addToEventReceivedCount(read);
+    }
+  }
+
+  private void add(ConsumerRecord<byte[], byte[]> record) {
+    // Records come partition by partition, so one offset entry per run instead of per record.
+    if (runPartition == null
+        || record.partition() != runPartition.partition()
+        || !record.topic().equals(runPartition.topic())) {
+      endRun();
+      runPartition = new TopicPartition(record.topic(), record.partition());
+      firstOffsets.putIfAbsent(runPartition, record.offset());
+    }
+    runLastOffset = record.offset();
+    batch.add(decoder.toEvent(record));
+  }
+
+  private void endRun() {
+    if (runPartition != null && runLastOffset >= 0) {
+      nextOffsets.put(runPartition, new OffsetAndMetadata(runLastOffset + 1));
+    }
+    runPartition = null;
+    runLastOffset = -1;
+  }
+
+  /** Puts the batch into the channels, then commits its offsets. */
+  private void deliver() {
+    getChannelProcessor().processEventBatch(batch);
+    counter.addToEventAcceptedCount(batch.size());
+    batch.clear();
+    firstOffsets.clear();
+    if (!nextOffsets.isEmpty()) {
+      long started = System.nanoTime();
+      try {
+        consumer.commitSync(nextOffsets);
+      } catch (org.apache.kafka.common.KafkaException e) {
+        // The events are in the channels; their offsets will be read again, so they arrive twice.
+        counter.incrementGenericProcessingFail();
+        LOG.warn(
+            "{}: could not commit offsets {} after the channels took their events; they will be read "
+                + "again (duplicates): {}",
+            getName(),
+            nextOffsets,
+            e.toString());
+      }
+      counter.addToKafkaCommitTimer(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
+      nextOffsets.clear();
+    }
+  }
+
+  /**
+   * Forgets the batch and the fetched records without delivering them, and rewinds the partitions
+   * still ours to the first of them, so they are read again; the partitions in {@code gone} are
+   * read by their next owner from the committed offsets.
+   */
+  private void dropBatch(Collection<TopicPartition> gone) {
+    Map<TopicPartition, Long> rewindTo = new HashMap<>(firstOffsets);
+    // Fetched records come after the batch's in each partition, so a batch offset wins.
+    fetched.forEachRemaining(
+        r -> rewindTo.putIfAbsent(new TopicPartition(r.topic(), r.partition()), r.offset()));
+    fetched = Collections.emptyIterator();
+    rewindTo.forEach(
+        (partition, offset) -> {
+          if (!gone.contains(partition)) {
+            consumer.seek(partition, offset);
+          }
+        });
+    batch.clear();
+    firstOffsets.clear();
+    nextOffsets.clear();
+  }
+
+  /**
+   * Keeps only the fetched records of partitions still ours; their consumer positions are past
+   * them.
+   */
+  private void dropFetched(Collection<TopicPartition> gone) {
+    List<ConsumerRecord<byte[], byte[]>> kept = new ArrayList<>();
+    fetched.forEachRemaining(
+        r -> {
+          if (!gone.contains(new TopicPartition(r.topic(), r.partition()))) {
+            kept.add(r);
+          }
+        });
+    fetched = kept.iterator();
+  }
+
+  @Override
+  public long getBatchSize() {
+    return config.batchSize();
+  }
+
+  @Override
+  public long getBackOffSleepIncrement() {
+    return BACKOFF_SLEEP_INCREMENT_MILLIS;
+  }
+
+  @Override
+  public long getMaxBackOffSleepInterval() {
+    return MAX_BACKOFF_SLEEP_MILLIS;
+  }
+
+  /** Runs inside {@code poll()}, on the source's own thread. */
+  private final class Rebalance implements ConsumerRebalanceListener {
     @Override
-    public Status process() throws EventDeliveryException {
+    public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
+      if (partitions.isEmpty()) {
+        return;
+      }
+      endRun();
+      if (!batch.isEmpty()) {
         try {
-            if (batch.size() < config.batchSize()) {
-                read();
-            }
-            if (batch.isEmpty()) {
-                return Status.BACKOFF;
-            }
-            deliver();
-            return Status.READY;
-        } catch (WakeupException | InterruptException e) {
-            // Stopping: the runner interrupts its thread. The batch is re-read after a restart.
-            Thread.currentThread().interrupt();
-            return Status.BACKOFF;
-        } catch (org.apache.flume.ChannelException e) {
-            // The channels are full: keep the batch and offer it again after the runner's back-off.
-            counter.incrementChannelWriteFail();
-            return Status.BACKOFF;
+          deliver();
         } catch (RuntimeException e) {
-            counter.incrementEventReadOrChannelFail(e);
-            throw new EventDeliveryException(getName() + ": could not read from Kafka: " + e, e);
+          LOG.warn(
+              "{}: partitions {} are being reassigned and the channels did not take the {} events "
+                  + "read so far ({}); they will be read again",
+              getName(),
+              partitions,
+              batch.size(),
+              e.toString());
+          counter.incrementChannelWriteFail();
+          dropBatch(partitions);
+          return;
         }
-    }
-
-    /** Adds fetched records to the batch until it is full or its time is up. */
-    private void read() {
-        long started = System.nanoTime();
-        long deadline = System.currentTimeMillis() + config.batchDurationMillis();
-        int before = batch.size();
-        while (batch.size() < config.batchSize()) {
-            if (!fetched.hasNext()) {
-                long wait = deadline - System.currentTimeMillis();
-                if (wait <= 0) {
-                    break;
-                }
-                ConsumerRecords<byte[], byte[]> records = consumer.poll(Duration.ofMillis(wait));
-                if (records.isEmpty()) {
-                    if (batch.isEmpty()) {
-                        counter.incrementKafkaEmptyCount();
-                    }
-                    break;
-                }
-                fetched = records.iterator();
-                continue;
-            }
-            add(fetched.next());
-        }
-        endRun();
-        int read = batch.size() - before;
-        if (read > 0) {
-            counter.addToKafkaEventGetTimer(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
-            counter.addToEventReceivedCount(read);
-        }
-    }
-
-    private void add(ConsumerRecord<byte[], byte[]> record) {
-        // Records come partition by partition, so one offset entry per run instead of per record.
-        if (runPartition == null || record.partition() != runPartition.partition()
-                || !record.topic().equals(runPartition.topic())) {
-            endRun();
-            runPartition = new TopicPartition(record.topic(), record.partition());
-            firstOffsets.putIfAbsent(runPartition, record.offset());
-        }
-        runLastOffset = record.offset();
-        batch.add(decoder.toEvent(record));
-    }
-
-    private void endRun() {
-        if (runPartition != null && runLastOffset >= 0) {
-            nextOffsets.put(runPartition, new OffsetAndMetadata(runLastOffset + 1));
-        }
-        runPartition = null;
-        runLastOffset = -1;
-    }
-
-    /** Puts the batch into the channels, then commits its offsets. */
-    private void deliver() {
-        getChannelProcessor().processEventBatch(batch);
-        counter.addToEventAcceptedCount(batch.size());
-        batch.clear();
-        firstOffsets.clear();
-        if (!nextOffsets.isEmpty()) {
-            long started = System.nanoTime();
-            try {
-                consumer.commitSync(nextOffsets);
-            } catch (org.apache.kafka.common.KafkaException e) {
-                // The events are in the channels; their offsets will be read again, so they arrive twice.
-                counter.incrementGenericProcessingFail();
-                LOG.warn("{}: could not commit offsets {} after the channels took their events; they will be read "
-                        + "again (duplicates): {}", getName(), nextOffsets, e.toString());
-            }
-            counter.addToKafkaCommitTimer(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
-            nextOffsets.clear();
-        }
-    }
-
-    /**
-     * Forgets the batch and the fetched records without delivering them, and rewinds the partitions still ours to
-     * the first of them, so they are read again; the partitions in {@code gone} are read by their next owner from
-     * the committed offsets.
-     */
-    private void dropBatch(Collection<TopicPartition> gone) {
-        Map<TopicPartition, Long> rewindTo = new HashMap<>(firstOffsets);
-        // Fetched records come after the batch's in each partition, so a batch offset wins.
-        fetched.forEachRemaining(r -> rewindTo.putIfAbsent(new TopicPartition(r.topic(), r.partition()), r.offset()));
-        fetched = Collections.emptyIterator();
-        rewindTo.forEach((partition, offset) -> {
-            if (!gone.contains(partition)) {
-                consumer.seek(partition, offset);
-            }
-        });
-        batch.clear();
-        firstOffsets.clear();
-        nextOffsets.clear();
-    }
-
-    /** Keeps only the fetched records of partitions still ours; their consumer positions are past them. */
-    private void dropFetched(Collection<TopicPartition> gone) {
-        List<ConsumerRecord<byte[], byte[]>> kept = new ArrayList<>();
-        fetched.forEachRemaining(r -> {
-            if (!gone.contains(new TopicPartition(r.topic(), r.partition()))) {
-                kept.add(r);
-            }
-        });
-        fetched = kept.iterator();
+      }
+      dropFetched(partitions);
     }
 
     @Override
-    public long getBatchSize() {
-        return config.batchSize();
+    public void onPartitionsLost(Collection<TopicPartition> partitions) {
+      endRun();
+      dropBatch(partitions);
     }
 
     @Override
-    public long getBackOffSleepIncrement() {
-        return BACKOFF_SLEEP_INCREMENT_MILLIS;
+    public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
+      LOG.info("{}: assigned {}", getName(), partitions);
     }
-
-    @Override
-    public long getMaxBackOffSleepInterval() {
-        return MAX_BACKOFF_SLEEP_MILLIS;
-    }
-
-    /** Runs inside {@code poll()}, on the source's own thread. */
-    private final class Rebalance implements ConsumerRebalanceListener {
-        @Override
-        public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
-            if (partitions.isEmpty()) {
-                return;
-            }
-            endRun();
-            if (!batch.isEmpty()) {
-                try {
-                    deliver();
-                } catch (RuntimeException e) {
-                    LOG.warn("{}: partitions {} are being reassigned and the channels did not take the {} events "
-                            + "read so far ({}); they will be read again", getName(), partitions, batch.size(),
-                            e.toString());
-                    counter.incrementChannelWriteFail();
-                    dropBatch(partitions);
-                    return;
-                }
-            }
-            dropFetched(partitions);
-        }
-
-        @Override
-        public void onPartitionsLost(Collection<TopicPartition> partitions) {
-            endRun();
-            dropBatch(partitions);
-        }
-
-        @Override
-        public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
-            LOG.info("{}: assigned {}", getName(), partitions);
-        }
-    }
+  }
 }

@@ -15,59 +15,71 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * HDFS away for a while: the NameNode stops mid-stream and comes back. The core agent recovers on its own (no
- * restart, no operator) and every event lands.
+ * HDFS away for a while: the NameNode stops mid-stream and comes back. The core agent recovers on
+ * its own (no restart, no operator) and every event lands.
  */
 @ExtendWith(CoreStackExtension.class)
 @Tag("e2e")
 class CoreAgentHdfsOutageTest {
 
-    @TempDir
-    static Path dir;
-    private static CoreStack stack;
+  @TempDir static Path dir;
+  private static CoreStack stack;
 
-    @BeforeAll
-    static void shareStack(CoreStack shared) {
-        stack = shared;
-    }
+  @BeforeAll
+  static void shareStack(CoreStack shared) {
+    stack = shared;
+  }
 
-    @Test
-    void agentRidesOutANameNodeOutageAndLosesNothing() throws Exception {
-        String topic = "outage";
-        stack.kafka().createTopic(topic, 2);
-        String root = stack.hdfsRoot("outage");
-        // Files roll every 5 s, so the outage hits closes and creates, which need the NameNode (appending to an
-        // open file only needs the DataNodes)
-        // A close that failed during the outage is retried after hdfs.retryInterval (Flume's default 180 s), and a
-        // clean stop waits for that retry: 10 s keeps the stop short
-        Map<String, Object> variables = stack.variables(topic, root, dir.resolve("data"),
-                Map.of("core_hdfs_roll_interval", 5, "core_hdfs_retry_interval", 10));
-        InProcessAgent agent = InProcessAgent.start("core", CoreStack.render(variables), dir.resolve("agent"));
-        List<String> ids;
-        long failedWrites;
-        try {
-            SteadyProducer producer = SteadyProducer.start(stack.kafka().bootstrapServers(), topic, "o", 20,
-                    Duration.ofMillis(100));
-            try {
-                stack.awaitLanded(root, List.of("o0"), Duration.ofSeconds(60));
-                stack.hdfs().stopNameNode();
-                CoreStack.sleep(Duration.ofSeconds(10));
-                long failedBefore = agent.metrics().sink("hdfs0", "EventWriteFail")
-                        + agent.metrics().sink("hdfs0", "ChannelReadFail");
-                stack.hdfs().restartNameNode();
-                failedWrites = failedBefore;
-                CoreStack.sleep(Duration.ofSeconds(2));
-            } finally {
-                ids = producer.stop();
-            }
-            Landing landing = stack.awaitLanded(root, ids, Duration.ofSeconds(90));
-            CoreAgentCrashTest.Report report = CoreAgentCrashTest.Report.of(ids, landing);
-            System.out.println("core NameNode outage audit: " + report + "; sink write failures while it was down: "
-                    + failedWrites);
-            assertEquals(0, report.missing(), report.toString());
-            assertTrue(failedWrites > 0, "the sink noticed the outage (EventWriteFail), so the test tested one");
-        } finally {
-            agent.stop();
-        }
+  @Test
+  void agentRidesOutANameNodeOutageAndLosesNothing() throws Exception {
+    String topic = "outage";
+    stack.kafka().createTopic(topic, 2);
+    String root = stack.hdfsRoot("outage");
+    // Files roll every 5 s, so the outage hits closes and creates, which need the NameNode
+    // (appending to an
+    // open file only needs the DataNodes)
+    // A close that failed during the outage is retried after hdfs.retryInterval (Flume's default
+    // 180 s), and a
+    // clean stop waits for that retry: 10 s keeps the stop short
+    Map<String, Object> variables =
+        stack.variables(
+            topic,
+            root,
+            dir.resolve("data"),
+            Map.of("core_hdfs_roll_interval", 5, "core_hdfs_retry_interval", 10));
+    InProcessAgent agent =
+        InProcessAgent.start("core", CoreStack.render(variables), dir.resolve("agent"));
+    List<String> ids;
+    long failedWrites;
+    try {
+      SteadyProducer producer =
+          SteadyProducer.start(
+              stack.kafka().bootstrapServers(), topic, "o", 20, Duration.ofMillis(100));
+      try {
+        stack.awaitLanded(root, List.of("o0"), Duration.ofSeconds(60));
+        stack.hdfs().stopNameNode();
+        CoreStack.sleep(Duration.ofSeconds(10));
+        long failedBefore =
+            agent.metrics().sink("hdfs0", "EventWriteFail")
+                + agent.metrics().sink("hdfs0", "ChannelReadFail");
+        stack.hdfs().restartNameNode();
+        failedWrites = failedBefore;
+        CoreStack.sleep(Duration.ofSeconds(2));
+      } finally {
+        ids = producer.stop();
+      }
+      Landing landing = stack.awaitLanded(root, ids, Duration.ofSeconds(90));
+      CoreAgentCrashTest.Report report = CoreAgentCrashTest.Report.of(ids, landing);
+      System.out.println(
+          "core NameNode outage audit: "
+              + report
+              + "; sink write failures while it was down: "
+              + failedWrites);
+      assertEquals(0, report.missing(), report.toString());
+      assertTrue(
+          failedWrites > 0, "the sink noticed the outage (EventWriteFail), so the test tested one");
+    } finally {
+      agent.stop();
     }
+  }
 }

@@ -1,12 +1,8 @@
 package org.flafka.core;
 
-import org.flafka.interceptors.BucketHeadersInterceptor;
-import org.flafka.interceptors.BucketHeadersInterceptorConfig;
-import org.flafka.interceptors.HostLaneInterceptor;
-import org.flafka.interceptors.HostLaneInterceptorConfig;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.StringReader;
@@ -15,101 +11,133 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import org.apache.flume.Context;
+import org.flafka.interceptors.BucketHeadersInterceptor;
+import org.flafka.interceptors.BucketHeadersInterceptorConfig;
+import org.flafka.interceptors.HostLaneInterceptor;
+import org.flafka.interceptors.HostLaneInterceptorConfig;
 import org.flafka.render.AgentTemplates;
 import org.flafka.render.Tier;
 import org.junit.jupiter.api.Test;
 
 /**
- * core.properties.j2 wires this module's plugins with keys they accept: each interceptor the template renders is
- * configured here from the rendered lines, the way Flume hands them over (the keys under
- * {@code <source>.interceptors.<name>.}).
+ * core.properties.j2 wires this module's plugins with keys they accept: each interceptor the
+ * template renders is configured here from the rendered lines, the way Flume hands them over (the
+ * keys under {@code <source>.interceptors.<name>.}).
  */
 class CoreTemplateTest {
 
-    private static Properties render(Map<String, Object> variables) throws IOException {
-        Properties properties = new Properties();
-        properties.load(new StringReader(AgentTemplates.render(Tier.CORE, variables)));
-        return properties;
-    }
+  private static Properties render(Map<String, Object> variables) throws IOException {
+    Properties properties = new Properties();
+    properties.load(new StringReader(AgentTemplates.render(Tier.CORE, variables)));
+    return properties;
+  }
 
-    /** The settings of interceptor {@code name} of source {@code kafka<n>}, as Flume passes them to its builder. */
-    private static Context interceptorContext(Properties properties, int source, String name) {
-        String prefix = "core.sources.kafka" + source + ".interceptors." + name + ".";
-        Map<String, String> settings = new HashMap<>();
-        for (String key : properties.stringPropertyNames()) {
-            if (key.startsWith(prefix)) {
-                settings.put(key.substring(prefix.length()), properties.getProperty(key));
-            }
-        }
-        return new Context(settings);
+  /**
+   * The settings of interceptor {@code name} of source {@code kafka<n>}, as Flume passes them to
+   * its builder.
+   */
+  private static Context interceptorContext(Properties properties, int source, String name) {
+    String prefix = "core.sources.kafka" + source + ".interceptors." + name + ".";
+    Map<String, String> settings = new HashMap<>();
+    for (String key : properties.stringPropertyNames()) {
+      if (key.startsWith(prefix)) {
+        settings.put(key.substring(prefix.length()), properties.getProperty(key));
+      }
     }
+    return new Context(settings);
+  }
 
-    @Test
-    void bucketGuardRunsFirstOnEverySourceWithTheTemplateWindows() throws IOException {
-        Properties properties = render(Map.of("core_kafka_sources", 3, "core_timestamp_max_past_hours", 48,
-                "core_timestamp_max_future_hours", 2));
-        for (int n = 0; n < 3; n++) {
-            String source = "core.sources.kafka" + n + ".interceptors";
-            assertEquals("bucket fanout", properties.getProperty(source));
-            assertEquals(BucketHeadersInterceptor.Builder.class.getName(), properties.getProperty(source
-                    + ".bucket.type"));
-            BucketHeadersInterceptorConfig config = new BucketHeadersInterceptorConfig(
-                    interceptorContext(properties, n, "bucket").getParameters());
-            assertEquals(48 * 3_600_000L, config.maxPastMillis());
-            assertEquals(2 * 3_600_000L, config.maxFutureMillis());
-        }
-        assertEquals("bucket", render(Map.of("core_hdfs_sinks", 1)).getProperty("core.sources.kafka0.interceptors"),
-                "one sink: no fan-out, the guard alone");
+  @Test
+  void bucketGuardRunsFirstOnEverySourceWithTheTemplateWindows() throws IOException {
+    Properties properties =
+        render(
+            Map.of(
+                "core_kafka_sources",
+                3,
+                "core_timestamp_max_past_hours",
+                48,
+                "core_timestamp_max_future_hours",
+                2));
+    for (int n = 0; n < 3; n++) {
+      String source = "core.sources.kafka" + n + ".interceptors";
+      assertEquals("bucket fanout", properties.getProperty(source));
+      assertEquals(
+          BucketHeadersInterceptor.Builder.class.getName(),
+          properties.getProperty(source + ".bucket.type"));
+      BucketHeadersInterceptorConfig config =
+          new BucketHeadersInterceptorConfig(
+              interceptorContext(properties, n, "bucket").getParameters());
+      assertEquals(48 * 3_600_000L, config.maxPastMillis());
+      assertEquals(2 * 3_600_000L, config.maxFutureMillis());
     }
+    assertEquals(
+        "bucket",
+        render(Map.of("core_hdfs_sinks", 1)).getProperty("core.sources.kafka0.interceptors"),
+        "one sink: no fan-out, the guard alone");
+  }
 
-    @Test
-    void templateWindowDefaultsAreTheGuardsOwn() throws IOException {
-        BucketHeadersInterceptorConfig rendered = new BucketHeadersInterceptorConfig(
-                interceptorContext(render(Map.of()), 0, "bucket").getParameters());
-        BucketHeadersInterceptorConfig own = new BucketHeadersInterceptorConfig(Map.of());
-        assertEquals(own.maxPastMillis(), rendered.maxPastMillis());
-        assertEquals(own.maxFutureMillis(), rendered.maxFutureMillis());
-    }
+  @Test
+  void templateWindowDefaultsAreTheGuardsOwn() throws IOException {
+    BucketHeadersInterceptorConfig rendered =
+        new BucketHeadersInterceptorConfig(
+            interceptorContext(render(Map.of()), 0, "bucket").getParameters());
+    BucketHeadersInterceptorConfig own = new BucketHeadersInterceptorConfig(Map.of());
+    assertEquals(own.maxPastMillis(), rendered.maxPastMillis());
+    assertEquals(own.maxFutureMillis(), rendered.maxFutureMillis());
+  }
 
-    @Test
-    void everySinkRetriesAFailedCloseAfterTheTemplateInterval() throws IOException {
-        Properties properties = render(Map.of("core_hdfs_sinks", 2, "core_hdfs_retry_interval", 7));
-        assertEquals("7", properties.getProperty("core.sinks.hdfs0.hdfs.retryInterval"));
-        assertEquals("7", properties.getProperty("core.sinks.hdfs1.hdfs.retryInterval"));
-        assertEquals("30", render(Map.of()).getProperty("core.sinks.hdfs3.hdfs.retryInterval"));
-    }
+  @Test
+  void everySinkRetriesAFailedCloseAfterTheTemplateInterval() throws IOException {
+    Properties properties = render(Map.of("core_hdfs_sinks", 2, "core_hdfs_retry_interval", 7));
+    assertEquals("7", properties.getProperty("core.sinks.hdfs0.hdfs.retryInterval"));
+    assertEquals("7", properties.getProperty("core.sinks.hdfs1.hdfs.retryInterval"));
+    assertEquals("30", render(Map.of()).getProperty("core.sinks.hdfs3.hdfs.retryInterval"));
+  }
 
-    @Test
-    void fanoutSpreadsByHostByDefaultAndByBatchOnRequest() throws IOException {
-        Properties byHost = render(Map.of("core_kafka_sources", 2, "core_hdfs_sinks", 3));
-        for (int n = 0; n < 2; n++) {
-            String fanout = "core.sources.kafka" + n + ".interceptors.fanout";
-            assertEquals(HostLaneInterceptor.Builder.class.getName(), byHost.getProperty(fanout + ".type"));
-            HostLaneInterceptorConfig config = new HostLaneInterceptorConfig(
-                    interceptorContext(byHost, n, "fanout").getParameters());
-            assertEquals(3, config.lanes());
-            assertEquals(byHost.getProperty("core.sources.kafka" + n + ".selector.header"), config.header());
-        }
-        Properties byBatch = render(Map.of("core_hdfs_sinks", 3, "core_fanout", "batch"));
-        assertEquals(org.flafka.interceptors.FanOutInterceptor.Builder.class.getName(),
-                byBatch.getProperty("core.sources.kafka0.interceptors.fanout.type"));
-        assertEquals("3", byBatch.getProperty("core.sources.kafka0.interceptors.fanout.lanes"));
+  @Test
+  void fanoutSpreadsByHostByDefaultAndByBatchOnRequest() throws IOException {
+    Properties byHost = render(Map.of("core_kafka_sources", 2, "core_hdfs_sinks", 3));
+    for (int n = 0; n < 2; n++) {
+      String fanout = "core.sources.kafka" + n + ".interceptors.fanout";
+      assertEquals(
+          HostLaneInterceptor.Builder.class.getName(), byHost.getProperty(fanout + ".type"));
+      HostLaneInterceptorConfig config =
+          new HostLaneInterceptorConfig(interceptorContext(byHost, n, "fanout").getParameters());
+      assertEquals(3, config.lanes());
+      assertEquals(
+          byHost.getProperty("core.sources.kafka" + n + ".selector.header"), config.header());
     }
+    Properties byBatch = render(Map.of("core_hdfs_sinks", 3, "core_fanout", "batch"));
+    assertEquals(
+        org.flafka.interceptors.FanOutInterceptor.Builder.class.getName(),
+        byBatch.getProperty("core.sources.kafka0.interceptors.fanout.type"));
+    assertEquals("3", byBatch.getProperty("core.sources.kafka0.interceptors.fanout.lanes"));
+  }
 
-    @Test
-    void staticMembershipIdIsUniquePerSourceWhenAPrefixIsSetAndAbsentOtherwise() throws IOException {
-        Properties properties = render(Map.of("core_kafka_sources", 2, "core_group_instance_prefix", "core-h1"));
-        assertEquals("core-h1-kafka0", properties.getProperty("core.sources.kafka0.kafka.consumer.group.instance.id"));
-        assertEquals("core-h1-kafka1", properties.getProperty("core.sources.kafka1.kafka.consumer.group.instance.id"));
-        assertNull(render(Map.of()).getProperty("core.sources.kafka0.kafka.consumer.group.instance.id"));
-    }
+  @Test
+  void staticMembershipIdIsUniquePerSourceWhenAPrefixIsSetAndAbsentOtherwise() throws IOException {
+    Properties properties =
+        render(Map.of("core_kafka_sources", 2, "core_group_instance_prefix", "core-h1"));
+    assertEquals(
+        "core-h1-kafka0",
+        properties.getProperty("core.sources.kafka0.kafka.consumer.group.instance.id"));
+    assertEquals(
+        "core-h1-kafka1",
+        properties.getProperty("core.sources.kafka1.kafka.consumer.group.instance.id"));
+    assertNull(
+        render(Map.of()).getProperty("core.sources.kafka0.kafka.consumer.group.instance.id"));
+  }
 
-    @Test
-    void sourcesCarryTheRejectedTimestampAcrossKafkaByDefault() throws IOException {
-        // The guard and the edge keep a replaced time there; the Avro format can only keep what the source maps
-        assertTrue(List.of(render(Map.of()).getProperty("core.sources.kafka1.recordHeaders").split(","))
-                .contains("timestamp_rejected"));
-        assertEquals("timestamp_rejected", render(Map.of("core_source_impl", "stock")).getProperty(
-                "core.sources.kafka1.header.timestamp_rejected"));
-    }
+  @Test
+  void sourcesCarryTheRejectedTimestampAcrossKafkaByDefault() throws IOException {
+    // The guard and the edge keep a replaced time there; the Avro format can only keep what the
+    // source maps
+    assertTrue(
+        List.of(render(Map.of()).getProperty("core.sources.kafka1.recordHeaders").split(","))
+            .contains("timestamp_rejected"));
+    assertEquals(
+        "timestamp_rejected",
+        render(Map.of("core_source_impl", "stock"))
+            .getProperty("core.sources.kafka1.header.timestamp_rejected"));
+  }
 }

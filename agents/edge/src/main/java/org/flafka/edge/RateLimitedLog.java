@@ -6,9 +6,9 @@ import java.util.function.Supplier;
 import org.slf4j.Logger;
 
 /**
- * Logs at most one WARN per interval for one kind of problem, and says how many were suppressed since, so a
- * sender that misbehaves a million times a second costs a million counter increments, not a million log lines.
- * Thread-safe; the message is built only when it is logged.
+ * Logs at most one WARN per interval for one kind of problem, and says how many were suppressed
+ * since, so a sender that misbehaves a million times a second costs a million counter increments,
+ * not a million log lines. Thread-safe; the message is built only when it is logged.
  */
 public final class RateLimitedLog {
 

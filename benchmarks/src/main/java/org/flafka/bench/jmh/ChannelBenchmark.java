@@ -1,6 +1,5 @@
 package org.flafka.bench.jmh;
 
-import org.flafka.edge.channel.BatchMemoryChannel;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.apache.flume.ChannelException;
@@ -10,6 +9,7 @@ import org.apache.flume.Transaction;
 import org.apache.flume.channel.AbstractChannel;
 import org.apache.flume.channel.MemoryChannel;
 import org.apache.flume.event.SimpleEvent;
+import org.flafka.edge.channel.BatchMemoryChannel;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -28,11 +28,12 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * A memory channel between two threads, as in the edge agent: one puts batches of {@link #BATCH} events (the
- * source), the other takes them in batches (the sink), each batch one transaction. Flume's {@code MemoryChannel}
- * against {@link BatchMemoryChannel}, with the template's capacities. Reports the time per event of each side;
- * with the two threads on two cores the slower side sets the pace. Nothing else happens to the events: this is the
- * channel's own cost, which in the agent comes on top of the parser, the interceptors and Kafka's producer.
+ * A memory channel between two threads, as in the edge agent: one puts batches of {@link #BATCH}
+ * events (the source), the other takes them in batches (the sink), each batch one transaction.
+ * Flume's {@code MemoryChannel} against {@link BatchMemoryChannel}, with the template's capacities.
+ * Reports the time per event of each side; with the two threads on two cores the slower side sets
+ * the pace. Nothing else happens to the events: this is the channel's own cost, which in the agent
+ * comes on top of the parser, the interceptors and Kafka's producer.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -54,7 +55,9 @@ public class ChannelBenchmark {
   public void setUp() {
     memory = channel.equals("flume") ? new MemoryChannel() : new BatchMemoryChannel();
     memory.setName("ch0");
-    memory.configure(new Context(Map.of("capacity", "20000", "transactionCapacity", "10000", "keep-alive", "1")));
+    memory.configure(
+        new Context(
+            Map.of("capacity", "20000", "transactionCapacity", "10000", "keep-alive", "1")));
     memory.start();
     for (int i = 0; i < BATCH; i++) {
       SimpleEvent event = new SimpleEvent();
@@ -68,7 +71,10 @@ public class ChannelBenchmark {
     memory.stop();
   }
 
-  /** The source's side: one transaction of {@link #BATCH} puts; a full channel waits up to keep-alive, then refuses. */
+  /**
+   * The source's side: one transaction of {@link #BATCH} puts; a full channel waits up to
+   * keep-alive, then refuses.
+   */
   @Benchmark
   @Group("channel")
   @GroupThreads(1)

@@ -1,9 +1,5 @@
 package org.flafka.bench.jmh;
 
-import org.flafka.contract.Headers;
-import org.flafka.edge.sink.KafkaRecordSink;
-import org.flafka.edge.source.EventBatcher;
-import org.flafka.edge.source.EventHeaders;
 import java.nio.ByteBuffer;
 import java.util.HashMap;
 import java.util.Map;
@@ -15,11 +11,13 @@ import org.apache.flume.interceptor.Interceptor;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.compress.Compression;
 import org.apache.kafka.common.header.Header;
+import org.apache.kafka.common.record.TimestampType;
 import org.apache.kafka.common.record.internal.MemoryRecords;
 import org.apache.kafka.common.record.internal.MemoryRecordsBuilder;
-import org.apache.kafka.common.record.TimestampType;
-import org.flafka.bench.jmh.Corpus;
-import org.flafka.bench.jmh.InterceptorBenchmark;
+import org.flafka.contract.Headers;
+import org.flafka.edge.sink.KafkaRecordSink;
+import org.flafka.edge.source.EventBatcher;
+import org.flafka.edge.source.EventHeaders;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -35,18 +33,20 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
- * An edge event's way from the source's header map to encoded Kafka bytes, on one thread, one operation per event
- * of the {@link Corpus}: the event as the edge source builds it, the syslog and event-id interceptors (the 15
- * contract headers), the sink's {@code toRecord}, and with {@code encode} Kafka's own record encoding with snappy
- * ({@code MemoryRecordsBuilder}, Kafka's internal class that the producer appends every record with; what the
- * producer does per record, without the network). {@code headerMap}
- * compares the edge's {@link EventHeaders} with the {@code HashMap} it replaced; {@code recordHeaders} the sink
- * sending the contract's 15 record headers with sending the 4 of {@code flafka bench edge}'s ours-lean-headers, so
- * what each record header costs in the sink and in Kafka's encoding shows apart from the rest.
+ * An edge event's way from the source's header map to encoded Kafka bytes, on one thread, one
+ * operation per event of the {@link Corpus}: the event as the edge source builds it, the syslog and
+ * event-id interceptors (the 15 contract headers), the sink's {@code toRecord}, and with {@code
+ * encode} Kafka's own record encoding with snappy ({@code MemoryRecordsBuilder}, Kafka's internal
+ * class that the producer appends every record with; what the producer does per record, without the
+ * network). {@code headerMap} compares the edge's {@link EventHeaders} with the {@code HashMap} it
+ * replaced; {@code recordHeaders} the sink sending the contract's 15 record headers with sending
+ * the 4 of {@code flafka bench edge}'s ours-lean-headers, so what each record header costs in the
+ * sink and in Kafka's encoding shows apart from the rest.
  *
- * <p>In the package of the classes it measures (package-private) although it lives in the benchmarks jar. What
- * it cannot show: in an agent the sink thread reads headers the source thread wrote, on another core, so a map
- * of scattered objects costs more there than here (docs/benchmarks.md, {@code flafka bench edge}).
+ * <p>In the package of the classes it measures (package-private) although it lives in the
+ * benchmarks jar. What it cannot show: in an agent the sink thread reads headers the source thread
+ * wrote, on another core, so a map of scattered objects costs more there than here
+ * (docs/benchmarks.md, {@code flafka bench edge}).
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -59,9 +59,12 @@ public class EdgeSinkBenchmark {
 
   private static final String RECEIVED = Long.toString(Corpus.RECEIVED);
   private static final String PEER = "10.20.30.40";
+
   /** The edge template's kafka_record_headers. */
-  private static final String CONTRACT_RECORD_HEADERS = "timestamp,timestamp_source,timestamp_rejected,host,"
-      + "facility,severity,app,procid,msgid,format,parse,received,peer,site,id";
+  private static final String CONTRACT_RECORD_HEADERS =
+      "timestamp,timestamp_source,timestamp_rejected,host,"
+          + "facility,severity,app,procid,msgid,format,parse,received,peer,site,id";
+
   /** flafka bench edge's ours-lean-headers. */
   private static final String LEAN_RECORD_HEADERS = "timestamp,host,site,id";
 
@@ -87,8 +90,15 @@ public class EdgeSinkBenchmark {
     sink = new KafkaRecordSink();
     sink.setName("kafka0");
     // never started, so no producer and no broker
-    sink.configure(new Context(Map.of("kafka.bootstrap.servers", "127.0.0.1:9092", "kafka.topic", "syslog",
-        "recordHeaders", recordHeaders.equals("contract") ? CONTRACT_RECORD_HEADERS : LEAN_RECORD_HEADERS)));
+    sink.configure(
+        new Context(
+            Map.of(
+                "kafka.bootstrap.servers",
+                "127.0.0.1:9092",
+                "kafka.topic",
+                "syslog",
+                "recordHeaders",
+                recordHeaders.equals("contract") ? CONTRACT_RECORD_HEADERS : LEAN_RECORD_HEADERS)));
     records = newRecords();
   }
 
@@ -124,15 +134,18 @@ public class EdgeSinkBenchmark {
 
   private MemoryRecordsBuilder newRecords() {
     recordsBuffer.clear();
-    return MemoryRecords.builder(recordsBuffer, Compression.snappy().build(), TimestampType.CREATE_TIME, 0L);
+    return MemoryRecords.builder(
+        recordsBuffer, Compression.snappy().build(), TimestampType.CREATE_TIME, 0L);
   }
 
   private Event intercepted(byte[] message) {
     SimpleEvent event = new SimpleEvent();
     event.setBody(message);
     // as EventBatcher builds them: before, a HashMap sized for the contract; now EventHeaders
-    Map<String, String> headers = headerMap.equals("hashMap")
-        ? new HashMap<>(32) : new EventHeaders(EventBatcher.EVENT_HEADER_CAPACITY);
+    Map<String, String> headers =
+        headerMap.equals("hashMap")
+            ? new HashMap<>(32)
+            : new EventHeaders(EventBatcher.EVENT_HEADER_CAPACITY);
     headers.put(Headers.RECEIVED, RECEIVED);
     headers.put(Headers.PEER, PEER);
     event.setHeaders(headers);

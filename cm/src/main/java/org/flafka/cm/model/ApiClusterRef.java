@@ -2,8 +2,8 @@ package org.flafka.cm.model;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
+
 /** {@code ApiClusterRef}. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
-public record ApiClusterRef(String clusterName, String displayName) {
-}
+public record ApiClusterRef(String clusterName, String displayName) {}

@@ -7,5 +7,4 @@ import java.util.List;
 /** {@code ApiRoleTypeConfig}: legacy per-role-type settings inside {@link ApiServiceConfig}. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
-public record ApiRoleTypeConfig(String roleType, List<ApiConfig> items) {
-}
+public record ApiRoleTypeConfig(String roleType, List<ApiConfig> items) {}

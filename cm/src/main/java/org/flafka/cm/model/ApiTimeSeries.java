@@ -8,7 +8,7 @@ import java.util.List;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record ApiTimeSeries(ApiTimeSeriesMetadata metadata, List<ApiTimeSeriesData> data) {
-    public ApiTimeSeries {
-        data = data == null ? List.of() : List.copyOf(data);
-    }
+  public ApiTimeSeries {
+    data = data == null ? List.of() : List.copyOf(data);
+  }
 }

@@ -8,11 +8,14 @@ import java.time.Instant;
 /** {@code ApiTimeSeriesData}: one point; {@code timestamp} is UTC ISO-8601. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
-public record ApiTimeSeriesData(String timestamp, Double value, String type,
-                                ApiTimeSeriesAggregateStatistics aggregateStatistics) {
+public record ApiTimeSeriesData(
+    String timestamp,
+    Double value,
+    String type,
+    ApiTimeSeriesAggregateStatistics aggregateStatistics) {
 
-    @JsonIgnore
-    public Instant instant() {
-        return Instant.parse(timestamp);
-    }
+  @JsonIgnore
+  public Instant instant() {
+    return Instant.parse(timestamp);
+  }
 }

@@ -7,8 +7,9 @@ import java.util.List;
 /** {@code ApiTimeSeriesResponse}: the result of one {@code ;}-separated tsquery statement. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
-public record ApiTimeSeriesResponse(List<ApiTimeSeries> timeSeries, List<String> warnings, String timeSeriesQuery) {
-    public ApiTimeSeriesResponse {
-        timeSeries = timeSeries == null ? List.of() : List.copyOf(timeSeries);
-    }
+public record ApiTimeSeriesResponse(
+    List<ApiTimeSeries> timeSeries, List<String> warnings, String timeSeriesQuery) {
+  public ApiTimeSeriesResponse {
+    timeSeries = timeSeries == null ? List.of() : List.copyOf(timeSeries);
+  }
 }

@@ -5,14 +5,14 @@ import java.util.ServiceLoader;
 
 /** Finds the audit a sweep runs after each trial. */
 public final class Audits {
-    private Audits() {
-    }
+  private Audits() {}
 
-    /**
-     * A TrialAudit another module registered with the {@link ServiceLoader} (to audit a target the built-in one
-     * cannot read), else {@link LoadMarkAudit}.
-     */
-    public static Optional<TrialAudit> discover() {
-        return Optional.of(ServiceLoader.load(TrialAudit.class).findFirst().orElseGet(LoadMarkAudit::new));
-    }
+  /**
+   * A TrialAudit another module registered with the {@link ServiceLoader} (to audit a target the
+   * built-in one cannot read), else {@link LoadMarkAudit}.
+   */
+  public static Optional<TrialAudit> discover() {
+    return Optional.of(
+        ServiceLoader.load(TrialAudit.class).findFirst().orElseGet(LoadMarkAudit::new));
+  }
 }

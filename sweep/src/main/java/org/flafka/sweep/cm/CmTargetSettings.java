@@ -5,42 +5,61 @@ import java.nio.file.Path;
 import java.util.Objects;
 
 /**
- * Where a {@link CmTarget} runs trials and what it may not discover by itself. Null means "discover": the only
- * cluster, the only FLUME (KAFKA) service, the AGENT role config group whose name says edge (core), the brokers from
- * the KAFKA service's roles, the syslog host from the edge role's host.
+ * Where a {@link CmTarget} runs trials and what it may not discover by itself. Null means
+ * "discover": the only cluster, the only FLUME (KAFKA) service, the AGENT role config group whose
+ * name says edge (core), the brokers from the KAFKA service's roles, the syslog host from the edge
+ * role's host.
  *
- * @param cluster          CM cluster name
- * @param flumeService     FLUME service holding both agent groups
- * @param edgeGroup        role config group whose one AGENT role runs the edge agent
- * @param coreGroup        role config group whose one AGENT role runs the core agent
- * @param kafkaService     KAFKA service whose brokers the agents use (only to discover {@code kafkaBootstrap})
- * @param kafkaBootstrap   {@code host:port,...} for the agents and the sweep's AdminClient
- * @param hdfsRoot         where the core agent writes, one directory per run below it; the audit reads it from here
- * @param agentDataDir     directory on the agents' hosts for file channels, one directory per run below it
- * @param syslogPort       the edge's syslog port on its host
- * @param syslogHost       where the load is sent: the edge role's host
- * @param edgeBindAddress  address the edge listens on
- * @param workDir          local directory for the runs' manifests
- * @param runPrefix        prefix of every topic, consumer group and directory a run creates, unique per sweep
+ * @param cluster CM cluster name
+ * @param flumeService FLUME service holding both agent groups
+ * @param edgeGroup role config group whose one AGENT role runs the edge agent
+ * @param coreGroup role config group whose one AGENT role runs the core agent
+ * @param kafkaService KAFKA service whose brokers the agents use (only to discover {@code
+ *     kafkaBootstrap})
+ * @param kafkaBootstrap {@code host:port,...} for the agents and the sweep's AdminClient
+ * @param hdfsRoot where the core agent writes, one directory per run below it; the audit reads it
+ *     from here
+ * @param agentDataDir directory on the agents' hosts for file channels, one directory per run below
+ *     it
+ * @param syslogPort the edge's syslog port on its host
+ * @param syslogHost where the load is sent: the edge role's host
+ * @param edgeBindAddress address the edge listens on
+ * @param workDir local directory for the runs' manifests
+ * @param runPrefix prefix of every topic, consumer group and directory a run creates, unique per
+ *     sweep
  */
-public record CmTargetSettings(String cluster, String flumeService, String edgeGroup, String coreGroup,
-                               String kafkaService, String kafkaBootstrap, URI hdfsRoot, String agentDataDir,
-                               int syslogPort, String syslogHost, String edgeBindAddress, Path workDir,
-                               String runPrefix) {
+public record CmTargetSettings(
+    String cluster,
+    String flumeService,
+    String edgeGroup,
+    String coreGroup,
+    String kafkaService,
+    String kafkaBootstrap,
+    URI hdfsRoot,
+    String agentDataDir,
+    int syslogPort,
+    String syslogHost,
+    String edgeBindAddress,
+    Path workDir,
+    String runPrefix) {
 
-    /** The edge's syslog port when none is given: above 1024 (CM runs Flume as the unprivileged flume user). */
-    public static final int DEFAULT_SYSLOG_PORT = 5140;
-    public static final String DEFAULT_AGENT_DATA_DIR = "/var/lib/flume-ng/flafka-sweep";
-    public static final String DEFAULT_EDGE_BIND_ADDRESS = "0.0.0.0";
+  /**
+   * The edge's syslog port when none is given: above 1024 (CM runs Flume as the unprivileged flume
+   * user).
+   */
+  public static final int DEFAULT_SYSLOG_PORT = 5140;
 
-    public CmTargetSettings {
-        Objects.requireNonNull(hdfsRoot, "hdfsRoot");
-        Objects.requireNonNull(agentDataDir, "agentDataDir");
-        Objects.requireNonNull(edgeBindAddress, "edgeBindAddress");
-        Objects.requireNonNull(workDir, "workDir");
-        Objects.requireNonNull(runPrefix, "runPrefix");
-        if (syslogPort < 1 || syslogPort > 65535) {
-            throw new IllegalArgumentException("syslog port must be 1..65535, not " + syslogPort);
-        }
+  public static final String DEFAULT_AGENT_DATA_DIR = "/var/lib/flume-ng/flafka-sweep";
+  public static final String DEFAULT_EDGE_BIND_ADDRESS = "0.0.0.0";
+
+  public CmTargetSettings {
+    Objects.requireNonNull(hdfsRoot, "hdfsRoot");
+    Objects.requireNonNull(agentDataDir, "agentDataDir");
+    Objects.requireNonNull(edgeBindAddress, "edgeBindAddress");
+    Objects.requireNonNull(workDir, "workDir");
+    Objects.requireNonNull(runPrefix, "runPrefix");
+    if (syslogPort < 1 || syslogPort > 65535) {
+      throw new IllegalArgumentException("syslog port must be 1..65535, not " + syslogPort);
     }
+  }
 }

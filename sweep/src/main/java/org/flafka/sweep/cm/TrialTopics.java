@@ -18,124 +18,168 @@ import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.flafka.sweep.target.TargetException;
 
 /**
- * The cluster's topics through Kafka's AdminClient, which Cloudera Manager cannot change (docs/reference/cloudera-manager.md): a new
- * topic per run with the run's partitions and the cluster's default replication factor, removed with its consumer
- * group once the run is over.
+ * The cluster's topics through Kafka's AdminClient, which Cloudera Manager cannot change
+ * (docs/reference/cloudera-manager.md): a new topic per run with the run's partitions and the
+ * cluster's default replication factor, removed with its consumer group once the run is over.
  */
 final class TrialTopics implements AutoCloseable {
-    static final Duration TIMEOUT = Duration.ofSeconds(30);
+  static final Duration TIMEOUT = Duration.ofSeconds(30);
 
-    private final String bootstrapServers;
-    private final Admin admin;
+  private final String bootstrapServers;
+  private final Admin admin;
 
-    TrialTopics(String bootstrapServers) {
-        this.bootstrapServers = bootstrapServers;
-        this.admin = Admin.create(Map.of(
+  TrialTopics(String bootstrapServers) {
+    this.bootstrapServers = bootstrapServers;
+    this.admin =
+        Admin.create(
+            Map.of(
                 AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
                 AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) TIMEOUT.toMillis(),
-                AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) Duration.ofSeconds(10).toMillis()));
-    }
+                AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG,
+                    (int) Duration.ofSeconds(10).toMillis()));
+  }
 
-    /** Fails with a {@link TargetException} naming the servers if no broker answers. */
-    void checkReachable() {
-        await(admin.describeCluster().nodes(), "reach the brokers", true);
-    }
+  /** Fails with a {@link TargetException} naming the servers if no broker answers. */
+  void checkReachable() {
+    await(admin.describeCluster().nodes(), "reach the brokers", true);
+  }
 
-    /** Creates {@code topic} with {@code partitions} partitions and waits until each has a leader. */
-    void create(String topic, int partitions) {
-        await(admin.createTopics(List.of(new NewTopic(topic, Optional.of(partitions), Optional.empty()))).all(),
-                "create topic " + topic + " with " + partitions + " partitions", false);
-        long deadline = System.nanoTime() + TIMEOUT.toNanos();
-        while (true) {
-            List<TopicPartitionInfo> infos = describe(topic);
-            if (infos.size() == partitions && infos.stream().allMatch(p -> p.leader() != null && !p.leader().isEmpty())) {
-                return;
-            }
-            if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("topic " + topic + " on " + bootstrapServers + " has no leader for every"
-                        + " one of its " + partitions + " partitions after " + TIMEOUT.toSeconds() + " s: " + infos);
-            }
-            sleep(Duration.ofMillis(100));
-        }
+  /** Creates {@code topic} with {@code partitions} partitions and waits until each has a leader. */
+  void create(String topic, int partitions) {
+    await(
+        admin
+            .createTopics(List.of(new NewTopic(topic, Optional.of(partitions), Optional.empty())))
+            .all(),
+        "create topic " + topic + " with " + partitions + " partitions",
+        false);
+    long deadline = System.nanoTime() + TIMEOUT.toNanos();
+    while (true) {
+      List<TopicPartitionInfo> infos = describe(topic);
+      if (infos.size() == partitions
+          && infos.stream().allMatch(p -> p.leader() != null && !p.leader().isEmpty())) {
+        return;
+      }
+      if (System.nanoTime() > deadline) {
+        throw new IllegalStateException(
+            "topic "
+                + topic
+                + " on "
+                + bootstrapServers
+                + " has no leader for every"
+                + " one of its "
+                + partitions
+                + " partitions after "
+                + TIMEOUT.toSeconds()
+                + " s: "
+                + infos);
+      }
+      sleep(Duration.ofMillis(100));
     }
+  }
 
-    /** Deletes a run's topic and consumer group; what cannot be deleted stays (a topic the cluster forbids to delete). */
-    void deleteQuietly(String topic, String group) {
-        try {
-            // only a group that exists: deleting one that never consumed waits out the timeout on a cluster whose
-            // offsets topic does not exist yet (no coordinator to ask)
-            boolean exists = admin.listConsumerGroups().all().get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS).stream()
-                    .anyMatch(listing -> listing.groupId().equals(group));
-            if (exists) {
-                admin.deleteConsumerGroups(List.of(group)).all().get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-            }
-        } catch (ExecutionException | TimeoutException e) {
-            // the group still has members (it expires on its own) or the cluster is gone
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return;
-        }
-        try {
-            admin.deleteTopics(List.of(topic)).all().get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (ExecutionException | TimeoutException e) {
-            // delete.topic.enable=false or the cluster is gone: the topic stays
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+  /**
+   * Deletes a run's topic and consumer group; what cannot be deleted stays (a topic the cluster
+   * forbids to delete).
+   */
+  void deleteQuietly(String topic, String group) {
+    try {
+      // only a group that exists: deleting one that never consumed waits out the timeout on a
+      // cluster whose
+      // offsets topic does not exist yet (no coordinator to ask)
+      boolean exists =
+          admin.listConsumerGroups().all().get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS).stream()
+              .anyMatch(listing -> listing.groupId().equals(group));
+      if (exists) {
+        admin
+            .deleteConsumerGroups(List.of(group))
+            .all()
+            .get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+      }
+    } catch (ExecutionException | TimeoutException e) {
+      // the group still has members (it expires on its own) or the cluster is gone
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return;
     }
+    try {
+      admin.deleteTopics(List.of(topic)).all().get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (ExecutionException | TimeoutException e) {
+      // delete.topic.enable=false or the cluster is gone: the topic stays
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
 
-    private List<TopicPartitionInfo> describe(String topic) {
-        try {
-            Map<String, TopicDescription> described = admin.describeTopics(Set.of(topic)).allTopicNames()
-                    .get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-            return described.get(topic).partitions();
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof UnknownTopicOrPartitionException) {
-                return List.of(); // created, not yet in the metadata the broker answers from
-            }
-            throw new IllegalStateException("could not describe topic " + topic + " on " + bootstrapServers + ": "
-                    + e.getCause().getMessage(), e.getCause());
-        } catch (TimeoutException e) {
-            throw unreachable("describe topic " + topic, e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
-        }
+  private List<TopicPartitionInfo> describe(String topic) {
+    try {
+      Map<String, TopicDescription> described =
+          admin
+              .describeTopics(Set.of(topic))
+              .allTopicNames()
+              .get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+      return described.get(topic).partitions();
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof UnknownTopicOrPartitionException) {
+        return List.of(); // created, not yet in the metadata the broker answers from
+      }
+      throw new IllegalStateException(
+          "could not describe topic "
+              + topic
+              + " on "
+              + bootstrapServers
+              + ": "
+              + e.getCause().getMessage(),
+          e.getCause());
+    } catch (TimeoutException e) {
+      throw unreachable("describe topic " + topic, e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted", e);
     }
+  }
 
-    private <T> T await(KafkaFuture<T> future, String what, boolean targetFailure) {
-        try {
-            return future.get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (ExecutionException e) {
-            String message = "could not " + what + " at " + bootstrapServers + ": " + e.getCause().getMessage();
-            if (targetFailure || e.getCause() instanceof org.apache.kafka.common.errors.TimeoutException) {
-                throw new TargetException(message + "; check --kafka-bootstrap", e.getCause());
-            }
-            throw new IllegalStateException(message, e.getCause());
-        } catch (TimeoutException e) {
-            throw unreachable(what, e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while trying to " + what, e);
-        }
+  private <T> T await(KafkaFuture<T> future, String what, boolean targetFailure) {
+    try {
+      return future.get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (ExecutionException e) {
+      String message =
+          "could not " + what + " at " + bootstrapServers + ": " + e.getCause().getMessage();
+      if (targetFailure
+          || e.getCause() instanceof org.apache.kafka.common.errors.TimeoutException) {
+        throw new TargetException(message + "; check --kafka-bootstrap", e.getCause());
+      }
+      throw new IllegalStateException(message, e.getCause());
+    } catch (TimeoutException e) {
+      throw unreachable(what, e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while trying to " + what, e);
     }
+  }
 
-    private TargetException unreachable(String what, Exception e) {
-        return new TargetException("could not " + what + " at " + bootstrapServers + " within " + TIMEOUT.toSeconds()
-                + " s: check --kafka-bootstrap (the brokers must be reachable from this machine)", e);
-    }
+  private TargetException unreachable(String what, Exception e) {
+    return new TargetException(
+        "could not "
+            + what
+            + " at "
+            + bootstrapServers
+            + " within "
+            + TIMEOUT.toSeconds()
+            + " s: check --kafka-bootstrap (the brokers must be reachable from this machine)",
+        e);
+  }
 
-    private static void sleep(Duration duration) {
-        try {
-            Thread.sleep(duration.toMillis());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
-        }
+  private static void sleep(Duration duration) {
+    try {
+      Thread.sleep(duration.toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted", e);
     }
+  }
 
-    @Override
-    public void close() {
-        admin.close(Duration.ofSeconds(5));
-    }
+  @Override
+  public void close() {
+    admin.close(Duration.ofSeconds(5));
+  }
 }

@@ -31,365 +31,422 @@ import org.flafka.stack.AgentRuntime;
 import org.flafka.stack.Directories;
 import org.flafka.stack.HdfsProcess;
 import org.flafka.stack.KafkaBrokerProcess;
-import org.flafka.stack.StackException;
 import org.flafka.stack.OurPlugins;
+import org.flafka.stack.StackException;
 import org.flafka.sweep.target.AgentSample;
 import org.flafka.sweep.target.Target;
 import org.flafka.sweep.target.TargetException;
 import org.flafka.sweep.target.TrialEnvironment;
 
 /**
- * The {@code local} target: everything on this machine, each part in its own process so the agents' CPU can be read
- * apart: a KRaft Kafka broker and a single-node HDFS (MiniDFSCluster) from the stack module, and for each run an edge
- * and a core agent as real Flume processes on the production agent classpath plus this project's plugins. Every run
- * gets its own topic, consumer group and HDFS directory, so no run sees another's events.
+ * The {@code local} target: everything on this machine, each part in its own process so the agents'
+ * CPU can be read apart: a KRaft Kafka broker and a single-node HDFS (MiniDFSCluster) from the
+ * stack module, and for each run an edge and a core agent as real Flume processes on the production
+ * agent classpath plus this project's plugins. Every run gets its own topic, consumer group and
+ * HDFS directory, so no run sees another's events.
  *
- * <p>Child processes die with this JVM: the stack's shutdown hook kills them on a normal exit, Ctrl-C or SIGTERM; the
- * {@link Reaper} kills them when this JVM is killed outright.
+ * <p>Child processes die with this JVM: the stack's shutdown hook kills them on a normal exit,
+ * Ctrl-C or SIGTERM; the {@link Reaper} kills them when this JVM is killed outright.
  */
 public final class LocalTarget implements Target {
-    private static final String LOOPBACK = "127.0.0.1";
+  private static final String LOOPBACK = "127.0.0.1";
 
-    private final Path workDir;
-    private final Integer syslogPort;
-    private final Set<Protocol> protocols;
-    private final List<String> agentJvmOptions;
-    private Reaper reaper;
-    private KafkaBrokerProcess kafka;
-    private HdfsProcess hdfs;
-    private AgentRuntime runtime;
-    private URLClassLoader agentClasses;
-    private final Map<String, Boolean> classPresence = new LinkedHashMap<>();
-    private AgentProcess edge;
-    private AgentProcess core;
-    private TrialEnvironment current;
-    private boolean closed;
+  private final Path workDir;
+  private final Integer syslogPort;
+  private final Set<Protocol> protocols;
+  private final List<String> agentJvmOptions;
+  private Reaper reaper;
+  private KafkaBrokerProcess kafka;
+  private HdfsProcess hdfs;
+  private AgentRuntime runtime;
+  private URLClassLoader agentClasses;
+  private final Map<String, Boolean> classPresence = new LinkedHashMap<>();
+  private AgentProcess edge;
+  private AgentProcess core;
+  private TrialEnvironment current;
+  private boolean closed;
 
-    /**
-     * @param workDir    where the broker, HDFS and the runs keep their files
-     * @param syslogPort the edge's syslog port, or null for a free one per run
-     * @param protocols  the load protocols the space uses (checked for a free {@code syslogPort})
-     */
-    public LocalTarget(Path workDir, Integer syslogPort, Set<Protocol> protocols, List<String> agentJvmOptions) {
-        this.workDir = workDir.toAbsolutePath();
-        this.syslogPort = syslogPort;
-        this.protocols = Set.copyOf(protocols);
-        this.agentJvmOptions = List.copyOf(agentJvmOptions);
+  /**
+   * @param workDir where the broker, HDFS and the runs keep their files
+   * @param syslogPort the edge's syslog port, or null for a free one per run
+   * @param protocols the load protocols the space uses (checked for a free {@code syslogPort})
+   */
+  public LocalTarget(
+      Path workDir, Integer syslogPort, Set<Protocol> protocols, List<String> agentJvmOptions) {
+    this.workDir = workDir.toAbsolutePath();
+    this.syslogPort = syslogPort;
+    this.protocols = Set.copyOf(protocols);
+    this.agentJvmOptions = List.copyOf(agentJvmOptions);
+  }
+
+  @Override
+  public String description() {
+    return "local stack: KRaft Kafka broker, MiniDFSCluster and Flume agents, each in its own process";
+  }
+
+  /** The broker and HDFS start with the sweep. */
+  @Override
+  public boolean startsCold() {
+    return true;
+  }
+
+  @Override
+  public synchronized void start(Consumer<String> status) {
+    if (syslogPort != null) {
+      for (Protocol protocol : protocols) {
+        checkFree(syslogPort, protocol);
+      }
     }
-
-    @Override
-    public String description() {
-        return "local stack: KRaft Kafka broker, MiniDFSCluster and Flume agents, each in its own process";
+    locateRuntime();
+    reaper = Reaper.start(workDir.resolve("children.pids"));
+    status.accept("starting Kafka (KRaft) and HDFS (MiniDFSCluster) in " + workDir);
+    CompletableFuture<KafkaBrokerProcess> broker =
+        CompletableFuture.supplyAsync(
+            tracked(() -> KafkaBrokerProcess.start(workDir.resolve("kafka"))));
+    CompletableFuture<HdfsProcess> namenode =
+        CompletableFuture.supplyAsync(tracked(() -> HdfsProcess.start(workDir.resolve("hdfs"))));
+    try {
+      kafka = broker.join();
+    } catch (CompletionException e) {
+      kafka = null;
     }
-
-    /** The broker and HDFS start with the sweep. */
-    @Override
-    public boolean startsCold() {
-        return true;
+    try {
+      hdfs = namenode.join();
+    } catch (CompletionException e) {
+      hdfs = null;
     }
+    reaper.track();
+    if (kafka == null || hdfs == null) {
+      Throwable failure = (kafka == null ? broker : namenode).handle((ok, error) -> error).join();
+      close();
+      Throwable cause =
+          failure instanceof CompletionException && failure.getCause() != null
+              ? failure.getCause()
+              : failure;
+      throw new TargetException(
+          "could not start the local "
+              + (kafka == null ? "Kafka broker" : "HDFS")
+              + ": "
+              + firstLine(cause),
+          cause);
+    }
+    status.accept("Kafka at " + kafka.bootstrapServers() + ", HDFS at " + hdfs.uri());
+  }
 
-    @Override
-    public synchronized void start(Consumer<String> status) {
-        if (syslogPort != null) {
-            for (Protocol protocol : protocols) {
-                checkFree(syslogPort, protocol);
-            }
+  private <T> Supplier<T> tracked(Supplier<T> starter) {
+    return () -> {
+      T started = starter.get();
+      reaper.track();
+      return started;
+    };
+  }
+
+  /**
+   * The agent classpath with this project's plugins; also all {@link #cannotRun} needs, so a dry
+   * run calls it.
+   */
+  private void locateRuntime() {
+    if (runtime != null) {
+      return;
+    }
+    try {
+      runtime = OurPlugins.addTo(AgentRuntime.locate());
+    } catch (StackException e) {
+      throw new TargetException(e.getMessage(), e);
+    }
+    agentClasses = new URLClassLoader(urls(runtime.classpath()), null);
+  }
+
+  /**
+   * Checks every class the configuration names exists on the agent classpath; needs no process
+   * running.
+   */
+  @Override
+  public synchronized Optional<String> cannotRun(Tier tier, String properties) {
+    locateRuntime();
+    Properties parsed = new Properties();
+    try {
+      parsed.load(new StringReader(properties));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    Set<String> missing = new TreeSet<>();
+    for (String key : parsed.stringPropertyNames()) {
+      String value = parsed.getProperty(key).trim();
+      if ((key.endsWith(".type") || key.endsWith(".partitioner.class"))
+          && value.matches("[a-z][\\w]*(\\.\\w+)+(\\$\\w+)?")) {
+        boolean present =
+            classPresence.computeIfAbsent(
+                value,
+                name -> agentClasses.findResource(name.replace('.', '/') + ".class") != null);
+        if (!present) {
+          missing.add(value);
         }
-        locateRuntime();
-        reaper = Reaper.start(workDir.resolve("children.pids"));
-        status.accept("starting Kafka (KRaft) and HDFS (MiniDFSCluster) in " + workDir);
-        CompletableFuture<KafkaBrokerProcess> broker = CompletableFuture.supplyAsync(
-                tracked(() -> KafkaBrokerProcess.start(workDir.resolve("kafka"))));
-        CompletableFuture<HdfsProcess> namenode = CompletableFuture.supplyAsync(
-                tracked(() -> HdfsProcess.start(workDir.resolve("hdfs"))));
+      }
+    }
+    if (missing.isEmpty()) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        "needs "
+            + String.join(", ", missing)
+            + ", which the agent classpath lacks (not written"
+            + " or not built yet)");
+  }
+
+  @Override
+  public synchronized TrialEnvironment prepare(String runName, int partitions, Protocol protocol) {
+    requireStarted();
+    Path dir = workDir.resolve("trials").resolve(runName);
+    try {
+      Files.createDirectories(dir);
+    } catch (IOException e) {
+      throw new TargetException("cannot create " + dir + ": " + e.getMessage(), e);
+    }
+    String topic = "sweep-" + runName;
+    kafka.createTopic(topic, partitions);
+    int port = syslogPort != null ? syslogPort : freePort(protocol);
+    Map<String, Object> edgeVariables = new LinkedHashMap<>();
+    edgeVariables.put("agent_name", "edge");
+    edgeVariables.put("site", "sweep");
+    edgeVariables.put("kafka_bootstrap_servers", kafka.bootstrapServers());
+    edgeVariables.put("kafka_topic", topic);
+    edgeVariables.put("edge_listeners", List.of(protocol.flagName()));
+    edgeVariables.put("edge_bind_address", LOOPBACK);
+    edgeVariables.put("edge_" + protocol.flagName() + "_port", port);
+    edgeVariables.put("edge_data_dir", dir.resolve("edge-data").toString());
+    Map<String, Object> coreVariables = new LinkedHashMap<>();
+    coreVariables.put("agent_name", "core");
+    coreVariables.put("kafka_bootstrap_servers", kafka.bootstrapServers());
+    coreVariables.put("kafka_topic", topic);
+    coreVariables.put("core_consumer_group", "sweep-" + runName);
+    coreVariables.put("core_hdfs_root", hdfs.uri() + "/sweep/" + runName);
+    coreVariables.put("core_data_dir", dir.resolve("core-data").toString());
+    current =
+        new TrialEnvironment(
+            runName,
+            dir,
+            topic,
+            edgeVariables,
+            coreVariables,
+            new InetSocketAddress(LOOPBACK, port));
+    return current;
+  }
+
+  @Override
+  public void startAgents(
+      TrialEnvironment environment, String edgeProperties, String coreProperties) {
+    requireStarted();
+    stopAgents();
+    CompletableFuture<AgentProcess> coreStart =
+        CompletableFuture.supplyAsync(
+            tracked(
+                () ->
+                    AgentProcess.builder(
+                            "core", coreProperties, environment.directory().resolve("core"))
+                        .runtime(runtime)
+                        .jvmOptions(agentJvmOptions)
+                        .start()));
+    CompletableFuture<AgentProcess> edgeStart =
+        CompletableFuture.supplyAsync(
+            tracked(
+                () ->
+                    AgentProcess.builder(
+                            "edge", edgeProperties, environment.directory().resolve("edge"))
+                        .runtime(runtime)
+                        .jvmOptions(agentJvmOptions)
+                        .start()));
+    AgentProcess startedCore = joinQuietly(coreStart);
+    AgentProcess startedEdge = joinQuietly(edgeStart);
+    synchronized (this) {
+      core = startedCore;
+      edge = startedEdge;
+    }
+    if (startedCore == null || startedEdge == null) {
+      Throwable failure =
+          (startedEdge == null ? edgeStart : coreStart).handle((ok, error) -> error).join();
+      stopAgents();
+      Throwable cause = failure.getCause() != null ? failure.getCause() : failure;
+      throw new IllegalStateException(firstLine(cause), cause);
+    }
+  }
+
+  private static <T> T joinQuietly(CompletableFuture<T> future) {
+    try {
+      return future.join();
+    } catch (CompletionException e) {
+      return null;
+    }
+  }
+
+  @Override
+  public AgentSample sample(Tier tier) {
+    AgentProcess agent;
+    synchronized (this) {
+      agent = tier == Tier.EDGE ? edge : core;
+    }
+    if (agent == null) {
+      throw new IllegalStateException("the " + tier.id() + " agent is not running");
+    }
+    long now = System.nanoTime();
+    return new AgentSample(agent.metrics().counters(), agent.cpuTime().toNanos() / 1e9, now);
+  }
+
+  @Override
+  public void stopAgents() {
+    stopAgents(AgentProcess::stop);
+  }
+
+  @Override
+  public void killAgents() {
+    stopAgents(AgentProcess::kill);
+  }
+
+  private void stopAgents(Consumer<AgentProcess> stop) {
+    AgentProcess stoppingEdge;
+    AgentProcess stoppingCore;
+    TrialEnvironment environment;
+    synchronized (this) {
+      stoppingEdge = edge;
+      stoppingCore = core;
+      environment = current;
+      edge = null;
+      core = null;
+    }
+    // Edge first: its Kafka sinks flush into the topic while the core still reads.
+    CompletableFuture<Void> edgeStop =
+        CompletableFuture.runAsync(() -> stopQuietly(stoppingEdge, stop));
+    CompletableFuture<Void> coreStop =
+        CompletableFuture.runAsync(() -> stopQuietly(stoppingCore, stop));
+    edgeStop.join();
+    coreStop.join();
+    if (environment != null) {
+      for (String data : List.of("edge-data", "core-data")) {
         try {
-            kafka = broker.join();
-        } catch (CompletionException e) {
-            kafka = null;
+          Directories.deleteRecursively(environment.directory().resolve(data));
+        } catch (UncheckedIOException e) {
+          // a file channel's leftovers only cost disk space until the work directory goes
         }
-        try {
-            hdfs = namenode.join();
-        } catch (CompletionException e) {
-            hdfs = null;
-        }
-        reaper.track();
-        if (kafka == null || hdfs == null) {
-            Throwable failure = (kafka == null ? broker : namenode).handle((ok, error) -> error).join();
-            close();
-            Throwable cause = failure instanceof CompletionException && failure.getCause() != null
-                    ? failure.getCause() : failure;
-            throw new TargetException("could not start the local " + (kafka == null ? "Kafka broker" : "HDFS") + ": "
-                    + firstLine(cause), cause);
-        }
-        status.accept("Kafka at " + kafka.bootstrapServers() + ", HDFS at " + hdfs.uri());
+      }
     }
+  }
 
-    private <T> Supplier<T> tracked(Supplier<T> starter) {
-        return () -> {
-            T started = starter.get();
-            reaper.track();
-            return started;
-        };
+  private static void stopQuietly(AgentProcess agent, Consumer<AgentProcess> stop) {
+    if (agent != null) {
+      stop.accept(agent);
     }
+  }
 
-    /** The agent classpath with this project's plugins; also all {@link #cannotRun} needs, so a dry run calls it. */
-    private void locateRuntime() {
-        if (runtime != null) {
-            return;
-        }
-        try {
-            runtime = OurPlugins.addTo(AgentRuntime.locate());
-        } catch (StackException e) {
-            throw new TargetException(e.getMessage(), e);
-        }
-        agentClasses = new URLClassLoader(urls(runtime.classpath()), null);
+  @Override
+  public synchronized void checkHealthy() {
+    requireStarted();
+    if (!kafka.isAlive()) {
+      throw new TargetException("the local Kafka broker process has died; see " + kafka.log());
     }
-
-    /** Checks every class the configuration names exists on the agent classpath; needs no process running. */
-    @Override
-    public synchronized Optional<String> cannotRun(Tier tier, String properties) {
-        locateRuntime();
-        Properties parsed = new Properties();
-        try {
-            parsed.load(new StringReader(properties));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        Set<String> missing = new TreeSet<>();
-        for (String key : parsed.stringPropertyNames()) {
-            String value = parsed.getProperty(key).trim();
-            if ((key.endsWith(".type") || key.endsWith(".partitioner.class")) && value.matches("[a-z][\\w]*(\\.\\w+)+(\\$\\w+)?")) {
-                boolean present = classPresence.computeIfAbsent(value,
-                        name -> agentClasses.findResource(name.replace('.', '/') + ".class") != null);
-                if (!present) {
-                    missing.add(value);
-                }
-            }
-        }
-        if (missing.isEmpty()) {
-            return Optional.empty();
-        }
-        return Optional.of("needs " + String.join(", ", missing) + ", which the agent classpath lacks (not written"
-                + " or not built yet)");
+    if (!hdfs.isAlive()) {
+      throw new TargetException("the local HDFS process has died; see " + hdfs.log());
     }
+  }
 
-    @Override
-    public synchronized TrialEnvironment prepare(String runName, int partitions, Protocol protocol) {
-        requireStarted();
-        Path dir = workDir.resolve("trials").resolve(runName);
-        try {
-            Files.createDirectories(dir);
-        } catch (IOException e) {
-            throw new TargetException("cannot create " + dir + ": " + e.getMessage(), e);
-        }
-        String topic = "sweep-" + runName;
-        kafka.createTopic(topic, partitions);
-        int port = syslogPort != null ? syslogPort : freePort(protocol);
-        Map<String, Object> edgeVariables = new LinkedHashMap<>();
-        edgeVariables.put("agent_name", "edge");
-        edgeVariables.put("site", "sweep");
-        edgeVariables.put("kafka_bootstrap_servers", kafka.bootstrapServers());
-        edgeVariables.put("kafka_topic", topic);
-        edgeVariables.put("edge_listeners", List.of(protocol.flagName()));
-        edgeVariables.put("edge_bind_address", LOOPBACK);
-        edgeVariables.put("edge_" + protocol.flagName() + "_port", port);
-        edgeVariables.put("edge_data_dir", dir.resolve("edge-data").toString());
-        Map<String, Object> coreVariables = new LinkedHashMap<>();
-        coreVariables.put("agent_name", "core");
-        coreVariables.put("kafka_bootstrap_servers", kafka.bootstrapServers());
-        coreVariables.put("kafka_topic", topic);
-        coreVariables.put("core_consumer_group", "sweep-" + runName);
-        coreVariables.put("core_hdfs_root", hdfs.uri() + "/sweep/" + runName);
-        coreVariables.put("core_data_dir", dir.resolve("core-data").toString());
-        current = new TrialEnvironment(runName, dir, topic, edgeVariables, coreVariables,
-                new InetSocketAddress(LOOPBACK, port));
-        return current;
+  @Override
+  public void close() {
+    synchronized (this) {
+      if (closed) {
+        return;
+      }
+      closed = true;
     }
-
-    @Override
-    public void startAgents(TrialEnvironment environment, String edgeProperties, String coreProperties) {
-        requireStarted();
-        stopAgents();
-        CompletableFuture<AgentProcess> coreStart = CompletableFuture.supplyAsync(tracked(() -> AgentProcess
-                .builder("core", coreProperties, environment.directory().resolve("core"))
-                .runtime(runtime).jvmOptions(agentJvmOptions).start()));
-        CompletableFuture<AgentProcess> edgeStart = CompletableFuture.supplyAsync(tracked(() -> AgentProcess
-                .builder("edge", edgeProperties, environment.directory().resolve("edge"))
-                .runtime(runtime).jvmOptions(agentJvmOptions).start()));
-        AgentProcess startedCore = joinQuietly(coreStart);
-        AgentProcess startedEdge = joinQuietly(edgeStart);
-        synchronized (this) {
-            core = startedCore;
-            edge = startedEdge;
-        }
-        if (startedCore == null || startedEdge == null) {
-            Throwable failure = (startedEdge == null ? edgeStart : coreStart).handle((ok, error) -> error).join();
-            stopAgents();
-            Throwable cause = failure.getCause() != null ? failure.getCause() : failure;
-            throw new IllegalStateException(firstLine(cause), cause);
-        }
-    }
-
-    private static <T> T joinQuietly(CompletableFuture<T> future) {
-        try {
-            return future.join();
-        } catch (CompletionException e) {
-            return null;
-        }
-    }
-
-    @Override
-    public AgentSample sample(Tier tier) {
-        AgentProcess agent;
-        synchronized (this) {
-            agent = tier == Tier.EDGE ? edge : core;
-        }
-        if (agent == null) {
-            throw new IllegalStateException("the " + tier.id() + " agent is not running");
-        }
-        long now = System.nanoTime();
-        return new AgentSample(agent.metrics().counters(), agent.cpuTime().toNanos() / 1e9, now);
-    }
-
-    @Override
-    public void stopAgents() {
-        stopAgents(AgentProcess::stop);
-    }
-
-    @Override
-    public void killAgents() {
-        stopAgents(AgentProcess::kill);
-    }
-
-    private void stopAgents(Consumer<AgentProcess> stop) {
-        AgentProcess stoppingEdge;
-        AgentProcess stoppingCore;
-        TrialEnvironment environment;
-        synchronized (this) {
-            stoppingEdge = edge;
-            stoppingCore = core;
-            environment = current;
-            edge = null;
-            core = null;
-        }
-        // Edge first: its Kafka sinks flush into the topic while the core still reads.
-        CompletableFuture<Void> edgeStop = CompletableFuture.runAsync(() -> stopQuietly(stoppingEdge, stop));
-        CompletableFuture<Void> coreStop = CompletableFuture.runAsync(() -> stopQuietly(stoppingCore, stop));
-        edgeStop.join();
-        coreStop.join();
-        if (environment != null) {
-            for (String data : List.of("edge-data", "core-data")) {
-                try {
-                    Directories.deleteRecursively(environment.directory().resolve(data));
-                } catch (UncheckedIOException e) {
-                    // a file channel's leftovers only cost disk space until the work directory goes
-                }
-            }
-        }
-    }
-
-    private static void stopQuietly(AgentProcess agent, Consumer<AgentProcess> stop) {
-        if (agent != null) {
-            stop.accept(agent);
-        }
-    }
-
-    @Override
-    public synchronized void checkHealthy() {
-        requireStarted();
-        if (!kafka.isAlive()) {
-            throw new TargetException("the local Kafka broker process has died; see " + kafka.log());
-        }
-        if (!hdfs.isAlive()) {
-            throw new TargetException("the local HDFS process has died; see " + hdfs.log());
-        }
-    }
-
-    @Override
-    public void close() {
-        synchronized (this) {
-            if (closed) {
-                return;
-            }
-            closed = true;
-        }
-        try {
-            stopAgents();
-        } finally {
-            CompletableFuture<Void> brokerStop = CompletableFuture.runAsync(() -> {
+    try {
+      stopAgents();
+    } finally {
+      CompletableFuture<Void> brokerStop =
+          CompletableFuture.runAsync(
+              () -> {
                 if (kafka != null) {
-                    kafka.close();
+                  kafka.close();
                 }
-            });
-            CompletableFuture<Void> hdfsStop = CompletableFuture.runAsync(() -> {
+              });
+      CompletableFuture<Void> hdfsStop =
+          CompletableFuture.runAsync(
+              () -> {
                 if (hdfs != null) {
-                    hdfs.close();
+                  hdfs.close();
                 }
-            });
-            brokerStop.join();
-            hdfsStop.join();
-            if (reaper != null) {
-                reaper.close();
-            }
-            if (agentClasses != null) {
-                try {
-                    agentClasses.close();
-                } catch (IOException e) {
-                    // only open jar handles; nothing to report
-                }
-            }
-        }
-    }
-
-    private void requireStarted() {
-        if (kafka == null || hdfs == null) {
-            throw new IllegalStateException("the local target is not started");
-        }
-        if (closed) {
-            throw new TargetException("the local target was stopped");
-        }
-    }
-
-    /** Fails with the one line a user needs when {@code port} is taken for {@code protocol} on loopback. */
-    static void checkFree(int port, Protocol protocol) {
+              });
+      brokerStop.join();
+      hdfsStop.join();
+      if (reaper != null) {
+        reaper.close();
+      }
+      if (agentClasses != null) {
         try {
-            if (protocol == Protocol.UDP) {
-                new DatagramSocket(new InetSocketAddress(LOOPBACK, port)).close();
-            } else {
-                try (ServerSocket socket = new ServerSocket()) {
-                    socket.bind(new InetSocketAddress(LOOPBACK, port));
-                }
-            }
+          agentClasses.close();
         } catch (IOException e) {
-            throw new TargetException(protocol.flagName().toUpperCase(Locale.ROOT) + " port " + port
-                    + " on " + LOOPBACK + " is in use (" + e.getMessage() + "): choose a free one with --port, or leave"
-                    + " --port out to use any free port");
+          // only open jar handles; nothing to report
         }
+      }
     }
+  }
 
-    private static int freePort(Protocol protocol) {
-        try {
-            return protocol.freeLoopbackPort();
-        } catch (IOException e) {
-            throw new TargetException("no free loopback port: " + e.getMessage(), e);
+  private void requireStarted() {
+    if (kafka == null || hdfs == null) {
+      throw new IllegalStateException("the local target is not started");
+    }
+    if (closed) {
+      throw new TargetException("the local target was stopped");
+    }
+  }
+
+  /**
+   * Fails with the one line a user needs when {@code port} is taken for {@code protocol} on
+   * loopback.
+   */
+  static void checkFree(int port, Protocol protocol) {
+    try {
+      if (protocol == Protocol.UDP) {
+        new DatagramSocket(new InetSocketAddress(LOOPBACK, port)).close();
+      } else {
+        try (ServerSocket socket = new ServerSocket()) {
+          socket.bind(new InetSocketAddress(LOOPBACK, port));
         }
+      }
+    } catch (IOException e) {
+      throw new TargetException(
+          protocol.flagName().toUpperCase(Locale.ROOT)
+              + " port "
+              + port
+              + " on "
+              + LOOPBACK
+              + " is in use ("
+              + e.getMessage()
+              + "): choose a free one with --port, or leave"
+              + " --port out to use any free port");
     }
+  }
 
-    private static URL[] urls(List<Path> classpath) {
-        List<URL> urls = new ArrayList<>();
-        for (Path entry : classpath) {
-            try {
-                urls.add(entry.toUri().toURL());
-            } catch (MalformedURLException e) {
-                throw new IllegalArgumentException("not a classpath entry: " + entry, e);
-            }
-        }
-        return urls.toArray(URL[]::new);
+  private static int freePort(Protocol protocol) {
+    try {
+      return protocol.freeLoopbackPort();
+    } catch (IOException e) {
+      throw new TargetException("no free loopback port: " + e.getMessage(), e);
     }
+  }
 
-    static String firstLine(Throwable e) {
-        String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-        int newline = message.indexOf('\n');
-        return newline < 0 ? message : message.substring(0, newline);
+  private static URL[] urls(List<Path> classpath) {
+    List<URL> urls = new ArrayList<>();
+    for (Path entry : classpath) {
+      try {
+        urls.add(entry.toUri().toURL());
+      } catch (MalformedURLException e) {
+        throw new IllegalArgumentException("not a classpath entry: " + entry, e);
+      }
     }
+    return urls.toArray(URL[]::new);
+  }
+
+  static String firstLine(Throwable e) {
+    String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    int newline = message.indexOf('\n');
+    return newline < 0 ? message : message.substring(0, newline);
+  }
 }

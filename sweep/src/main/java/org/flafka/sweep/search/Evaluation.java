@@ -1,5 +1,4 @@
 package org.flafka.sweep.search;
 
 /** One point a strategy evaluated, and what it gave. */
-public record Evaluation(Point point, Outcome outcome) {
-}
+public record Evaluation(Point point, Outcome outcome) {}

@@ -3,5 +3,5 @@ package org.flafka.sweep.search;
 /** The function a strategy maximises. The sweep runs trials; tests use synthetic landscapes. */
 @FunctionalInterface
 public interface Objective {
-    Outcome evaluate(Point point);
+  Outcome evaluate(Point point);
 }

@@ -3,9 +3,9 @@ package org.flafka.edge.channel;
 import org.apache.flume.instrumentation.kafka.KafkaChannelCounter;
 
 /**
- * Flume's Kafka channel counters, under Flume's names so Cloudera Manager, the dashboards and {@code flafka bench}
- * read {@link KafkaRecordChannel} like Flume's Kafka channel, with the put attempts added once per transaction
- * instead of once per event.
+ * Flume's Kafka channel counters, under Flume's names so Cloudera Manager, the dashboards and
+ * {@code flafka bench} read {@link KafkaRecordChannel} like Flume's Kafka channel, with the put
+ * attempts added once per transaction instead of once per event.
  */
 public class KafkaRecordChannelCounter extends KafkaChannelCounter {
   /** ChannelCounter's own key for the put attempts. */

@@ -7,10 +7,10 @@ import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.errors.RecordTooLargeException;
 
 /**
- * The one producer callback of every record of a batch, instead of a callback and a future per record. A record
- * Kafka refuses as too large is counted; any other failure fails the batch, the first one kept as the cause.
- * Callbacks run on the producer's I/O thread; the writer reads the outcome after {@code flush()}, which makes
- * their effects visible to it.
+ * The one producer callback of every record of a batch, instead of a callback and a future per
+ * record. A record Kafka refuses as too large is counted; any other failure fails the batch, the
+ * first one kept as the cause. Callbacks run on the producer's I/O thread; the writer reads the
+ * outcome after {@code flush()}, which makes their effects visible to it.
  */
 public final class BatchAcknowledgements implements Callback {
   private final AtomicReference<Exception> failure = new AtomicReference<>();
@@ -39,7 +39,9 @@ public final class BatchAcknowledgements implements Callback {
     return tooLarge.get();
   }
 
-  /** A record the writer did not send because Kafka would refuse it as too large ({@link Oversize}). */
+  /**
+   * A record the writer did not send because Kafka would refuse it as too large ({@link Oversize}).
+   */
   void refusedBeforeSending(int bytes) {
     tooLarge.incrementAndGet();
     lastTooLargeBytes = bytes;

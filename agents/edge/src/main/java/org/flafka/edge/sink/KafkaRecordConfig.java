@@ -16,22 +16,23 @@ import org.apache.flume.conf.ConfigurationException;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
-import org.flafka.contract.Headers;
-import org.flafka.contract.KafkaRecordEncoder;
 import org.flafka.config.ConfigDef;
 import org.flafka.config.ConfigDef.Kind;
 import org.flafka.config.ConfigDef.Type;
+import org.flafka.contract.Headers;
+import org.flafka.contract.KafkaRecordEncoder;
 import org.flafka.edge.channel.KafkaRecordChannel;
 
 /**
- * Every configuration key of the two components that write the edge's Kafka records, {@link KafkaRecordSink} and
- * {@link KafkaRecordChannel}, in one place, and the producer properties they derive from them. The two share every
- * key but one: the sink's {@code batchSize} (events taken per transaction), the channel's
- * {@code transactionCapacity} (events put per transaction). {@link #main} writes each one's key table into its
- * reference ({@code docs/reference/edge-sink.md}, {@code docs/reference/edge-kafka-channel.md}). The key names follow Flume's own Kafka
- * sink and channel where the meaning is the same ({@code kafka.bootstrap.servers}, {@code kafka.topic},
- * {@code kafka.producer.*}), so switching a template between ours and Flume's changes the type and the header keys
- * only.
+ * Every configuration key of the two components that write the edge's Kafka records, {@link
+ * KafkaRecordSink} and {@link KafkaRecordChannel}, in one place, and the producer properties they
+ * derive from them. The two share every key but one: the sink's {@code batchSize} (events taken per
+ * transaction), the channel's {@code transactionCapacity} (events put per transaction). {@link
+ * #main} writes each one's key table into its reference ({@code docs/reference/edge-sink.md},
+ * {@code docs/reference/edge-kafka-channel.md}). The key names follow Flume's own Kafka sink and
+ * channel where the meaning is the same ({@code kafka.bootstrap.servers}, {@code kafka.topic},
+ * {@code kafka.producer.*}), so switching a template between ours and Flume's changes the type and
+ * the header keys only.
  */
 public final class KafkaRecordConfig {
 
@@ -42,8 +43,10 @@ public final class KafkaRecordConfig {
 
     /** How error messages name the component, before its name. */
     final String title;
+
     /** The kind of Flume component, whose own keys (type, channel) the definition accepts. */
     final Kind kind;
+
     final String noun;
     final String reference;
 
@@ -56,62 +59,81 @@ public final class KafkaRecordConfig {
   }
 
   /**
-   * Room a Kafka record needs beyond its body: the contract's ~14 headers (names and values, a host name up to 255
-   * bytes) come to a few KiB at most, record and batch framing to under 100 bytes. 16 KiB covers both. The sink's
-   * topic-limit check skips bodies this far under the limit; {@code flafka lint} asks this much room of
-   * max.request.size.
+   * Room a Kafka record needs beyond its body: the contract's ~14 headers (names and values, a host
+   * name up to 255 bytes) come to a few KiB at most, record and batch framing to under 100 bytes.
+   * 16 KiB covers both. The sink's topic-limit check skips bodies this far under the limit; {@code
+   * flafka lint} asks this much room of max.request.size.
    */
   public static final int RECORD_HEADROOM_BYTES = 16_384;
 
   public static final String BOOTSTRAP_SERVERS = "kafka.bootstrap.servers";
-  private static final String BOOTSTRAP_SERVERS_DOC = "Kafka brokers to connect to first, host:port[,host:port]; "
-      + "the producer finds the rest of the cluster from them.";
+  private static final String BOOTSTRAP_SERVERS_DOC =
+      "Kafka brokers to connect to first, host:port[,host:port]; "
+          + "the producer finds the rest of the cluster from them.";
 
   public static final String TOPIC = "kafka.topic";
-  private static final String TOPIC_DOC = "Topic every event is written to. Headers never reroute an event "
-      + "(Flume's sink does that for a header named 'topic' unless allowTopicOverride=false).";
+  private static final String TOPIC_DOC =
+      "Topic every event is written to. Headers never reroute an event "
+          + "(Flume's sink does that for a header named 'topic' unless allowTopicOverride=false).";
 
   public static final String BATCH_SIZE = "batchSize";
   public static final int DEFAULT_BATCH_SIZE = 1000;
-  private static final String BATCH_SIZE_DOC = "Most events taken from the channel in one transaction. The "
-      + "transaction commits once Kafka has acknowledged every event of it; the channel's transactionCapacity must "
-      + "be at least this (Flume checks it at start-up).";
+  private static final String BATCH_SIZE_DOC =
+      "Most events taken from the channel in one transaction. The "
+          + "transaction commits once Kafka has acknowledged every event of it; the channel's transactionCapacity must "
+          + "be at least this (Flume checks it at start-up).";
 
   public static final String BATCH_DURATION_MILLIS = "batchDurationMillis";
   public static final int DEFAULT_BATCH_DURATION_MILLIS = 1000;
-  private static final String BATCH_DURATION_MILLIS_DOC = "Most milliseconds a batch keeps taking events before "
-      + "it is flushed and committed with what it holds, so that at a quiet site the drain counters move and a "
-      + "batch Kafka fails is small. Events are sent to Kafka as they are taken either way. A take waiting for an "
-      + "event ends at this time in flafka's memory channel; in Flume's it may wait out the keep-alive (Flume's file "
-      + "channel never waits).";
+  private static final String BATCH_DURATION_MILLIS_DOC =
+      "Most milliseconds a batch keeps taking events before "
+          + "it is flushed and committed with what it holds, so that at a quiet site the drain counters move and a "
+          + "batch Kafka fails is small. Events are sent to Kafka as they are taken either way. A take waiting for an "
+          + "event ends at this time in flafka's memory channel; in Flume's it may wait out the keep-alive (Flume's file "
+          + "channel never waits).";
 
   public static final String RECORD_HEADERS = "recordHeaders";
-  private static final String RECORD_HEADERS_DOC = "Flume headers written as Kafka record headers of the same "
-      + "name (values as UTF-8), comma-separated; * writes every header the event has; an empty value none. "
-      + "Each record header costs about 0.13 CPU-s per million events in the agent, mostly in Kafka's record "
-      + "encoding, and 0.04 in the broker (docs/benchmarks.md).";
+  private static final String RECORD_HEADERS_DOC =
+      "Flume headers written as Kafka record headers of the same "
+          + "name (values as UTF-8), comma-separated; * writes every header the event has; an empty value none. "
+          + "Each record header costs about 0.13 CPU-s per million events in the agent, mostly in Kafka's record "
+          + "encoding, and 0.04 in the broker (docs/benchmarks.md).";
 
   public static final String TRANSACTION_CAPACITY = "transactionCapacity";
   public static final int DEFAULT_TRANSACTION_CAPACITY = 10_000;
-  private static final String TRANSACTION_CAPACITY_DOC = "Most events put in one transaction: a put beyond it "
-      + "fails the transaction. Must be at least the batch size of every source that puts into the channel (Flume "
-      + "checks it at start-up); the transaction holds its events until the commit writes them.";
+  private static final String TRANSACTION_CAPACITY_DOC =
+      "Most events put in one transaction: a put beyond it "
+          + "fails the transaction. Must be at least the batch size of every source that puts into the channel (Flume "
+          + "checks it at start-up); the transaction holds its events until the commit writes them.";
 
   public static final String KEY_HEADER = "keyHeader";
-  private static final String KEY_HEADER_DOC = "Header whose value becomes the record key (what Kafka's and "
-      + "flafka's partitioners hash); an event without it gets no key. Empty: never a key. Flume's sink uses "
-      + "'key' too.";
+  private static final String KEY_HEADER_DOC =
+      "Header whose value becomes the record key (what Kafka's and "
+          + "flafka's partitioners hash); an event without it gets no key. Empty: never a key. Flume's sink uses "
+          + "'key' too.";
 
   public static final String PRODUCER_PREFIX = "kafka.producer.";
 
-  static final ConfigDef SINK_DEFINITION = writerKeys(Kind.SINK)
-      .define(BATCH_SIZE, Type.INT, DEFAULT_BATCH_SIZE, null, atLeast(1), BATCH_SIZE_DOC)
-      .define(BATCH_DURATION_MILLIS, Type.INT, DEFAULT_BATCH_DURATION_MILLIS, null, atLeast(1),
-          BATCH_DURATION_MILLIS_DOC);
+  static final ConfigDef SINK_DEFINITION =
+      writerKeys(Kind.SINK)
+          .define(BATCH_SIZE, Type.INT, DEFAULT_BATCH_SIZE, null, atLeast(1), BATCH_SIZE_DOC)
+          .define(
+              BATCH_DURATION_MILLIS,
+              Type.INT,
+              DEFAULT_BATCH_DURATION_MILLIS,
+              null,
+              atLeast(1),
+              BATCH_DURATION_MILLIS_DOC);
 
-  static final ConfigDef CHANNEL_DEFINITION = writerKeys(Kind.CHANNEL)
-      .define(TRANSACTION_CAPACITY, Type.INT, DEFAULT_TRANSACTION_CAPACITY, null, atLeast(1),
-          TRANSACTION_CAPACITY_DOC);
+  static final ConfigDef CHANNEL_DEFINITION =
+      writerKeys(Kind.CHANNEL)
+          .define(
+              TRANSACTION_CAPACITY,
+              Type.INT,
+              DEFAULT_TRANSACTION_CAPACITY,
+              null,
+              atLeast(1),
+              TRANSACTION_CAPACITY_DOC);
 
   /** The keys of both roles; the producer's own keys go to the producer. */
   private static ConfigDef writerKeys(Kind kind) {
@@ -124,29 +146,36 @@ public final class KafkaRecordConfig {
   }
 
   /**
-   * Producer settings both roles choose unless {@code kafka.producer.*} says otherwise: no event is acknowledged
-   * before every in-sync replica has it (which also leaves Kafka's idempotent producer on, so a retried send is
-   * not written twice), snappy as the edge template's default, and 10 ms for a batch to fill (both flush at the
-   * end of each of their own batches anyway).
+   * Producer settings both roles choose unless {@code kafka.producer.*} says otherwise: no event is
+   * acknowledged before every in-sync replica has it (which also leaves Kafka's idempotent producer
+   * on, so a retried send is not written twice), snappy as the edge template's default, and 10 ms
+   * for a batch to fill (both flush at the end of each of their own batches anyway).
    */
-  static final Map<String, String> PRODUCER_DEFAULTS = Map.of(
-      ProducerConfig.ACKS_CONFIG, "all",
-      ProducerConfig.COMPRESSION_TYPE_CONFIG, "snappy",
-      ProducerConfig.LINGER_MS_CONFIG, "10");
+  static final Map<String, String> PRODUCER_DEFAULTS =
+      Map.of(
+          ProducerConfig.ACKS_CONFIG, "all",
+          ProducerConfig.COMPRESSION_TYPE_CONFIG, "snappy",
+          ProducerConfig.LINGER_MS_CONFIG, "10");
 
   /** Producer settings the writer owns: a user value would break how it writes records. */
-  private static final Set<String> PRODUCER_OWNED = Set.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
-      ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG);
+  private static final Set<String> PRODUCER_OWNED =
+      Set.of(
+          ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+          ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG,
+          ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG);
 
   private final Role role;
   private final ConfigDef definition;
   private final String component;
   private final String bootstrapServers;
   private final String topic;
+
   /** The sink's batchSize or the channel's transactionCapacity: most events in one transaction. */
   private final int transactionEvents;
+
   /** The sink's batchDurationMillis in nanoseconds; 0 for the channel. */
   private final long batchDurationNanos;
+
   private final List<String> recordHeaders;
   private final boolean allRecordHeaders;
   private final String keyHeader;
@@ -160,14 +189,20 @@ public final class KafkaRecordConfig {
     bootstrapServers = (String) v.required(BOOTSTRAP_SERVERS, "broker1:9092,broker2:9092");
     topic = (String) v.required(TOPIC, "syslog");
     transactionEvents = (Integer) v.get(role == Role.SINK ? BATCH_SIZE : TRANSACTION_CAPACITY);
-    batchDurationNanos = role == Role.SINK
-        ? TimeUnit.MILLISECONDS.toNanos((Integer) v.get(BATCH_DURATION_MILLIS)) : 0;
+    batchDurationNanos =
+        role == Role.SINK
+            ? TimeUnit.MILLISECONDS.toNanos((Integer) v.get(BATCH_DURATION_MILLIS))
+            : 0;
     // a blank value is the empty string: no header, no key
     String headers = v.getString(RECORD_HEADERS);
     allRecordHeaders = headers.equals("*");
     recordHeaders = allRecordHeaders ? List.of() : ConfigDef.splitList(headers);
     if (recordHeaders.contains("*")) {
-      throw ConfigDef.invalid(component, RECORD_HEADERS, headers, "* stands alone (every header)",
+      throw ConfigDef.invalid(
+          component,
+          RECORD_HEADERS,
+          headers,
+          "* stands alone (every header)",
           "set " + RECORD_HEADERS + " to * or to a list of header names");
     }
     String key = v.getString(KEY_HEADER);
@@ -179,9 +214,13 @@ public final class KafkaRecordConfig {
       if (name.startsWith(PRODUCER_PREFIX)) {
         String producerKey = name.substring(PRODUCER_PREFIX.length());
         if (PRODUCER_OWNED.contains(producerKey)) {
-          throw ConfigDef.error(component, "key '" + name + "' is set by the " + role.noun + " itself", "remove it"
-              + (producerKey.equals(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG)
-              ? " and set " + BOOTSTRAP_SERVERS + " instead" : ""));
+          throw ConfigDef.error(
+              component,
+              "key '" + name + "' is set by the " + role.noun + " itself",
+              "remove it"
+                  + (producerKey.equals(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG)
+                      ? " and set " + BOOTSTRAP_SERVERS + " instead"
+                      : ""));
         }
         producerOverrides.put(producerKey, entry.getValue().trim());
       }
@@ -189,8 +228,8 @@ public final class KafkaRecordConfig {
   }
 
   /**
-   * Validates a sink's or channel's Flume context; error messages name it by its role and {@code name}, e.g.
-   * "Kafka record sink kafka0".
+   * Validates a sink's or channel's Flume context; error messages name it by its role and {@code
+   * name}, e.g. "Kafka record sink kafka0".
    *
    * @throws ConfigurationException naming the key, the value, the rule and the fix
    */
@@ -198,7 +237,10 @@ public final class KafkaRecordConfig {
     return new KafkaRecordConfig(role, name, props);
   }
 
-  /** The producer's properties: the defaults, then {@code kafka.producer.*}, then what the writer owns. */
+  /**
+   * The producer's properties: the defaults, then {@code kafka.producer.*}, then what the writer
+   * owns.
+   */
   Properties producerProperties() {
     Properties props = new Properties();
     props.putAll(PRODUCER_DEFAULTS);
@@ -247,7 +289,8 @@ public final class KafkaRecordConfig {
 
   /** A new encoder of the records these settings describe; one per thread that writes. */
   public KafkaRecordEncoder newEncoder() {
-    return new KafkaRecordEncoder(topic, keyHeader, allRecordHeaders ? null : Set.copyOf(recordHeaders));
+    return new KafkaRecordEncoder(
+        topic, keyHeader, allRecordHeaders ? null : Set.copyOf(recordHeaders));
   }
 
   /** The header holding the record key, or null for none. */
@@ -260,23 +303,39 @@ public final class KafkaRecordConfig {
   static final String DOC_END = "<!-- END GENERATED -->";
 
   static String docBegin(Role role) {
-    return "<!-- BEGIN GENERATED by org.flafka.edge.sink.KafkaRecordConfig " + role.name().toLowerCase(Locale.ROOT)
+    return "<!-- BEGIN GENERATED by org.flafka.edge.sink.KafkaRecordConfig "
+        + role.name().toLowerCase(Locale.ROOT)
         + ": do not edit -->";
   }
 
   /** The generated part of the role's reference: the key table and the producer defaults. */
   static String generatedDoc(Role role) {
     StringBuilder sb = new StringBuilder();
-    sb.append(docBegin(role)).append("\n\n### Configuration keys\n\n")
+    sb.append(docBegin(role))
+        .append("\n\n### Configuration keys\n\n")
         .append((role == Role.SINK ? SINK_DEFINITION : CHANNEL_DEFINITION).keyTable(false));
-    sb.append("| `").append(PRODUCER_PREFIX).append("*` | | | | Any Kafka producer setting, e.g. ")
-        .append("`kafka.producer.batch.size`. Set by the ").append(role.noun).append(", not here: ")
+    sb.append("| `")
+        .append(PRODUCER_PREFIX)
+        .append("*` | | | | Any Kafka producer setting, e.g. ")
+        .append("`kafka.producer.batch.size`. Set by the ")
+        .append(role.noun)
+        .append(", not here: ")
         .append(String.join(", ", PRODUCER_OWNED.stream().sorted().toList()))
-        .append(" (the serializers are the ").append(role.noun).append("'s own). |\n");
-    sb.append("\n### Producer defaults\n\nUnless `kafka.producer.*` sets them:\n\n| producer setting | default |\n"
-        + "|---|---|\n");
-    PRODUCER_DEFAULTS.entrySet().stream().sorted(Map.Entry.comparingByKey())
-        .forEach(e -> sb.append("| `").append(e.getKey()).append("` | `").append(e.getValue()).append("` |\n"));
+        .append(" (the serializers are the ")
+        .append(role.noun)
+        .append("'s own). |\n");
+    sb.append(
+        "\n### Producer defaults\n\nUnless `kafka.producer.*` sets them:\n\n| producer setting | default |\n"
+            + "|---|---|\n");
+    PRODUCER_DEFAULTS.entrySet().stream()
+        .sorted(Map.Entry.comparingByKey())
+        .forEach(
+            e ->
+                sb.append("| `")
+                    .append(e.getKey())
+                    .append("` | `")
+                    .append(e.getValue())
+                    .append("` |\n"));
     sb.append("\n").append(DOC_END);
     return sb.toString();
   }
@@ -286,21 +345,28 @@ public final class KafkaRecordConfig {
   }
 
   /**
-   * Prints the generated documentation of a role ({@code sink} or {@code channel}), or with {@code --write FILE}
-   * rewrites its region in FILE in place.
+   * Prints the generated documentation of a role ({@code sink} or {@code channel}), or with {@code
+   * --write FILE} rewrites its region in FILE in place.
    */
   public static void main(String[] args) throws IOException {
     String usage = "KafkaRecordConfig sink|channel";
-    Role role = args.length == 0 ? null : switch (args[0]) {
-      case "sink" -> Role.SINK;
-      case "channel" -> Role.CHANNEL;
-      default -> null;
-    };
+    Role role =
+        args.length == 0
+            ? null
+            : switch (args[0]) {
+              case "sink" -> Role.SINK;
+              case "channel" -> Role.CHANNEL;
+              default -> null;
+            };
     if (role == null) {
       System.err.println("usage: " + usage + " [--write FILE]");
       throw new IllegalArgumentException("the first argument must be sink or channel");
     }
-    ConfigDef.writeDocs(Arrays.copyOfRange(args, 1, args.length), usage, docBegin(role), DOC_END,
+    ConfigDef.writeDocs(
+        Arrays.copyOfRange(args, 1, args.length),
+        usage,
+        docBegin(role),
+        DOC_END,
         generatedDoc(role));
   }
 }

@@ -1,6 +1,5 @@
 package org.flafka.edge.sink;
 
-import org.flafka.edge.channel.KafkaRecordChannel;
 import java.time.Duration;
 import java.util.Properties;
 import org.apache.kafka.clients.producer.Callback;
@@ -11,13 +10,14 @@ import org.apache.kafka.common.record.internal.AbstractRecords;
 import org.apache.kafka.common.record.internal.CompressionType;
 import org.apache.kafka.common.record.internal.RecordBatch;
 import org.apache.kafka.common.utils.Utils;
+import org.flafka.edge.channel.KafkaRecordChannel;
 
 /**
- * The Kafka producer of a {@link KafkaRecordSink} or {@link KafkaRecordChannel}, the limit of the topic it writes
- * ({@link TopicMessageLimit}) and its own {@code max.request.size}, opened and closed together, so that a writer can
- * judge a record against both before sending it ({@link #oversize}). Thread-safe: the
- * producer is, and the topic's limit is read under this object's lock, once per batch (a channel's source puts from
- * several threads).
+ * The Kafka producer of a {@link KafkaRecordSink} or {@link KafkaRecordChannel}, the limit of the
+ * topic it writes ({@link TopicMessageLimit}) and its own {@code max.request.size}, opened and
+ * closed together, so that a writer can judge a record against both before sending it ({@link
+ * #oversize}). Thread-safe: the producer is, and the topic's limit is read under this object's
+ * lock, once per batch (a channel's source puts from several threads).
  */
 public final class KafkaRecordProducer implements AutoCloseable {
   /** How long closing waits for records still being sent. */
@@ -34,27 +34,39 @@ public final class KafkaRecordProducer implements AutoCloseable {
     topic = config.topic();
     topicLimit = new TopicMessageLimit(config.component(), config.topic(), producerProperties);
     // the producer has just accepted the value, so it parses
-    maxRequestBytes = (Integer) org.apache.kafka.common.config.ConfigDef.parseType(
-        ProducerConfig.MAX_REQUEST_SIZE_CONFIG,
-        producerProperties.getOrDefault(ProducerConfig.MAX_REQUEST_SIZE_CONFIG,
-            ProducerConfig.configDef().defaultValues().get(ProducerConfig.MAX_REQUEST_SIZE_CONFIG)),
-        org.apache.kafka.common.config.ConfigDef.Type.INT);
+    maxRequestBytes =
+        (Integer)
+            org.apache.kafka.common.config.ConfigDef.parseType(
+                ProducerConfig.MAX_REQUEST_SIZE_CONFIG,
+                producerProperties.getOrDefault(
+                    ProducerConfig.MAX_REQUEST_SIZE_CONFIG,
+                    ProducerConfig.configDef()
+                        .defaultValues()
+                        .get(ProducerConfig.MAX_REQUEST_SIZE_CONFIG)),
+                org.apache.kafka.common.config.ConfigDef.Type.INT);
   }
 
   /**
-   * Whether Kafka would refuse {@code record} as too large ({@link Oversize#judge}), against the topic's limit
-   * {@code topicLimitBytes} (from {@link #topicLimitBytes()}, read once per batch) and this producer's
-   * {@code max.request.size}: null if it would not.
+   * Whether Kafka would refuse {@code record} as too large ({@link Oversize#judge}), against the
+   * topic's limit {@code topicLimitBytes} (from {@link #topicLimitBytes()}, read once per batch)
+   * and this producer's {@code max.request.size}: null if it would not.
    */
   public Oversize oversize(ProducerRecord<String, byte[]> record, int topicLimitBytes) {
     return Oversize.judge(record, topic, topicLimitBytes, maxRequestBytes);
   }
 
-  /** The producer's estimate of {@code record}'s size, which it compares with {@code max.request.size}. */
+  /**
+   * The producer's estimate of {@code record}'s size, which it compares with {@code
+   * max.request.size}.
+   */
   static int requestBytes(ProducerRecord<String, byte[]> record) {
     byte[] key = record.key() == null ? null : Utils.utf8(record.key());
-    return AbstractRecords.estimateSizeInBytesUpperBound(RecordBatch.CURRENT_MAGIC_VALUE, CompressionType.NONE, key,
-        record.value(), record.headers().toArray());
+    return AbstractRecords.estimateSizeInBytesUpperBound(
+        RecordBatch.CURRENT_MAGIC_VALUE,
+        CompressionType.NONE,
+        key,
+        record.value(),
+        record.headers().toArray());
   }
 
   /** The topic's {@code max.message.bytes}, or {@link TopicMessageLimit#UNKNOWN}. */

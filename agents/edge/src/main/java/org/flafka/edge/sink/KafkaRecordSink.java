@@ -1,6 +1,5 @@
 package org.flafka.edge.sink;
 
-import org.flafka.edge.RateLimitedLog;
 import java.util.concurrent.TimeUnit;
 import org.apache.flume.Channel;
 import org.apache.flume.Context;
@@ -12,37 +11,40 @@ import org.apache.flume.conf.Configurable;
 import org.apache.flume.sink.AbstractSink;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.flafka.contract.KafkaRecordEncoder;
+import org.flafka.edge.RateLimitedLog;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Writes each event to Kafka as one record: the body as the value, byte for byte, and the chosen Flume headers as
- * Kafka record headers ({@link KafkaRecordEncoder}). What Flume's {@code KafkaSink} does for the edge, with lighter
- * per-event work: one walk over each event's headers instead of a lookup per configured name, reused encodings of
- * repeated header values, one shared completion callback per batch ({@link BatchAcknowledgements}) instead of a
- * callback and a future per event, and nothing logged per event. Kafka's own sizing, encoding
- * and compression of the headers is most of what is left (docs/benchmarks.md). It is also for failure handling,
- * below.
+ * Writes each event to Kafka as one record: the body as the value, byte for byte, and the chosen
+ * Flume headers as Kafka record headers ({@link KafkaRecordEncoder}). What Flume's {@code
+ * KafkaSink} does for the edge, with lighter per-event work: one walk over each event's headers
+ * instead of a lookup per configured name, reused encodings of repeated header values, one shared
+ * completion callback per batch ({@link BatchAcknowledgements}) instead of a callback and a future
+ * per event, and nothing logged per event. Kafka's own sizing, encoding and compression of the
+ * headers is most of what is left (docs/benchmarks.md). It is also for failure handling, below.
  *
- * <p>One channel transaction per batch: take up to {@code batchSize} events for at most {@code batchDurationMillis}
- * (a take already waiting for an event ends then only in a channel that supports {@link TakeDeadline}), sending
- * each to Kafka as it is taken; then flush, and commit only when Kafka has acknowledged every one (with
- * {@code acks=all}, every in-sync replica). Any other outcome rolls
- * the whole batch back to the channel and the sink runner retries it after its back-off, so nothing is lost;
- * Kafka's idempotent producer keeps a retried send from being written twice within a producer session.
+ * <p>One channel transaction per batch: take up to {@code batchSize} events for at most {@code
+ * batchDurationMillis} (a take already waiting for an event ends then only in a channel that
+ * supports {@link TakeDeadline}), sending each to Kafka as it is taken; then flush, and commit only
+ * when Kafka has acknowledged every one (with {@code acks=all}, every in-sync replica). Any other
+ * outcome rolls the whole batch back to the channel and the sink runner retries it after its
+ * back-off, so nothing is lost; Kafka's idempotent producer keeps a retried send from being written
+ * twice within a producer session.
  *
- * <p>The one exception is a record too large for Kafka: over the producer's {@code max.request.size} or over the
- * topic's {@code max.message.bytes}, both of which the sink checks before sending ({@link Oversize}; for the
- * topic's, Kafka's producer would otherwise retry the batch for ever, {@link TopicMessageLimit}), and which a
- * producer's own refusal ({@code RecordTooLargeException}) backs up. Retrying can never succeed, so it would stop
- * the sink for good. Such an event is dropped whole, counted in
- * {@code RecordTooLargeDropCount} and the standard {@code EventWriteFail}, and reported in a rate-limited WARN with
- * its size and the settings to raise. The edge source's {@code maxMessageBytes} and {@code flafka lint} keep this
- * from happening in a consistent configuration.
+ * <p>The one exception is a record too large for Kafka: over the producer's {@code
+ * max.request.size} or over the topic's {@code max.message.bytes}, both of which the sink checks
+ * before sending ({@link Oversize}; for the topic's, Kafka's producer would otherwise retry the
+ * batch for ever, {@link TopicMessageLimit}), and which a producer's own refusal ({@code
+ * RecordTooLargeException}) backs up. Retrying can never succeed, so it would stop the sink for
+ * good. Such an event is dropped whole, counted in {@code RecordTooLargeDropCount} and the standard
+ * {@code EventWriteFail}, and reported in a rate-limited WARN with its size and the settings to
+ * raise. The edge source's {@code maxMessageBytes} and {@code flafka lint} keep this from happening
+ * in a consistent configuration.
  *
- * <p>Metrics ({@link KafkaRecordSinkCounter}) are those of Flume's Kafka sink under the same names, so Cloudera
- * Manager, the dashboards and the sweep read either sink alike, plus the failure counters Flume's leaves out of
- * JMX. Keys: {@link KafkaRecordConfig} and
+ * <p>Metrics ({@link KafkaRecordSinkCounter}) are those of Flume's Kafka sink under the same names,
+ * so Cloudera Manager, the dashboards and the sweep read either sink alike, plus the failure
+ * counters Flume's leaves out of JMX. Keys: {@link KafkaRecordConfig} and
  * docs/reference/edge-sink.md.
  */
 public class KafkaRecordSink extends AbstractSink implements Configurable, BatchSizeSupported {
@@ -55,12 +57,14 @@ public class KafkaRecordSink extends AbstractSink implements Configurable, Batch
   private KafkaRecordConfig config;
   private KafkaRecordSinkCounter counter;
   private KafkaRecordProducer producer;
+
   /** Confined to the sink runner's thread. */
   private KafkaRecordEncoder encoder;
 
   @Override
   public void configure(Context context) {
-    config = KafkaRecordConfig.parse(KafkaRecordConfig.Role.SINK, getName(), context.getParameters());
+    config =
+        KafkaRecordConfig.parse(KafkaRecordConfig.Role.SINK, getName(), context.getParameters());
     encoder = config.newEncoder();
     if (counter == null) {
       counter = new KafkaRecordSinkCounter(getName());
@@ -75,8 +79,12 @@ public class KafkaRecordSink extends AbstractSink implements Configurable, Batch
     producer = new KafkaRecordProducer(config);
     counter.incrementConnectionCreatedCount();
     counter.start();
-    LOG.info("{}: writing to topic {} at {} in batches of up to {} events or {} ms, record headers: {}",
-        config.component(), config.topic(), config.bootstrapServers(), config.batchSize(),
+    LOG.info(
+        "{}: writing to topic {} at {} in batches of up to {} events or {} ms, record headers: {}",
+        config.component(),
+        config.topic(),
+        config.bootstrapServers(),
+        config.batchSize(),
         TimeUnit.NANOSECONDS.toMillis(config.batchDurationNanos()),
         config.allRecordHeaders() ? "all" : config.recordHeaders());
     super.start();
@@ -95,8 +103,9 @@ public class KafkaRecordSink extends AbstractSink implements Configurable, Batch
   }
 
   /**
-   * Lets Flume refuse the sink at start-up when its batch is larger than its channel's transactionCapacity: every
-   * batch would otherwise fail at run time, its first events sent to Kafka again and again.
+   * Lets Flume refuse the sink at start-up when its batch is larger than its channel's
+   * transactionCapacity: every batch would otherwise fail at run time, its first events sent to
+   * Kafka again and again.
    */
   @Override
   public long getBatchSize() {
@@ -110,14 +119,19 @@ public class KafkaRecordSink extends AbstractSink implements Configurable, Batch
     transaction.begin();
     try {
       long started = System.nanoTime();
-      // A new one per batch: a send that fails synchronously leaves earlier ones to complete after the rollback.
+      // A new one per batch: a send that fails synchronously leaves earlier ones to complete after
+      // the rollback.
       BatchAcknowledgements acks = new BatchAcknowledgements();
-      // The first batch's lookup of the limit may wait; the batch's time to take events starts after it.
+      // The first batch's lookup of the limit may wait; the batch's time to take events starts
+      // after it.
       int topicLimitBytes = producer.topicLimitBytes();
       long deadline = System.nanoTime() + config.batchDurationNanos();
-      // flafka's memory channel ends the batch's takes at the deadline itself: past it, the first take that finds
-      // the queue empty returns none, and while the queue is never empty the batch fills at the sink's own pace.
-      // Other channels need the sink's clock, read once per take (4% of the sink runners' CPU in the A/B of
+      // flafka's memory channel ends the batch's takes at the deadline itself: past it, the first
+      // take that finds
+      // the queue empty returns none, and while the queue is never empty the batch fills at the
+      // sink's own pace.
+      // Other channels need the sink's clock, read once per take (4% of the sink runners' CPU in
+      // the A/B of
       // docs/benchmarks/history/2026-11-21-to-27-edge.md, "The sink's time bound").
       boolean channelEndsTakes = transaction instanceof TakeDeadline;
       if (channelEndsTakes) {
@@ -144,10 +158,12 @@ public class KafkaRecordSink extends AbstractSink implements Configurable, Batch
         return Status.BACKOFF;
       }
       counter.addToEventDrainAttemptCount(taken);
-      // flush() returns once every record sent so far is acknowledged or failed, their callbacks run.
+      // flush() returns once every record sent so far is acknowledged or failed, their callbacks
+      // run.
       producer.flush();
       if (acks.failure() != null) {
-        throw new EventDeliveryException("Kafka did not acknowledge every event of the batch: " + acks.failure(),
+        throw new EventDeliveryException(
+            "Kafka did not acknowledge every event of the batch: " + acks.failure(),
             acks.failure());
       }
       transaction.commit();
@@ -157,11 +173,21 @@ public class KafkaRecordSink extends AbstractSink implements Configurable, Batch
         counter.incrementRecordTooLargeDropCount();
       }
       if (tooLarge > 0) {
-        tooLargeLog.warn(() -> config.component() + ": dropped " + tooLarge + " event(s) too large for Kafka (the "
-            + "last " + acks.lastTooLargeBytes() + " bytes; topic " + config.topic() + "'s max.message.bytes "
-            + (topicLimitBytes == TopicMessageLimit.UNKNOWN ? "unknown" : topicLimitBytes) + "), counted in "
-            + "RecordTooLargeDropCount. Fix: raise kafka.producer.max.request.size and the topic's "
-            + "max.message.bytes above the source's maxMessageBytes plus the record headers");
+        tooLargeLog.warn(
+            () ->
+                config.component()
+                    + ": dropped "
+                    + tooLarge
+                    + " event(s) too large for Kafka (the "
+                    + "last "
+                    + acks.lastTooLargeBytes()
+                    + " bytes; topic "
+                    + config.topic()
+                    + "'s max.message.bytes "
+                    + (topicLimitBytes == TopicMessageLimit.UNKNOWN ? "unknown" : topicLimitBytes)
+                    + "), counted in "
+                    + "RecordTooLargeDropCount. Fix: raise kafka.producer.max.request.size and the topic's "
+                    + "max.message.bytes above the source's maxMessageBytes plus the record headers");
       }
       if (taken < config.batchSize()) {
         counter.incrementBatchUnderflowCount();
@@ -178,7 +204,8 @@ public class KafkaRecordSink extends AbstractSink implements Configurable, Batch
       if (e instanceof Error error) {
         throw error;
       }
-      throw new EventDeliveryException(config.component() + ": could not write a batch to Kafka", e);
+      throw new EventDeliveryException(
+          config.component() + ": could not write a batch to Kafka", e);
     } finally {
       transaction.close();
     }
@@ -192,10 +219,17 @@ public class KafkaRecordSink extends AbstractSink implements Configurable, Batch
     } catch (RuntimeException e) {
       cause.addSuppressed(e);
     }
-    failureLog.warn(() -> config.component() + ": batch rolled back to the channel and retried: " + cause
-        + (cause.getCause() == null ? "" : " (" + cause.getCause() + ")")
-        + ". If it persists, check that " + config.bootstrapServers() + " is reachable and topic "
-        + config.topic() + " exists");
+    failureLog.warn(
+        () ->
+            config.component()
+                + ": batch rolled back to the channel and retried: "
+                + cause
+                + (cause.getCause() == null ? "" : " (" + cause.getCause() + ")")
+                + ". If it persists, check that "
+                + config.bootstrapServers()
+                + " is reachable and topic "
+                + config.topic()
+                + " exists");
   }
 
   public ProducerRecord<String, byte[]> toRecord(Event event) {

@@ -3,9 +3,10 @@ package org.flafka.edge.sink;
 import org.apache.flume.instrumentation.SinkCounter;
 
 /**
- * Metrics of {@link KafkaRecordSink}: Flume's standard sink counters, the two of Flume's Kafka sink under the same
- * keys (so both sinks read alike), and events dropped because Kafka refused them as too large. It extends
- * {@link SinkCounter} rather than Flume's {@code KafkaSinkCounter}, whose constructor cannot take more attributes.
+ * Metrics of {@link KafkaRecordSink}: Flume's standard sink counters, the two of Flume's Kafka sink
+ * under the same keys (so both sinks read alike), and events dropped because Kafka refused them as
+ * too large. It extends {@link SinkCounter} rather than Flume's {@code KafkaSinkCounter}, whose
+ * constructor cannot take more attributes.
  */
 public class KafkaRecordSinkCounter extends SinkCounter implements KafkaRecordSinkCounterMBean {
 
@@ -17,7 +18,9 @@ public class KafkaRecordSinkCounter extends SinkCounter implements KafkaRecordSi
     super(name, new String[] {SEND_TIME, ROLLBACK, TOO_LARGE_DROP});
   }
 
-  /** Milliseconds spent sending batches, acknowledgements included (Flume's KafkaEventSendTimer). */
+  /**
+   * Milliseconds spent sending batches, acknowledgements included (Flume's KafkaEventSendTimer).
+   */
   public long addToKafkaEventSendTimer(long millis) {
     return addAndGet(SEND_TIME, millis);
   }

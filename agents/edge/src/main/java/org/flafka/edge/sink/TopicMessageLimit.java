@@ -1,6 +1,5 @@
 package org.flafka.edge.sink;
 
-import org.flafka.edge.RateLimitedLog;
 import java.time.Duration;
 import java.util.List;
 import java.util.Properties;
@@ -19,30 +18,32 @@ import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.common.record.internal.DefaultRecord;
 import org.apache.kafka.common.record.internal.DefaultRecordBatch;
 import org.apache.kafka.common.utils.Utils;
+import org.flafka.edge.RateLimitedLog;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The largest record batch the sink's topic accepts ({@code max.message.bytes}, the broker's
- * {@code message.max.bytes} unless the topic sets its own), read from the cluster, so that the sink can drop and
- * count a record over it instead of sending it.
+ * The largest record batch the sink's topic accepts ({@code max.message.bytes}, the broker's {@code
+ * message.max.bytes} unless the topic sets its own), read from the cluster, so that the sink can
+ * drop and count a record over it instead of sending it.
  *
- * <p>Why not let Kafka refuse it: the broker refuses the whole batch the record is in, and Kafka 4.3.1's producer
- * then splits that batch and sends the parts again, and again. Measured (KafkaRecordSinkTest, an 8,000-byte
- * record between two small ones, topic limit 4,096): 59,000 splits in 26 s, then a {@code StackOverflowError}
- * that killed the producer's I/O thread, so the sink's {@code flush()} never returned and the edge stopped
- * delivering anything (the symptoms of KAFKA-8350 and KAFKA-8202, which Kafka fixed for other cases). The
- * producer's own {@code max.request.size} check does not have this problem: it refuses one record before
- * batching.
+ * <p>Why not let Kafka refuse it: the broker refuses the whole batch the record is in, and Kafka
+ * 4.3.1's producer then splits that batch and sends the parts again, and again. Measured
+ * (KafkaRecordSinkTest, an 8,000-byte record between two small ones, topic limit 4,096): 59,000
+ * splits in 26 s, then a {@code StackOverflowError} that killed the producer's I/O thread, so the
+ * sink's {@code flush()} never returned and the edge stopped delivering anything (the symptoms of
+ * KAFKA-8350 and KAFKA-8202, which Kafka fixed for other cases). The producer's own {@code
+ * max.request.size} check does not have this problem: it refuses one record before batching.
  *
- * <p>The size judged is the record's size in an uncompressed batch of its own, to the byte. The broker compares
- * the compressed batch, so a record that compression would have shrunk under the limit is dropped too, as the
- * producer's {@code max.request.size} check does for its own limit.
+ * <p>The size judged is the record's size in an uncompressed batch of its own, to the byte. The
+ * broker compares the compressed batch, so a record that compression would have shrunk under the
+ * limit is dropped too, as the producer's {@code max.request.size} check does for its own limit.
  *
- * <p>The first lookup waits up to {@link #FIRST_LOOKUP_WAIT_MILLIS} (a sink cannot judge its first batch without
- * it); later ones run in the background every {@link #REFRESH_NANOS}, or {@link #RETRY_NANOS} after a failure (a
- * principal without DescribeConfigs on the topic, an unreachable cluster), during which the last known limit
- * holds, or none. Not thread-safe (KafkaRecordProducer locks around it).
+ * <p>The first lookup waits up to {@link #FIRST_LOOKUP_WAIT_MILLIS} (a sink cannot judge its first
+ * batch without it); later ones run in the background every {@link #REFRESH_NANOS}, or {@link
+ * #RETRY_NANOS} after a failure (a principal without DescribeConfigs on the topic, an unreachable
+ * cluster), during which the last known limit holds, or none. Not thread-safe (KafkaRecordProducer
+ * locks around it).
  */
 public final class TopicMessageLimit implements AutoCloseable {
 
@@ -50,6 +51,7 @@ public final class TopicMessageLimit implements AutoCloseable {
 
   /** No limit known. */
   static final int UNKNOWN = Integer.MAX_VALUE;
+
   static final long FIRST_LOOKUP_WAIT_MILLIS = 5_000;
   static final long REFRESH_NANOS = TimeUnit.MINUTES.toNanos(5);
   static final long RETRY_NANOS = TimeUnit.SECONDS.toNanos(30);
@@ -69,7 +71,8 @@ public final class TopicMessageLimit implements AutoCloseable {
   }
 
   /** With the clock that times the lookups (tests move it on). */
-  TopicMessageLimit(String component, String topic, Properties producerProperties, LongSupplier nanoClock) {
+  TopicMessageLimit(
+      String component, String topic, Properties producerProperties, LongSupplier nanoClock) {
     this.component = component;
     this.topic = topic;
     this.nanoClock = nanoClock;
@@ -98,16 +101,27 @@ public final class TopicMessageLimit implements AutoCloseable {
 
   private void collect(long now) {
     try {
-      Config config = looked ? pending.getNow(null) : pending.get(FIRST_LOOKUP_WAIT_MILLIS, TimeUnit.MILLISECONDS);
+      Config config =
+          looked
+              ? pending.getNow(null)
+              : pending.get(FIRST_LOOKUP_WAIT_MILLIS, TimeUnit.MILLISECONDS);
       ConfigEntry entry = config.get(TopicConfig.MAX_MESSAGE_BYTES_CONFIG);
       bytes = Integer.parseInt(entry.value());
       nextLookupNanos = now + REFRESH_NANOS;
     } catch (TimeoutException | ExecutionException | RuntimeException e) {
       Throwable cause = e instanceof ExecutionException ? e.getCause() : e;
-      failureLog.warn(() -> component + ": could not read topic " + topic + "'s " + TopicConfig.MAX_MESSAGE_BYTES_CONFIG
-          + " (" + cause + "); until it can, a record over that limit stalls the sink. If this persists, check "
-          + "that the topic exists, that the cluster is reachable and that the sink's principal may "
-          + "DescribeConfigs on the topic");
+      failureLog.warn(
+          () ->
+              component
+                  + ": could not read topic "
+                  + topic
+                  + "'s "
+                  + TopicConfig.MAX_MESSAGE_BYTES_CONFIG
+                  + " ("
+                  + cause
+                  + "); until it can, a record over that limit stalls the sink. If this persists, check "
+                  + "that the topic exists, that the cluster is reachable and that the sink's principal may "
+                  + "DescribeConfigs on the topic");
       nextLookupNanos = now + RETRY_NANOS;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -118,13 +132,15 @@ public final class TopicMessageLimit implements AutoCloseable {
   }
 
   /**
-   * The record's uncompressed size in a batch of its own, by Kafka's own arithmetic: the batch header, then the
-   * record as DefaultRecord writes it, its offset and timestamp deltas 0 in a batch of one.
+   * The record's uncompressed size in a batch of its own, by Kafka's own arithmetic: the batch
+   * header, then the record as DefaultRecord writes it, its offset and timestamp deltas 0 in a
+   * batch of one.
    */
   static int batchBytes(ProducerRecord<String, byte[]> record) {
     int keyBytes = record.key() == null ? -1 : Utils.utf8Length(record.key());
     return DefaultRecordBatch.RECORD_BATCH_OVERHEAD
-        + DefaultRecord.sizeInBytes(0, 0L, keyBytes, record.value().length, record.headers().toArray());
+        + DefaultRecord.sizeInBytes(
+            0, 0L, keyBytes, record.value().length, record.headers().toArray());
   }
 
   /** At once: a lookup still waiting for an unreachable cluster is abandoned. */

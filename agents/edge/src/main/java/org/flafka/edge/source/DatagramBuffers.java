@@ -8,18 +8,21 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The UDP listener's receive buffers: direct buffers of {@code bufferBytes}, each allocated once and reused for
- * datagram after datagram, instead of one from Netty's pooled allocator per datagram.
+ * The UDP listener's receive buffers: direct buffers of {@code bufferBytes}, each allocated once
+ * and reused for datagram after datagram, instead of one from Netty's pooled allocator per
+ * datagram.
  *
- * <p>Why: a receive buffer must hold the largest datagram (65,507 bytes over IPv4) or the kernel truncates it
- * without a trace, and Netty's pooled allocator caches only buffers of up to 32 KiB per thread, so every 64 KiB
- * buffer came from the shared arena, under its lock, and went back to it after one datagram: a third of the UDP
- * loop's CPU at 100,000 datagrams/s (docs/benchmarks.md, "Edge agent over UDP").
+ * <p>Why: a receive buffer must hold the largest datagram (65,507 bytes over IPv4) or the kernel
+ * truncates it without a trace, and Netty's pooled allocator caches only buffers of up to 32 KiB
+ * per thread, so every 64 KiB buffer came from the shared arena, under its lock, and went back to
+ * it after one datagram: a third of the UDP loop's CPU at 100,000 datagrams/s (docs/benchmarks.md,
+ * "Edge agent over UDP").
  *
- * <p>Confined to one socket's event loop. The loop reads up to {@code maxMessagesPerRead} datagrams, each into
- * a buffer from here, then hands each to {@link DatagramHandler}, which copies its bytes and releases it: a buffer
- * whose only reference is this object's is free again. So a burst needs at most about {@code maxMessagesPerRead}
- * buffers, and that many stay allocated until {@link #release()}.
+ * <p>Confined to one socket's event loop. The loop reads up to {@code maxMessagesPerRead}
+ * datagrams, each into a buffer from here, then hands each to {@link DatagramHandler}, which copies
+ * its bytes and releases it: a buffer whose only reference is this object's is free again. So a
+ * burst needs at most about {@code maxMessagesPerRead} buffers, and that many stay allocated until
+ * {@link #release()}.
  */
 final class DatagramBuffers extends DefaultMaxMessagesRecvByteBufAllocator {
 

@@ -10,13 +10,16 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * Turns each datagram into one event (RFC 5426: one message per datagram; the body is the whole payload, nothing
- * stripped) and hands it to the batcher. Empty datagrams carry no message and are ignored. One per socket, run by
- * the socket's one loop, so the sender-address cache needs no lock.
+ * Turns each datagram into one event (RFC 5426: one message per datagram; the body is the whole
+ * payload, nothing stripped) and hands it to the batcher. Empty datagrams carry no message and are
+ * ignored. One per socket, run by the socket's one loop, so the sender-address cache needs no lock.
  */
 final class DatagramHandler extends ChannelInboundHandlerAdapter {
 
-  /** Bounded: cleared when full, so a spray of spoofed sources costs memory for at most this many entries. */
+  /**
+   * Bounded: cleared when full, so a spray of spoofed sources costs memory for at most this many
+   * entries.
+   */
   private static final int PEER_CACHE_SIZE = 10_000;
 
   private final Listener listener;
@@ -71,7 +74,8 @@ final class DatagramHandler extends ChannelInboundHandlerAdapter {
 
   @Override
   public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-    // a datagram socket survives a failed read (e.g. an ICMP error surfaced as an exception); keep listening
+    // a datagram socket survives a failed read (e.g. an ICMP error surfaced as an exception); keep
+    // listening
     listener.reportConnectionError("the udp socket", cause);
   }
 }

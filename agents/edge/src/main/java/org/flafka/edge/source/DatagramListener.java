@@ -25,13 +25,14 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * UDP: udp.receiveThreads sockets on one port, each with its own loop that reads, batches and puts; above one they
- * share the port through SO_REUSEPORT, and the kernel hashes each sender (address and port) to one of them. Every
- * datagram is read into a buffer of 64 KiB, larger than any UDP payload (65507 bytes over IPv4, 65527 over IPv6),
- * so a datagram is never truncated; the buffers are reused ({@link DatagramBuffers}, one set per socket). One larger
- * than maxMessageBytes is counted as oversize. The receive buffer asked for is udp.receiveBufferBytes, per socket;
- * what the kernel granted is logged and exposed, and the kernel's drop counters are polled every
- * {@value #KERNEL_POLL_SECONDS} s.
+ * UDP: udp.receiveThreads sockets on one port, each with its own loop that reads, batches and puts;
+ * above one they share the port through SO_REUSEPORT, and the kernel hashes each sender (address
+ * and port) to one of them. Every datagram is read into a buffer of 64 KiB, larger than any UDP
+ * payload (65507 bytes over IPv4, 65527 over IPv6), so a datagram is never truncated; the buffers
+ * are reused ({@link DatagramBuffers}, one set per socket). One larger than maxMessageBytes is
+ * counted as oversize. The receive buffer asked for is udp.receiveBufferBytes, per socket; what the
+ * kernel granted is logged and exposed, and the kernel's drop counters are polled every {@value
+ * #KERNEL_POLL_SECONDS} s.
  */
 final class DatagramListener extends Listener {
 
@@ -44,13 +45,15 @@ final class DatagramListener extends Listener {
   private List<Channel> sockets = List.of();
   private UdpKernelStats kernelStats;
   private ScheduledFuture<?> kernelPoll;
+
   /**
-   * Sockets on our port the last poll saw beyond ours, so the warning about them is logged once per change. Polls
-   * run on the first socket's loop, and at start and stop on the caller's thread.
+   * Sockets on our port the last poll saw beyond ours, so the warning about them is logged once per
+   * change. Polls run on the first socket's loop, and at start and stop on the caller's thread.
    */
   private volatile int othersOnPort;
 
-  DatagramListener(SyslogSourceConfig config, SyslogSourceCounter counter, ChannelProcessor processor) {
+  DatagramListener(
+      SyslogSourceConfig config, SyslogSourceCounter counter, ChannelProcessor processor) {
     super(config, counter, processor);
   }
 
@@ -58,9 +61,15 @@ final class DatagramListener extends Listener {
   EventLoopGroup createGroups() {
     int threads = config.udpReceiveThreads();
     if (threads > 1 && !reusePortAvailable()) {
-      throw new FlumeException(config.component() + ": " + SyslogSourceConfig.UDP_RECEIVE_THREADS + " = " + threads
-          + " needs SO_REUSEPORT, which this system's UDP sockets do not offer. Fix: set "
-          + SyslogSourceConfig.UDP_RECEIVE_THREADS + " = 1");
+      throw new FlumeException(
+          config.component()
+              + ": "
+              + SyslogSourceConfig.UDP_RECEIVE_THREADS
+              + " = "
+              + threads
+              + " needs SO_REUSEPORT, which this system's UDP sockets do not offer. Fix: set "
+              + SyslogSourceConfig.UDP_RECEIVE_THREADS
+              + " = 1");
     }
     String name = "flafka-" + config.component().replace(' ', '-') + "-udp";
     group = new NioEventLoopGroup(threads, new DefaultThreadFactory(name, true));
@@ -80,7 +89,10 @@ final class DatagramListener extends Listener {
     return bindSocket(config.port());
   }
 
-  /** The other sockets, on the port the first one got; the group hands each socket a loop of its own in turn. */
+  /**
+   * The other sockets, on the port the first one got; the group hands each socket a loop of its own
+   * in turn.
+   */
   @Override
   List<ChannelFuture> bindMore(Channel first) {
     int port = ((InetSocketAddress) first.localAddress()).getPort();
@@ -94,12 +106,13 @@ final class DatagramListener extends Listener {
   /** Binds one socket, with receive buffers of its own that are freed when it closes. */
   private ChannelFuture bindSocket(int port) {
     DatagramBuffers buffers = new DatagramBuffers(READ_BUFFER_BYTES, MAX_DATAGRAMS_PER_READ);
-    Bootstrap bootstrap = new Bootstrap()
-        .group(group)
-        .channel(NioDatagramChannel.class)
-        .option(ChannelOption.SO_RCVBUF, config.udpReceiveBufferBytes())
-        .option(ChannelOption.RCVBUF_ALLOCATOR, buffers)
-        .handler(new DatagramHandler(this));
+    Bootstrap bootstrap =
+        new Bootstrap()
+            .group(group)
+            .channel(NioDatagramChannel.class)
+            .option(ChannelOption.SO_RCVBUF, config.udpReceiveBufferBytes())
+            .option(ChannelOption.RCVBUF_ALLOCATOR, buffers)
+            .handler(new DatagramHandler(this));
     if (config.udpReceiveThreads() > 1) {
       bootstrap.option(NioChannelOption.of(StandardSocketOptions.SO_REUSEPORT), true);
     }
@@ -116,36 +129,62 @@ final class DatagramListener extends Listener {
     int granted = first.config().getOption(ChannelOption.SO_RCVBUF);
     counter.setUdpReceiveBufferBytes(granted);
     long rmemMax = readRmemMax();
-    LOG.info("{}: udp receive buffer: asked for {} bytes, the socket reports {} (net.core.rmem_max = {}); {} "
-        + "socket(s) on port {}", config.component(), config.udpReceiveBufferBytes(), granted,
-        rmemMax < 0 ? "unknown" : rmemMax, channels.size(), port());
+    LOG.info(
+        "{}: udp receive buffer: asked for {} bytes, the socket reports {} (net.core.rmem_max = {}); {} "
+            + "socket(s) on port {}",
+        config.component(),
+        config.udpReceiveBufferBytes(),
+        granted,
+        rmemMax < 0 ? "unknown" : rmemMax,
+        channels.size(),
+        port());
     if (rmemMax >= 0 && rmemMax < config.udpReceiveBufferBytes()) {
-      LOG.warn("{}: net.core.rmem_max = {} caps {} = {}: bursts will be dropped by the kernel sooner. Fix: sysctl "
-          + "-w net.core.rmem_max={} on this host", config.component(), rmemMax,
-          SyslogSourceConfig.UDP_RECEIVE_BUFFER_BYTES, config.udpReceiveBufferBytes(),
+      LOG.warn(
+          "{}: net.core.rmem_max = {} caps {} = {}: bursts will be dropped by the kernel sooner. Fix: sysctl "
+              + "-w net.core.rmem_max={} on this host",
+          config.component(),
+          rmemMax,
+          SyslogSourceConfig.UDP_RECEIVE_BUFFER_BYTES,
+          config.udpReceiveBufferBytes(),
           config.udpReceiveBufferBytes());
     }
     kernelStats = new UdpKernelStats(port());
     if (kernelStats.available()) {
       pollKernelStats();
-      kernelPoll = first.eventLoop().scheduleAtFixedRate(this::pollKernelStats, KERNEL_POLL_SECONDS,
-          KERNEL_POLL_SECONDS, TimeUnit.SECONDS);
+      kernelPoll =
+          first
+              .eventLoop()
+              .scheduleAtFixedRate(
+                  this::pollKernelStats,
+                  KERNEL_POLL_SECONDS,
+                  KERNEL_POLL_SECONDS,
+                  TimeUnit.SECONDS);
     } else {
-      LOG.info("{}: kernel UDP drop counters are not readable here (/proc/net/snmp); UdpSocketDropCount and "
-          + "UdpHost* stay 0", config.component());
+      LOG.info(
+          "{}: kernel UDP drop counters are not readable here (/proc/net/snmp); UdpSocketDropCount and "
+              + "UdpHost* stay 0",
+          config.component());
     }
   }
 
   void pollKernelStats() {
-    // The drops column covers every socket on the port, and another process's sockets there take a share of the
-    // datagrams: with SO_REUSEPORT a second agent of the same user binds beside ours without an error.
+    // The drops column covers every socket on the port, and another process's sockets there take a
+    // share of the
+    // datagrams: with SO_REUSEPORT a second agent of the same user binds beside ours without an
+    // error.
     int others = Math.max(0, kernelStats.poll(counter) - sockets.size());
     if (others != othersOnPort) {
       othersOnPort = others;
       if (others > 0) {
-        LOG.warn("{}: {} UDP socket(s) besides this source's {} are bound to port {} and take a share of the "
-            + "datagrams sent to it, uncounted here (another agent on the same port?). Fix: stop the other "
-            + "process (ss -ulnp | grep :{})", config.component(), others, sockets.size(), port(), port());
+        LOG.warn(
+            "{}: {} UDP socket(s) besides this source's {} are bound to port {} and take a share of the "
+                + "datagrams sent to it, uncounted here (another agent on the same port?). Fix: stop the other "
+                + "process (ss -ulnp | grep :{})",
+            config.component(),
+            others,
+            sockets.size(),
+            port(),
+            port());
       }
     }
   }
@@ -160,8 +199,9 @@ final class DatagramListener extends Listener {
   }
 
   /**
-   * Reads on what the kernel still holds for the sockets (closing them would discard it), then the last reading of
-   * the kernel's counters, while the sockets (whose rows hold the drops) are still open.
+   * Reads on what the kernel still holds for the sockets (closing them would discard it), then the
+   * last reading of the kernel's counters, while the sockets (whose rows hold the drops) are still
+   * open.
    */
   @Override
   void closing(long deadlineNanos) {
@@ -169,7 +209,8 @@ final class DatagramListener extends Listener {
       return;
     }
     kernelPoll.cancel(false);
-    // one empty reading will do: what arrives after the close is the host's to drop, as during a restart
+    // one empty reading will do: what arrives after the close is the host's to drop, as during a
+    // restart
     readWhatTheKernelHolds(ProcNetSockets.UDP, 1, deadlineNanos);
     pollKernelStats();
   }

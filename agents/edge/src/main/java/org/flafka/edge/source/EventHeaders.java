@@ -12,29 +12,37 @@ import java.util.Set;
 import java.util.function.BiConsumer;
 
 /**
- * The header map of the events the edge source creates: names and values in small arrays, in the order they
- * were first put. A {@code Map} like any other for Flume's interceptors, selectors and channels.
+ * The header map of the events the edge source creates: names and values in small arrays, in the
+ * order they were first put. A {@code Map} like any other for Flume's interceptors, selectors and
+ * channels.
  *
- * <p>Why not a {@code HashMap}: an edge event carries the contract's ~15 headers, and the Kafka sink thread reads
- * every one of them right after the source thread wrote them. A {@code HashMap} spreads them over a 32-slot table
- * and 15 entry objects, each a cache miss on the sink's core; walking them was 10% of the edge agent's samples
- * (docs/benchmarks.md, "Edge agent over TCP"). Here they are three arrays (names, their hash codes, values):
- * a name is found by a scan over the hash codes, short because names are few, and the sink reads the headers with
- * {@link #forEach}, which walks the arrays.
+ * <p>Why not a {@code HashMap}: an edge event carries the contract's ~15 headers, and the Kafka
+ * sink thread reads every one of them right after the source thread wrote them. A {@code HashMap}
+ * spreads them over a 32-slot table and 15 entry objects, each a cache miss on the sink's core;
+ * walking them was 10% of the edge agent's samples (docs/benchmarks.md, "Edge agent over TCP").
+ * Here they are three arrays (names, their hash codes, values): a name is found by a scan over the
+ * hash codes, short because names are few, and the sink reads the headers with {@link #forEach},
+ * which walks the arrays.
  *
- * <p>Null names are refused; null values are kept, as {@code HashMap} would. Not thread-safe, like Flume's own.
+ * <p>Null names are refused; null values are kept, as {@code HashMap} would. Not thread-safe, like
+ * Flume's own.
  */
 public final class EventHeaders extends AbstractMap<String, String> {
 
   private String[] names;
+
   /** The names' hash codes (cached in each String), compared before the names themselves. */
   private int[] hashes;
+
   private String[] values;
   private int size;
+
   /** Structural changes, so an iterator fails fast like {@code HashMap}'s. */
   private int modifications;
 
-  /** @param capacity the headers expected; more are taken by growing */
+  /**
+   * @param capacity the headers expected; more are taken by growing
+   */
   public EventHeaders(int capacity) {
     names = new String[capacity];
     hashes = new int[capacity];
@@ -46,7 +54,9 @@ public final class EventHeaders extends AbstractMap<String, String> {
     return size;
   }
 
-  /** A walk over the arrays, no entry objects: how the Kafka sink reads every header of every event. */
+  /**
+   * A walk over the arrays, no entry objects: how the Kafka sink reads every header of every event.
+   */
   @Override
   public void forEach(BiConsumer<? super String, ? super String> action) {
     Objects.requireNonNull(action);
@@ -102,7 +112,10 @@ public final class EventHeaders extends AbstractMap<String, String> {
     return null;
   }
 
-  /** One scan instead of {@code Map}'s default get-then-put; the syslog interceptor puts most headers this way. */
+  /**
+   * One scan instead of {@code Map}'s default get-then-put; the syslog interceptor puts most
+   * headers this way.
+   */
   @Override
   public String putIfAbsent(String name, String value) {
     int i = indexOf(Objects.requireNonNull(name, "header name"));
@@ -219,8 +232,9 @@ public final class EventHeaders extends AbstractMap<String, String> {
   }
 
   /**
-   * A live view of one slot: setValue writes through, as a {@code HashMap} entry's does. After a header is added
-   * or removed the slot may hold another header, so the entry refuses to be used instead of reading the wrong one.
+   * A live view of one slot: setValue writes through, as a {@code HashMap} entry's does. After a
+   * header is added or removed the slot may hold another header, so the entry refuses to be used
+   * instead of reading the wrong one.
    */
   private final class Entry implements Map.Entry<String, String> {
     private final int index;
@@ -234,7 +248,8 @@ public final class EventHeaders extends AbstractMap<String, String> {
 
     private int slot() {
       if (modifications != expectedModifications) {
-        throw new ConcurrentModificationException("headers were added or removed after this entry was read");
+        throw new ConcurrentModificationException(
+            "headers were added or removed after this entry was read");
       }
       return index;
     }
@@ -259,7 +274,8 @@ public final class EventHeaders extends AbstractMap<String, String> {
 
     @Override
     public boolean equals(Object other) {
-      return other instanceof Map.Entry<?, ?> entry && name.equals(entry.getKey())
+      return other instanceof Map.Entry<?, ?> entry
+          && name.equals(entry.getKey())
           && Objects.equals(getValue(), entry.getValue());
     }
 

@@ -5,8 +5,8 @@ import java.util.Locale;
 /** How a TCP or TLS byte stream is cut into messages (RFC 6587 section 3.4). */
 enum Framing {
   /**
-   * Decide per connection from its first frame: a digit followed by digits and a space is octet counting,
-   * anything else (normally {@code <}, the start of a PRI) is line framing.
+   * Decide per connection from its first frame: a digit followed by digits and a space is octet
+   * counting, anything else (normally {@code <}, the start of a PRI) is line framing.
    */
   AUTO("auto"),
   /** {@code MSG-LEN SP SYSLOG-MSG}, RFC 6587 3.4.1 and RFC 5425 4.3. */

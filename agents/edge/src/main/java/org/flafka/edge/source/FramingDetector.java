@@ -8,19 +8,20 @@ import java.util.List;
 import java.util.function.Supplier;
 
 /**
- * {@code framing = auto}: chooses the framing of one connection from its first frame, then replaces itself in the
- * pipeline with that framer, which receives every byte read so far (the idea of Graylog's framing router, with our
- * framers' limits).
+ * {@code framing = auto}: chooses the framing of one connection from its first frame, then replaces
+ * itself in the pipeline with that framer, which receives every byte read so far (the idea of
+ * Graylog's framing router, with our framers' limits).
  *
  * <ul>
- *   <li>Leading LFs are skipped (empty lines in either framing).</li>
- *   <li>A digit that starts a run of at most 10 digits ended by a space: octet counting.</li>
- *   <li>Anything else (normally {@code <}, the start of a PRI), or digits ended by another byte (a message without
- *       PRI that starts with a date, "2024-…"): line framing.</li>
+ *   <li>Leading LFs are skipped (empty lines in either framing).
+ *   <li>A digit that starts a run of at most 10 digits ended by a space: octet counting.
+ *   <li>Anything else (normally {@code <}, the start of a PRI), or digits ended by another byte (a
+ *       message without PRI that starts with a date, "2024-…"): line framing.
  * </ul>
- * The decision is made once per connection: a later line that happens to start with "123 " cannot flip a line
- * framed connection into octet counting. The detector buffers at most 10 bytes after the leading LFs. If the
- * connection ends before it could decide, line framing gets what it holds.
+ *
+ * The decision is made once per connection: a later line that happens to start with "123 " cannot
+ * flip a line framed connection into octet counting. The detector buffers at most 10 bytes after
+ * the leading LFs. If the connection ends before it could decide, line framing gets what it holds.
  */
 final class FramingDetector extends ByteToMessageDecoder {
 
@@ -31,7 +32,8 @@ final class FramingDetector extends ByteToMessageDecoder {
   /**
    * @param framerName the name the chosen framer gets in the pipeline
    */
-  FramingDetector(String framerName, Supplier<ChannelHandler> octetCounting, Supplier<ChannelHandler> newline) {
+  FramingDetector(
+      String framerName, Supplier<ChannelHandler> octetCounting, Supplier<ChannelHandler> newline) {
     this.framerName = framerName;
     this.octetCounting = octetCounting;
     this.newline = newline;
@@ -44,12 +46,17 @@ final class FramingDetector extends ByteToMessageDecoder {
     }
     Framing framing = detect(in);
     if (framing != null) {
-      ctx.pipeline().replace(this, framerName,
-          framing == Framing.OCTET_COUNTING ? octetCounting.get() : newline.get());
+      ctx.pipeline()
+          .replace(
+              this,
+              framerName,
+              framing == Framing.OCTET_COUNTING ? octetCounting.get() : newline.get());
     }
   }
 
-  /** The framing the bytes at the reader index start, or null when more bytes are needed to tell. */
+  /**
+   * The framing the bytes at the reader index start, or null when more bytes are needed to tell.
+   */
   static Framing detect(ByteBuf in) {
     int digits = 0;
     for (int i = in.readerIndex(); i < in.writerIndex(); i++) {
@@ -68,7 +75,8 @@ final class FramingDetector extends ByteToMessageDecoder {
   @Override
   protected void decodeLast(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
     if (in.isReadable()) {
-      // decode() saw these bytes (digits only) and could not decide: line framing delivers them as one message,
+      // decode() saw these bytes (digits only) and could not decide: line framing delivers them as
+      // one message,
       // with its own size limit, when the end of the stream reaches it.
       ctx.pipeline().replace(this, framerName, newline.get());
     }

@@ -14,21 +14,23 @@ import java.util.List;
  *   out: "&lt;13&gt;a"    "&lt;13&gt;bc"   "&lt;13&gt;d"
  * </pre>
  *
- * <p>Delimiters and body: LF ends a message. A CR immediately before that LF is part of the delimiter and removed
- * (CRLF senders); a CR anywhere else is kept, so the body is exactly what was sent minus the delimiter. With
- * {@code nulDelimiter} a NUL also ends a message (old senders that use NUL as the trailer). Empty messages (blank
- * lines, or "\r\n" alone) produce nothing. When the stream ends, bytes after the last delimiter are one more
- * message: many senders omit the final LF.
+ * <p>Delimiters and body: LF ends a message. A CR immediately before that LF is part of the
+ * delimiter and removed (CRLF senders); a CR anywhere else is kept, so the body is exactly what was
+ * sent minus the delimiter. With {@code nulDelimiter} a NUL also ends a message (old senders that
+ * use NUL as the trailer). Empty messages (blank lines, or "\r\n" alone) produce nothing. When the
+ * stream ends, bytes after the last delimiter are one more message: many senders omit the final LF.
  *
  * <p>States:
+ *
  * <ul>
- *   <li>scanning: looking for a delimiter. {@code scanned} bytes after the reader index are known to hold none, so
- *       a message arriving in many reads is scanned once (linear, not quadratic, for a multi-megabyte message).
- *       A complete message is emitted as a slice of the cumulation: no copy here.</li>
- *   <li>discarding: the current message grew past {@code maxMessageBytes} without a delimiter. Its bytes are
- *       dropped as they arrive until the next delimiter, then its whole size is reported once to the monitor and
- *       scanning resumes with the next message. Buffered bytes stay below {@code maxMessageBytes + 1} (the one
- *       being a possible CR of a CRLF) plus one read.</li>
+ *   <li>scanning: looking for a delimiter. {@code scanned} bytes after the reader index are known
+ *       to hold none, so a message arriving in many reads is scanned once (linear, not quadratic,
+ *       for a multi-megabyte message). A complete message is emitted as a slice of the cumulation:
+ *       no copy here.
+ *   <li>discarding: the current message grew past {@code maxMessageBytes} without a delimiter. Its
+ *       bytes are dropped as they arrive until the next delimiter, then its whole size is reported
+ *       once to the monitor and scanning resumes with the next message. Buffered bytes stay below
+ *       {@code maxMessageBytes + 1} (the one being a possible CR of a CRLF) plus one read.
  * </ul>
  */
 final class LineFramer extends ByteToMessageDecoder {
@@ -41,8 +43,10 @@ final class LineFramer extends ByteToMessageDecoder {
 
   /** Bytes after the reader index already searched without finding a delimiter. */
   private int scanned;
+
   /** True while dropping the rest of an oversize message. */
   private boolean discarding;
+
   /** Size of the oversize message being dropped, so far. */
   private long discarded;
 
@@ -79,12 +83,14 @@ final class LineFramer extends ByteToMessageDecoder {
   }
 
   /**
-   * The index of the first delimiter from {@code from} to the writer index, or -1. A line feed alone is found with
-   * {@code ByteBuf.indexOf}, which reads eight bytes at a time; a {@code forEachByte} processor call per byte was
-   * 9% of the edge agent's profile samples (docs/benchmarks.md). Either of two bytes still needs the per-byte walk.
+   * The index of the first delimiter from {@code from} to the writer index, or -1. A line feed
+   * alone is found with {@code ByteBuf.indexOf}, which reads eight bytes at a time; a {@code
+   * forEachByte} processor call per byte was 9% of the edge agent's profile samples
+   * (docs/benchmarks.md). Either of two bytes still needs the per-byte walk.
    */
   private int indexOfDelimiter(ByteBuf in, int from) {
-    return nulDelimiter ? in.forEachByte(from, in.writerIndex() - from, FIND_LF_OR_NUL)
+    return nulDelimiter
+        ? in.forEachByte(from, in.writerIndex() - from, FIND_LF_OR_NUL)
         : in.indexOf(from, in.writerIndex(), (byte) '\n');
   }
 

@@ -1,6 +1,5 @@
 package org.flafka.edge.source;
 
-import org.flafka.edge.RateLimitedLog;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.EventLoop;
@@ -20,19 +19,25 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.apache.flume.FlumeException;
 import org.apache.flume.channel.ChannelProcessor;
+import org.flafka.edge.RateLimitedLog;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The running part of a {@link SyslogSource} between start and stop: event loops, the bound sockets, one
- * {@link EventBatcher} per loop, and the counting and rate-limited reporting of bad input. {@link StreamListener}
- * (tcp, tls) and {@link DatagramListener} (udp) fill in the transport.
+ * The running part of a {@link SyslogSource} between start and stop: event loops, the bound
+ * sockets, one {@link EventBatcher} per loop, and the counting and rate-limited reporting of bad
+ * input. {@link StreamListener} (tcp, tls) and {@link DatagramListener} (udp) fill in the
+ * transport.
  */
 abstract class Listener {
 
   private static final Logger LOG = LoggerFactory.getLogger(Listener.class);
   private static final long WARN_INTERVAL_SECONDS = 10;
-  /** Longest a stop reads on what the kernel still holds for the sockets before closing them, which discards it. */
+
+  /**
+   * Longest a stop reads on what the kernel still holds for the sockets before closing them, which
+   * discards it.
+   */
   static final long STOP_READ_MILLIS = 2000;
 
   final SyslogSourceConfig config;
@@ -58,24 +63,33 @@ abstract class Listener {
     this.dropLog = new RateLimitedLog(LOG, WARN_INTERVAL_SECONDS, TimeUnit.SECONDS);
   }
 
-  /** Creates the event loops and returns those whose channels produce events; each gets a batcher. */
+  /**
+   * Creates the event loops and returns those whose channels produce events; each gets a batcher.
+   */
   abstract EventLoopGroup createGroups();
 
-  /** Binds the listener's first (for tcp and tls: only) socket; the future completes when bound or failed. */
+  /**
+   * Binds the listener's first (for tcp and tls: only) socket; the future completes when bound or
+   * failed.
+   */
   abstract ChannelFuture bind();
 
-  /** Binds the listener's other sockets, once {@code first} is bound (to its port, when port was 0). */
+  /**
+   * Binds the listener's other sockets, once {@code first} is bound (to its port, when port was 0).
+   */
   List<ChannelFuture> bindMore(Channel first) {
     return List.of();
   }
 
-  /** Called first when stopping, while the sockets are still open and read; returns by {@code deadlineNanos}. */
-  void closing(long deadlineNanos) {
-  }
+  /**
+   * Called first when stopping, while the sockets are still open and read; returns by {@code
+   * deadlineNanos}.
+   */
+  void closing(long deadlineNanos) {}
 
   /**
-   * Closes what the bound sockets opened (accepted connections), by {@code deadlineNanos}; the bound sockets are
-   * closed already.
+   * Closes what the bound sockets opened (accepted connections), by {@code deadlineNanos}; the
+   * bound sockets are closed already.
    */
   abstract void closeConnections(long deadlineNanos);
 
@@ -85,18 +99,25 @@ abstract class Listener {
   }
 
   /**
-   * Waits, while the sockets are still read, until the kernel has held nothing unread for those on the port in
-   * {@code tables} in {@code quietPolls} polls in a row, for at most {@link #STOP_READ_MILLIS} and not past
-   * {@code deadlineNanos}. Closing a socket discards what the kernel holds for it, counted nowhere, so what is
-   * left then is said in a WARN.
+   * Waits, while the sockets are still read, until the kernel has held nothing unread for those on
+   * the port in {@code tables} in {@code quietPolls} polls in a row, for at most {@link
+   * #STOP_READ_MILLIS} and not past {@code deadlineNanos}. Closing a socket discards what the
+   * kernel holds for it, counted nowhere, so what is left then is said in a WARN.
    */
   final void readWhatTheKernelHolds(List<Path> tables, int quietPolls, long deadlineNanos) {
-    long until = Math.min(deadlineNanos, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(STOP_READ_MILLIS));
+    long until =
+        Math.min(
+            deadlineNanos, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(STOP_READ_MILLIS));
     long unread = ProcNetSockets.awaitRead(tables, port, quietPolls, until);
     if (unread > 0) {
-      LOG.warn("{}: stopping with {} bytes of socket memory unread in the kernel for {} port {}: closing the sockets "
-          + "discards them, counted nowhere. They could not be read within {} ms (a full channel pauses reading)",
-          config.component(), unread, config.protocol().id(), port, STOP_READ_MILLIS);
+      LOG.warn(
+          "{}: stopping with {} bytes of socket memory unread in the kernel for {} port {}: closing the sockets "
+              + "discards them, counted nowhere. They could not be read within {} ms (a full channel pauses reading)",
+          config.component(),
+          unread,
+          config.protocol().id(),
+          port,
+          STOP_READ_MILLIS);
     }
   }
 
@@ -104,8 +125,7 @@ abstract class Listener {
   abstract List<Future<?>> shutdownGroups(long timeoutMillis);
 
   /** Called once every socket is bound, with them; for per-transport set-up and logging. */
-  void bound(List<Channel> channels) {
-  }
+  void bound(List<Channel> channels) {}
 
   /**
    * Binds the sockets and returns the bound port.
@@ -116,9 +136,18 @@ abstract class Listener {
     try {
       for (EventExecutor executor : createGroups()) {
         EventLoop loop = (EventLoop) executor;
-        batchers.put(loop, new EventBatcher(loop, processor, counter, channelFullLog, dropLog, config.component(),
-            config.batchSize(), config.batchDurationMillis(),
-            config.protocol().isStream() ? -1 : config.udpChannelFullTimeoutMillis()));
+        batchers.put(
+            loop,
+            new EventBatcher(
+                loop,
+                processor,
+                counter,
+                channelFullLog,
+                dropLog,
+                config.component(),
+                config.batchSize(),
+                config.batchDurationMillis(),
+                config.protocol().isStream() ? -1 : config.udpChannelFullTimeoutMillis()));
       }
       bound.add(awaitBound(bind()));
       ChannelFuture failed = null;
@@ -151,25 +180,44 @@ abstract class Listener {
   }
 
   private FlumeException cannotListen(Throwable cause) {
-    String fix = cause instanceof BindException
-        ? " Fix: free the port (ss -lnp | grep :" + config.port() + ") or set " + SyslogSourceConfig.PORT
-            + " to another one; ports below 1024 also need root or CAP_NET_BIND_SERVICE."
-        : " Fix: check " + SyslogSourceConfig.BIND + " is an address of this host.";
-    String reason = cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName();
-    return new FlumeException(config.component() + ": cannot listen on " + config.protocol().id() + " "
-        + config.bind() + ":" + config.port() + ": " + reason + "." + fix, cause);
+    String fix =
+        cause instanceof BindException
+            ? " Fix: free the port (ss -lnp | grep :"
+                + config.port()
+                + ") or set "
+                + SyslogSourceConfig.PORT
+                + " to another one; ports below 1024 also need root or CAP_NET_BIND_SERVICE."
+            : " Fix: check " + SyslogSourceConfig.BIND + " is an address of this host.";
+    String reason =
+        cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName();
+    return new FlumeException(
+        config.component()
+            + ": cannot listen on "
+            + config.protocol().id()
+            + " "
+            + config.bind()
+            + ":"
+            + config.port()
+            + ": "
+            + reason
+            + "."
+            + fix,
+        cause);
   }
 
   /**
-   * Closes the sockets and the connections, puts every queued event (retrying a full channel until the timeout),
-   * and shuts the loops down, all within {@code timeoutMillis} (plus the channel's own put timeout if a put is in
-   * progress).
+   * Closes the sockets and the connections, puts every queued event (retrying a full channel until
+   * the timeout), and shuts the loops down, all within {@code timeoutMillis} (plus the channel's
+   * own put timeout if a put is in progress).
    */
   final void stop(long timeoutMillis) {
     long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
     closing(deadline);
     for (Channel channel : bound) {
-      channel.close().awaitUninterruptibly(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
+      channel
+          .close()
+          .awaitUninterruptibly(
+              Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
     }
     closeConnections(deadline);
     List<Future<?>> drained = new ArrayList<>();
@@ -179,7 +227,9 @@ abstract class Listener {
       drained.add(done);
     }
     awaitAll(drained, deadline);
-    awaitAll(shutdownGroups(Math.max(0, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime()))), deadline);
+    awaitAll(
+        shutdownGroups(Math.max(0, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime()))),
+        deadline);
   }
 
   private void awaitAll(List<Future<?>> futures, long deadlineNanos) {
@@ -198,32 +248,68 @@ abstract class Listener {
 
   void reportOversize(String peer, long size) {
     counter.addOversize();
-    oversizeLog.warn(() -> config.component() + ": dropped a " + size + "-byte message from " + peer
-        + ": larger than " + SyslogSourceConfig.MAX_MESSAGE_BYTES + "=" + config.maxMessageBytes()
-        + " (counted in OversizeCount; raise " + SyslogSourceConfig.MAX_MESSAGE_BYTES + " to carry such messages)");
+    oversizeLog.warn(
+        () ->
+            config.component()
+                + ": dropped a "
+                + size
+                + "-byte message from "
+                + peer
+                + ": larger than "
+                + SyslogSourceConfig.MAX_MESSAGE_BYTES
+                + "="
+                + config.maxMessageBytes()
+                + " (counted in OversizeCount; raise "
+                + SyslogSourceConfig.MAX_MESSAGE_BYTES
+                + " to carry such messages)");
   }
 
   void reportFramingError(String peer, String problem) {
     counter.addFramingError();
-    framingLog.warn(() -> config.component() + ": framing error from " + peer + ": " + problem
-        + " (counted in FramingErrorCount)");
+    framingLog.warn(
+        () ->
+            config.component()
+                + ": framing error from "
+                + peer
+                + ": "
+                + problem
+                + " (counted in FramingErrorCount)");
   }
 
   void reportConnectionRefused(String peer, int open) {
     counter.addConnectionRefused();
-    connectionLog.warn(() -> config.component() + ": refused a connection from " + peer + ": " + open
-        + " connections are open, the most " + SyslogSourceConfig.MAX_CONNECTIONS + " allows (counted in "
-        + "ConnectionRefusedCount)");
+    connectionLog.warn(
+        () ->
+            config.component()
+                + ": refused a connection from "
+                + peer
+                + ": "
+                + open
+                + " connections are open, the most "
+                + SyslogSourceConfig.MAX_CONNECTIONS
+                + " allows (counted in "
+                + "ConnectionRefusedCount)");
   }
 
   void reportConnectionError(String peer, Throwable cause) {
     counter.addConnectionError();
-    // Netty wraps what a handler throws (e.g. an SSLHandshakeException) in a DecoderException: show the reason.
-    // NotSslRecordException's own message is a hex dump of what the sender sent: keep message bytes out of logs.
-    Throwable reason = cause instanceof DecoderException && cause.getCause() != null ? cause.getCause() : cause;
-    String shown = reason instanceof NotSslRecordException
-        ? "what it sent is not TLS (a plain-text sender on the TLS port?)" : reason.toString();
-    connectionLog.warn(() -> config.component() + ": closing the connection from " + peer + ": " + shown
-        + " (counted in ConnectionErrorCount)");
+    // Netty wraps what a handler throws (e.g. an SSLHandshakeException) in a DecoderException: show
+    // the reason.
+    // NotSslRecordException's own message is a hex dump of what the sender sent: keep message bytes
+    // out of logs.
+    Throwable reason =
+        cause instanceof DecoderException && cause.getCause() != null ? cause.getCause() : cause;
+    String shown =
+        reason instanceof NotSslRecordException
+            ? "what it sent is not TLS (a plain-text sender on the TLS port?)"
+            : reason.toString();
+    connectionLog.warn(
+        () ->
+            config.component()
+                + ": closing the connection from "
+                + peer
+                + ": "
+                + shown
+                + " (counted in ConnectionErrorCount)");
   }
 }

@@ -6,7 +6,8 @@ import io.netty.handler.codec.ByteToMessageDecoder;
 import java.util.List;
 
 /**
- * Cuts a byte stream into octet-counted messages: RFC 6587 3.4.1, the framing RFC 5425 prescribes for TLS.
+ * Cuts a byte stream into octet-counted messages: RFC 6587 3.4.1, the framing RFC 5425 prescribes
+ * for TLS.
  *
  * <pre>
  *   +---------+----+-------------------------------+
@@ -16,36 +17,47 @@ import java.util.List;
  *   out: "&lt;13&gt;hello\n"  (exactly MSG-LEN bytes, as sent: a LF inside the count is part of the message)
  * </pre>
  *
- * <p>MSG-LEN is ASCII digits '0' to '9'. Leniencies (each a real sender's habit): leading zeros are accepted
- * ("011 " is 11); LF, CR, NUL and SP before a header are skipped (senders that also end octet-counted frames with
- * LF); a length of 0 is an empty message and produces nothing.
+ * <p>MSG-LEN is ASCII digits '0' to '9'. Leniencies (each a real sender's habit): leading zeros are
+ * accepted ("011 " is 11); LF, CR, NUL and SP before a header are skipped (senders that also end
+ * octet-counted frames with LF); a length of 0 is an empty message and produces nothing.
  *
  * <p>Limits and recovery:
+ *
  * <ul>
- *   <li>MSG-LEN above {@code maxMessageBytes}: oversize. Reported to the monitor, then exactly MSG-LEN bytes are
- *       skipped as they arrive, so the next header is found where the sender put it. Nothing is buffered.</li>
- *   <li>more than 10 digits, a value above {@link Integer#MAX_VALUE}, or any byte other than a digit before the
- *       space: a framing error. The length cannot be trusted, so the stream is re-synchronised the only way
- *       left: everything up to and including the next LF is skipped (and reported), then a header is expected.</li>
+ *   <li>MSG-LEN above {@code maxMessageBytes}: oversize. Reported to the monitor, then exactly
+ *       MSG-LEN bytes are skipped as they arrive, so the next header is found where the sender put
+ *       it. Nothing is buffered.
+ *   <li>more than 10 digits, a value above {@link Integer#MAX_VALUE}, or any byte other than a
+ *       digit before the space: a framing error. The length cannot be trusted, so the stream is
+ *       re-synchronised the only way left: everything up to and including the next LF is skipped
+ *       (and reported), then a header is expected.
  * </ul>
  *
- * <p>States: {@code HEADER} → {@code BODY} → {@code HEADER}; {@code HEADER} → {@code SKIP_BODY} (oversize) →
- * {@code HEADER}; {@code HEADER} → {@code SKIP_LINE} (bad header) → {@code HEADER}. A header is re-parsed from the
- * reader index until complete; it is at most 11 bytes, so this costs nothing and needs no state.
+ * <p>States: {@code HEADER} → {@code BODY} → {@code HEADER}; {@code HEADER} → {@code SKIP_BODY}
+ * (oversize) → {@code HEADER}; {@code HEADER} → {@code SKIP_LINE} (bad header) → {@code HEADER}. A
+ * header is re-parsed from the reader index until complete; it is at most 11 bytes, so this costs
+ * nothing and needs no state.
  */
 final class OctetCountingFramer extends ByteToMessageDecoder {
 
   /** Integer.MAX_VALUE has 10 digits. */
   static final int MAX_LENGTH_DIGITS = 10;
 
-  private enum State { HEADER, BODY, SKIP_BODY, SKIP_LINE }
+  private enum State {
+    HEADER,
+    BODY,
+    SKIP_BODY,
+    SKIP_LINE
+  }
 
   private final int maxMessageBytes;
   private final FramingMonitor monitor;
 
   private State state = State.HEADER;
+
   /** BODY: the length of the message awaited. */
   private int bodyLength;
+
   /** SKIP_BODY: bytes of the oversize message still to skip. */
   private long skipRemaining;
 
@@ -94,8 +106,8 @@ final class OctetCountingFramer extends ByteToMessageDecoder {
   }
 
   /**
-   * Parses "MSG-LEN SP" at the reader index and moves to the next state. Returns false when the header is not
-   * complete yet (nothing consumed but skipped separators).
+   * Parses "MSG-LEN SP" at the reader index and moves to the next state. Returns false when the
+   * header is not complete yet (nothing consumed but skipped separators).
    */
   private boolean readHeader(ByteBuf in) {
     while (in.isReadable() && isSeparator(in.getByte(in.readerIndex()))) {
@@ -118,8 +130,10 @@ final class OctetCountingFramer extends ByteToMessageDecoder {
         startMessage((int) length);
         return true;
       } else {
-        return badHeader(String.format("expected %s at byte %d of the frame header, got 0x%02x",
-            digits == 0 ? "a digit" : "a digit or a space", digits + 1, b & 0xff));
+        return badHeader(
+            String.format(
+                "expected %s at byte %d of the frame header, got 0x%02x",
+                digits == 0 ? "a digit" : "a digit or a space", digits + 1, b & 0xff));
       }
     }
     return false;
@@ -152,11 +166,17 @@ final class OctetCountingFramer extends ByteToMessageDecoder {
   protected void decodeLast(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
     decode(ctx, in, out);
     if (state == State.BODY) {
-      monitor.framingError("the connection closed after " + in.readableBytes() + " of the " + bodyLength
-          + " bytes of an octet-counted message; the partial message is dropped");
+      monitor.framingError(
+          "the connection closed after "
+              + in.readableBytes()
+              + " of the "
+              + bodyLength
+              + " bytes of an octet-counted message; the partial message is dropped");
     } else if (state == State.HEADER && in.isReadable()) {
-      monitor.framingError("the connection closed inside an octet-counting header; "
-          + in.readableBytes() + " bytes dropped");
+      monitor.framingError(
+          "the connection closed inside an octet-counting header; "
+              + in.readableBytes()
+              + " bytes dropped");
     }
     in.skipBytes(in.readableBytes());
     state = State.HEADER;

@@ -11,25 +11,28 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Linux's socket tables in /proc/net ({@code udp}, {@code udp6}, {@code tcp}, {@code tcp6}): the sockets bound to a
- * port, and what the kernel holds for them that no one has read yet. Where the tables cannot be read (not Linux)
- * the answers say so (null) or count nothing (0).
+ * Linux's socket tables in /proc/net ({@code udp}, {@code udp6}, {@code tcp}, {@code tcp6}): the
+ * sockets bound to a port, and what the kernel holds for them that no one has read yet. Where the
+ * tables cannot be read (not Linux) the answers say so (null) or count nothing (0).
  */
 final class ProcNetSockets {
 
   static final List<Path> UDP = List.of(Paths.get("/proc/net/udp"), Paths.get("/proc/net/udp6"));
   static final List<Path> TCP = List.of(Paths.get("/proc/net/tcp"), Paths.get("/proc/net/tcp6"));
 
-  /** The {@code st} field of a listening TCP socket: its rx_queue is the accept backlog, not unread data. */
+  /**
+   * The {@code st} field of a listening TCP socket: its rx_queue is the accept backlog, not unread
+   * data.
+   */
   private static final String LISTEN = "0A";
+
   private static final long POLL_MILLIS = 10;
 
-  private ProcNetSockets() {
-  }
+  private ProcNetSockets() {}
 
   /**
-   * The rows of {@code tables} whose local address has {@code port}, split into fields, or null when none of the
-   * tables can be read.
+   * The rows of {@code tables} whose local address has {@code port}, split into fields, or null
+   * when none of the tables can be read.
    */
   static List<String[]> rows(List<Path> tables, int port) {
     List<String[]> rows = null;
@@ -44,9 +47,9 @@ final class ProcNetSockets {
   }
 
   /**
-   * The rows of one table whose local address has {@code port}, split into fields. A row: {@code sl local_address
-   * rem_address st tx_queue:rx_queue tr:tm->when retrnsmt uid timeout inode ...}, addresses as {@code HEXIP:HEXPORT};
-   * UDP rows end with {@code drops}.
+   * The rows of one table whose local address has {@code port}, split into fields. A row: {@code sl
+   * local_address rem_address st tx_queue:rx_queue tr:tm->when retrnsmt uid timeout inode ...},
+   * addresses as {@code HEXIP:HEXPORT}; UDP rows end with {@code drops}.
    */
   private static List<String[]> rowsOn(String table, int port) {
     List<String[]> rows = new ArrayList<>();
@@ -66,8 +69,9 @@ final class ProcNetSockets {
   }
 
   /**
-   * Bytes of socket memory the kernel holds, received and not yet read, for the sockets bound to {@code port} (the
-   * {@code rx_queue} field; listening sockets left out); 0 when the tables cannot be read.
+   * Bytes of socket memory the kernel holds, received and not yet read, for the sockets bound to
+   * {@code port} (the {@code rx_queue} field; listening sockets left out); 0 when the tables cannot
+   * be read.
    */
   static long unreadBytes(List<Path> tables, int port) {
     List<String[]> rows = rows(tables, port);
@@ -84,9 +88,10 @@ final class ProcNetSockets {
   }
 
   /**
-   * Waits, while the sockets are read, until the kernel has held nothing unread for those bound to {@code port} in
-   * {@code quietPolls} polls in a row, {@value #POLL_MILLIS} ms apart, or until {@code untilNanos} ({@link
-   * System#nanoTime}). Returns what it held at the last poll: 0 when all was read.
+   * Waits, while the sockets are read, until the kernel has held nothing unread for those bound to
+   * {@code port} in {@code quietPolls} polls in a row, {@value #POLL_MILLIS} ms apart, or until
+   * {@code untilNanos} ({@link System#nanoTime}). Returns what it held at the last poll: 0 when all
+   * was read.
    */
   static long awaitRead(List<Path> tables, int port, int quietPolls, long untilNanos) {
     long unread = unreadBytes(tables, port);
@@ -105,8 +110,9 @@ final class ProcNetSockets {
   }
 
   /**
-   * The content of a /proc file, or null when it cannot be read. Read as a stream to its end: procfs reports sizes
-   * that {@code Files.readString} trusts (it returns "4" for /proc/sys/net/core/rmem_max = 4194304).
+   * The content of a /proc file, or null when it cannot be read. Read as a stream to its end:
+   * procfs reports sizes that {@code Files.readString} trusts (it returns "4" for
+   * /proc/sys/net/core/rmem_max = 4194304).
    */
   static String read(Path file) {
     try (InputStream in = Files.newInputStream(file)) {

@@ -11,9 +11,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The last handler of a TCP/TLS connection: copies each framed message into an event body (the one copy Flume's
- * byte[] bodies need) and hands it to the batcher of the connection's event loop; reports the framer's oversize and
- * framing errors with the sender's address; closes the connection on errors and, when configured, on idleness.
+ * The last handler of a TCP/TLS connection: copies each framed message into an event body (the one
+ * copy Flume's byte[] bodies need) and hands it to the batcher of the connection's event loop;
+ * reports the framer's oversize and framing errors with the sender's address; closes the connection
+ * on errors and, when configured, on idleness.
  */
 final class StreamConnectionHandler extends ChannelInboundHandlerAdapter implements FramingMonitor {
 
@@ -61,9 +62,13 @@ final class StreamConnectionHandler extends ChannelInboundHandlerAdapter impleme
   @Override
   public void userEventTriggered(ChannelHandlerContext ctx, Object evt) throws Exception {
     if (evt instanceof IdleStateEvent) {
-      // a connection paused by backpressure is quiet because we stopped reading it, not because the sender is idle
+      // a connection paused by backpressure is quiet because we stopped reading it, not because the
+      // sender is idle
       if (!batcher.isPaused()) {
-        LOG.debug("{}: closing the connection from {}: idle for {} s", listener.config.component(), peer,
+        LOG.debug(
+            "{}: closing the connection from {}: idle for {} s",
+            listener.config.component(),
+            peer,
             listener.config.idleTimeoutSeconds());
         ctx.close();
       }

@@ -22,22 +22,27 @@ import java.util.concurrent.TimeUnit;
 import org.apache.flume.channel.ChannelProcessor;
 
 /**
- * TCP and TLS: one accept thread, {@code tcp.workerThreads} loops that read, frame and batch. Each accepted
- * connection gets this pipeline, one handler per concern, in order:
+ * TCP and TLS: one accept thread, {@code tcp.workerThreads} loops that read, frame and batch. Each
+ * accepted connection gets this pipeline, one handler per concern, in order:
+ *
  * <ol>
- *   <li>{@code tls}: decrypts (tls only);</li>
- *   <li>{@code idle}: notices a silent connection (only with tcp.idleTimeoutSeconds);</li>
- *   <li>{@code framer}: cuts the stream into messages ({@link FramingDetector}, {@link OctetCountingFramer} or
- *       {@link LineFramer}), bounded by maxMessageBytes;</li>
- *   <li>{@code events}: turns messages into events and hands them to the loop's batcher
- *       ({@link StreamConnectionHandler}).</li>
+ *   <li>{@code tls}: decrypts (tls only);
+ *   <li>{@code idle}: notices a silent connection (only with tcp.idleTimeoutSeconds);
+ *   <li>{@code framer}: cuts the stream into messages ({@link FramingDetector}, {@link
+ *       OctetCountingFramer} or {@link LineFramer}), bounded by maxMessageBytes;
+ *   <li>{@code events}: turns messages into events and hands them to the loop's batcher ({@link
+ *       StreamConnectionHandler}).
  * </ol>
+ *
  * Connections beyond maxConnections are closed as soon as they are accepted.
  */
 final class StreamListener extends Listener {
 
   static final String FRAMER = "framer";
-  /** Empty readings in a row (10 ms apart) that tell a stop the senders have nothing more in flight. */
+
+  /**
+   * Empty readings in a row (10 ms apart) that tell a stop the senders have nothing more in flight.
+   */
   private static final int STREAM_QUIET_POLLS = 3;
 
   private final SslContext sslContext;
@@ -47,8 +52,11 @@ final class StreamListener extends Listener {
   private EventLoopGroup acceptGroup;
   private EventLoopGroup ioGroup;
 
-  StreamListener(SyslogSourceConfig config, SyslogSourceCounter counter, ChannelProcessor processor,
-                 SslContext sslContext) {
+  StreamListener(
+      SyslogSourceConfig config,
+      SyslogSourceCounter counter,
+      ChannelProcessor processor,
+      SslContext sslContext) {
     super(config, counter, processor);
     this.sslContext = sslContext;
   }
@@ -57,7 +65,9 @@ final class StreamListener extends Listener {
   EventLoopGroup createGroups() {
     String prefix = "flafka-" + config.component().replace(' ', '-') + "-";
     acceptGroup = new NioEventLoopGroup(1, new DefaultThreadFactory(prefix + "accept", true));
-    ioGroup = new NioEventLoopGroup(config.workerThreads(), new DefaultThreadFactory(prefix + "io", true));
+    ioGroup =
+        new NioEventLoopGroup(
+            config.workerThreads(), new DefaultThreadFactory(prefix + "io", true));
     return ioGroup;
   }
 
@@ -67,12 +77,13 @@ final class StreamListener extends Listener {
         .group(acceptGroup, ioGroup)
         .channel(NioServerSocketChannel.class)
         .childOption(ChannelOption.SO_KEEPALIVE, true)
-        .childHandler(new ChannelInitializer<SocketChannel>() {
-          @Override
-          protected void initChannel(SocketChannel channel) {
-            accept(channel);
-          }
-        })
+        .childHandler(
+            new ChannelInitializer<SocketChannel>() {
+              @Override
+              protected void initChannel(SocketChannel channel) {
+                accept(channel);
+              }
+            })
         .bind(config.bind(), config.port());
   }
 
@@ -94,19 +105,23 @@ final class StreamListener extends Listener {
       return;
     }
     connections.add(channel);
-    channel.closeFuture().addListener(closed -> {
-      connections.remove(channel);
-      synchronized (connectionCountLock) {
-        counter.setOpenConnectionCount(--openConnections);
-      }
-    });
+    channel
+        .closeFuture()
+        .addListener(
+            closed -> {
+              connections.remove(channel);
+              synchronized (connectionCountLock) {
+                counter.setOpenConnectionCount(--openConnections);
+              }
+            });
 
     ChannelPipeline pipeline = channel.pipeline();
     if (sslContext != null) {
       pipeline.addLast("tls", sslContext.newHandler(channel.alloc()));
     }
     if (config.idleTimeoutSeconds() > 0) {
-      pipeline.addLast("idle", new IdleStateHandler(config.idleTimeoutSeconds(), 0, 0, TimeUnit.SECONDS));
+      pipeline.addLast(
+          "idle", new IdleStateHandler(config.idleTimeoutSeconds(), 0, 0, TimeUnit.SECONDS));
     }
     pipeline.addLast(FRAMER, framer(events));
     pipeline.addLast("events", events);
@@ -120,15 +135,18 @@ final class StreamListener extends Listener {
         return new LineFramer(config.maxMessageBytes(), config.nulDelimiter(), monitor);
       case AUTO:
       default:
-        return new FramingDetector(FRAMER, () -> new OctetCountingFramer(config.maxMessageBytes(), monitor),
+        return new FramingDetector(
+            FRAMER,
+            () -> new OctetCountingFramer(config.maxMessageBytes(), monitor),
             () -> new LineFramer(config.maxMessageBytes(), config.nulDelimiter(), monitor));
     }
   }
 
   /**
-   * Reads on what the senders already wrote (closing would discard it), then closes. TCP's flow control keeps what
-   * does not fit our receive buffer in the sender's send buffer, invisible here, and the kernel moves it to ours as
-   * soon as we read: so the connections are read until ours stayed empty for a few polls in a row.
+   * Reads on what the senders already wrote (closing would discard it), then closes. TCP's flow
+   * control keeps what does not fit our receive buffer in the sender's send buffer, invisible here,
+   * and the kernel moves it to ours as soon as we read: so the connections are read until ours
+   * stayed empty for a few polls in a row.
    */
   @Override
   void closeConnections(long deadlineNanos) {
@@ -140,7 +158,8 @@ final class StreamListener extends Listener {
 
   @Override
   List<Future<?>> shutdownGroups(long timeoutMillis) {
-    return List.of(acceptGroup.shutdownGracefully(0, timeoutMillis, TimeUnit.MILLISECONDS),
+    return List.of(
+        acceptGroup.shutdownGracefully(0, timeoutMillis, TimeUnit.MILLISECONDS),
         ioGroup.shutdownGracefully(0, timeoutMillis, TimeUnit.MILLISECONDS));
   }
 }

@@ -17,9 +17,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A syslog source for the edge agent: one listener (udp, tcp or tls) whose messages are put to the channel in
- * batches, one transaction per batch, without losing TCP/TLS input when the channel is full and without dropping
- * anything uncounted. Keys, defaults and metrics: {@link SyslogSourceConfig} and docs/reference/edge-source.md.
+ * A syslog source for the edge agent: one listener (udp, tcp or tls) whose messages are put to the
+ * channel in batches, one transaction per batch, without losing TCP/TLS input when the channel is
+ * full and without dropping anything uncounted. Keys, defaults and metrics: {@link
+ * SyslogSourceConfig} and docs/reference/edge-source.md.
  *
  * <pre>
  * a1.sources.r1.type = org.flafka.edge.source.SyslogSource
@@ -28,21 +29,23 @@ import org.slf4j.LoggerFactory;
  * a1.sources.r1.channels = c1
  * </pre>
  *
- * <p>Events: the body is the message exactly as received with the framing removed; the source sets the headers
- * {@value org.flafka.contract.Headers#RECEIVED} (receive time, epoch ms) and
- * {@value org.flafka.contract.Headers#PEER} (sender IP address). Interceptors configured on the source run on each
- * batch.
+ * <p>Events: the body is the message exactly as received with the framing removed; the source sets
+ * the headers {@value org.flafka.contract.Headers#RECEIVED} (receive time, epoch ms) and {@value
+ * org.flafka.contract.Headers#PEER} (sender IP address). Interceptors configured on the source run
+ * on each batch.
  *
- * <p>Threading: Netty event loops read and frame; each loop batches the events of its own connections and puts the
- * batch itself, so between the socket and the channel an event is handed to no other thread and takes no lock of
- * this source's (see {@link EventBatcher} for batching and backpressure).
+ * <p>Threading: Netty event loops read and frame; each loop batches the events of its own
+ * connections and puts the batch itself, so between the socket and the channel an event is handed
+ * to no other thread and takes no lock of this source's (see {@link EventBatcher} for batching and
+ * backpressure).
  *
- * <p>Lifecycle: {@link #start()} throws when the socket cannot be bound, with the reason and a fix, instead of
- * running without input (Flume logs it as an ERROR and retries every 3 s; the source is not started meanwhile).
- * {@link #stop()} closes the socket and connections, puts what is queued and returns within
- * {@value #STOP_TIMEOUT_MILLIS} ms plus any put already blocked in the channel.
+ * <p>Lifecycle: {@link #start()} throws when the socket cannot be bound, with the reason and a fix,
+ * instead of running without input (Flume logs it as an ERROR and retries every 3 s; the source is
+ * not started meanwhile). {@link #stop()} closes the socket and connections, puts what is queued
+ * and returns within {@value #STOP_TIMEOUT_MILLIS} ms plus any put already blocked in the channel.
  */
-public class SyslogSource extends AbstractSource implements EventDrivenSource, Configurable, BatchSizeSupported {
+public class SyslogSource extends AbstractSource
+    implements EventDrivenSource, Configurable, BatchSizeSupported {
 
   static final long STOP_TIMEOUT_MILLIS = 5000;
 
@@ -56,7 +59,8 @@ public class SyslogSource extends AbstractSource implements EventDrivenSource, C
 
   @Override
   public void configure(Context context) {
-    SyslogSourceConfig parsed = SyslogSourceConfig.parse("syslog source " + getName(), context.getParameters());
+    SyslogSourceConfig parsed =
+        SyslogSourceConfig.parse("syslog source " + getName(), context.getParameters());
     sslContext = parsed.protocol() == Protocol.TLS ? TlsContexts.server(parsed) : null;
     config = parsed;
     if (counter == null) {
@@ -67,13 +71,15 @@ public class SyslogSource extends AbstractSource implements EventDrivenSource, C
   @Override
   public synchronized void start() {
     if (config == null) {
-      throw new IllegalStateException("syslog source " + getName() + " was started before it was configured");
+      throw new IllegalStateException(
+          "syslog source " + getName() + " was started before it was configured");
     }
     ChannelProcessor processor = getChannelProcessor();
     counter.start();
-    Listener starting = config.protocol() == Protocol.UDP
-        ? new DatagramListener(config, counter, processor)
-        : new StreamListener(config, counter, processor, sslContext);
+    Listener starting =
+        config.protocol() == Protocol.UDP
+            ? new DatagramListener(config, counter, processor)
+            : new StreamListener(config, counter, processor, sslContext);
     int bound;
     try {
       bound = starting.start();
@@ -84,10 +90,16 @@ public class SyslogSource extends AbstractSource implements EventDrivenSource, C
     listener = starting;
     port = bound;
     counter.setListenPort(bound);
-    LOG.info("{}: listening on {} {}:{} (framing {}, batchSize {}, batchDurationMillis {}, maxMessageBytes {})",
-        config.component(), config.protocol().id(), config.bind(), bound,
-        config.protocol().isStream() ? config.framing().id() : "datagram", config.batchSize(),
-        config.batchDurationMillis(), config.maxMessageBytes());
+    LOG.info(
+        "{}: listening on {} {}:{} (framing {}, batchSize {}, batchDurationMillis {}, maxMessageBytes {})",
+        config.component(),
+        config.protocol().id(),
+        config.bind(),
+        bound,
+        config.protocol().isStream() ? config.framing().id() : "datagram",
+        config.batchSize(),
+        config.batchDurationMillis(),
+        config.maxMessageBytes());
     writePortFile(bound);
     super.start();
   }
@@ -103,8 +115,18 @@ public class SyslogSource extends AbstractSource implements EventDrivenSource, C
       Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     } catch (IOException e) {
       stop();
-      throw new FlumeException(config.component() + ": cannot write " + SyslogSourceConfig.PORT_FILE + " '" + file
-          + "': " + e + ". Fix: set " + SyslogSourceConfig.PORT_FILE + " to a writable path or remove it.", e);
+      throw new FlumeException(
+          config.component()
+              + ": cannot write "
+              + SyslogSourceConfig.PORT_FILE
+              + " '"
+              + file
+              + "': "
+              + e
+              + ". Fix: set "
+              + SyslogSourceConfig.PORT_FILE
+              + " to a writable path or remove it.",
+          e);
     }
   }
 
@@ -118,8 +140,12 @@ public class SyslogSource extends AbstractSource implements EventDrivenSource, C
         try {
           Files.deleteIfExists(config.portFile());
         } catch (IOException e) {
-          LOG.warn("{}: cannot delete {} '{}': {}", config.component(), SyslogSourceConfig.PORT_FILE,
-              config.portFile(), e.toString());
+          LOG.warn(
+              "{}: cannot delete {} '{}': {}",
+              config.component(),
+              SyslogSourceConfig.PORT_FILE,
+              config.portFile(),
+              e.toString());
         }
       }
       counter.stop();

@@ -20,48 +20,88 @@ import javax.net.ssl.TrustManagerFactory;
 import org.apache.flume.conf.ConfigurationException;
 
 /**
- * Builds the server TLS context (RFC 5425) from the tls.* keys, with the JDK's TLS provider. Problems with the
- * keystore or truststore are configuration errors that name the key, the file and the fix.
+ * Builds the server TLS context (RFC 5425) from the tls.* keys, with the JDK's TLS provider.
+ * Problems with the keystore or truststore are configuration errors that name the key, the file and
+ * the fix.
  */
 final class TlsContexts {
 
-  private TlsContexts() {
-  }
+  private TlsContexts() {}
 
   static SslContext server(SyslogSourceConfig config) {
     String component = config.component();
     char[] keyPassword = password(config.tlsKeystorePassword());
-    KeyStore keystore = load(component, SyslogSourceConfig.TLS_KEYSTORE, SyslogSourceConfig.TLS_KEYSTORE_PASSWORD,
-        SyslogSourceConfig.TLS_KEYSTORE_TYPE, config.tlsKeystore(), config.tlsKeystoreType(), keyPassword);
+    KeyStore keystore =
+        load(
+            component,
+            SyslogSourceConfig.TLS_KEYSTORE,
+            SyslogSourceConfig.TLS_KEYSTORE_PASSWORD,
+            SyslogSourceConfig.TLS_KEYSTORE_TYPE,
+            config.tlsKeystore(),
+            config.tlsKeystoreType(),
+            keyPassword);
     try {
-      if (Collections.list(keystore.aliases()).stream().noneMatch(alias -> isKeyEntry(keystore, alias))) {
-        throw new ConfigurationException(component + ": " + SyslogSourceConfig.TLS_KEYSTORE + " '"
-            + config.tlsKeystore() + "' holds no private key. Fix: point it at a keystore with the server's key "
-            + "and certificate chain (not a truststore).");
+      if (Collections.list(keystore.aliases()).stream()
+          .noneMatch(alias -> isKeyEntry(keystore, alias))) {
+        throw new ConfigurationException(
+            component
+                + ": "
+                + SyslogSourceConfig.TLS_KEYSTORE
+                + " '"
+                + config.tlsKeystore()
+                + "' holds no private key. Fix: point it at a keystore with the server's key "
+                + "and certificate chain (not a truststore).");
       }
-      KeyManagerFactory keys = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
+      KeyManagerFactory keys =
+          KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
       keys.init(keystore, keyPassword);
-      SslContextBuilder builder = SslContextBuilder.forServer(keys)
-          .sslProvider(SslProvider.JDK)
-          .protocols(config.tlsProtocols());
+      SslContextBuilder builder =
+          SslContextBuilder.forServer(keys)
+              .sslProvider(SslProvider.JDK)
+              .protocols(config.tlsProtocols());
       if (config.tlsClientAuth() != SyslogSourceConfig.ClientAuth.NONE) {
-        KeyStore truststore = load(component, SyslogSourceConfig.TLS_TRUSTSTORE,
-            SyslogSourceConfig.TLS_TRUSTSTORE_PASSWORD, SyslogSourceConfig.TLS_TRUSTSTORE_TYPE,
-            config.tlsTruststore(), config.tlsTruststoreType(), password(config.tlsTruststorePassword()));
-        TrustManagerFactory trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+        KeyStore truststore =
+            load(
+                component,
+                SyslogSourceConfig.TLS_TRUSTSTORE,
+                SyslogSourceConfig.TLS_TRUSTSTORE_PASSWORD,
+                SyslogSourceConfig.TLS_TRUSTSTORE_TYPE,
+                config.tlsTruststore(),
+                config.tlsTruststoreType(),
+                password(config.tlsTruststorePassword()));
+        TrustManagerFactory trust =
+            TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
         trust.init(truststore);
-        builder.trustManager(trust).clientAuth(
-            config.tlsClientAuth() == SyslogSourceConfig.ClientAuth.REQUIRED ? ClientAuth.REQUIRE
-                : ClientAuth.OPTIONAL);
+        builder
+            .trustManager(trust)
+            .clientAuth(
+                config.tlsClientAuth() == SyslogSourceConfig.ClientAuth.REQUIRED
+                    ? ClientAuth.REQUIRE
+                    : ClientAuth.OPTIONAL);
       }
       return builder.build();
     } catch (UnrecoverableKeyException e) {
-      throw new ConfigurationException(component + ": cannot read the private key in " + SyslogSourceConfig.TLS_KEYSTORE
-          + " '" + config.tlsKeystore() + "': " + e.getMessage() + ". Fix: the key must have the keystore's "
-          + "password, " + SyslogSourceConfig.TLS_KEYSTORE_PASSWORD + ".", e);
+      throw new ConfigurationException(
+          component
+              + ": cannot read the private key in "
+              + SyslogSourceConfig.TLS_KEYSTORE
+              + " '"
+              + config.tlsKeystore()
+              + "': "
+              + e.getMessage()
+              + ". Fix: the key must have the keystore's "
+              + "password, "
+              + SyslogSourceConfig.TLS_KEYSTORE_PASSWORD
+              + ".",
+          e);
     } catch (GeneralSecurityException | SSLException e) {
-      throw new ConfigurationException(component + ": cannot set up TLS: " + e.getMessage() + ". Fix: check the "
-          + "tls.* keys.", e);
+      throw new ConfigurationException(
+          component
+              + ": cannot set up TLS: "
+              + e.getMessage()
+              + ". Fix: check the "
+              + "tls.* keys.",
+          e);
     }
   }
 
@@ -77,31 +117,62 @@ final class TlsContexts {
     return password == null ? new char[0] : password.toCharArray();
   }
 
-  private static KeyStore load(String component, String fileKey, String passwordKey, String typeKey, Path file,
-                               String type, char[] password) {
+  private static KeyStore load(
+      String component,
+      String fileKey,
+      String passwordKey,
+      String typeKey,
+      Path file,
+      String type,
+      char[] password) {
     KeyStore store;
     try {
       store = KeyStore.getInstance(type);
     } catch (KeyStoreException e) {
-      throw new ConfigurationException(component + ": invalid value '" + type + "' for key '" + typeKey
-          + "': not a keystore type this JVM knows. Fix: set " + typeKey + " to PKCS12 or JKS.", e);
+      throw new ConfigurationException(
+          component
+              + ": invalid value '"
+              + type
+              + "' for key '"
+              + typeKey
+              + "': not a keystore type this JVM knows. Fix: set "
+              + typeKey
+              + " to PKCS12 or JKS.",
+          e);
     }
     try (InputStream in = Files.newInputStream(file)) {
       store.load(in, password);
       return store;
     } catch (NoSuchFileException e) {
-      throw new ConfigurationException(component + ": " + fileKey + " '" + file + "' does not exist. Fix: set "
-          + fileKey + " to the path of the " + type + " file.", e);
-    } catch (IOException e) {
-      String reason = e.getCause() instanceof UnrecoverableKeyException
-          ? "wrong password. Fix: set " + passwordKey + " to the file's password"
-          : e.getMessage() + ". Fix: check that it is a " + type + " file (" + typeKey + ") and that "
-              + passwordKey + " is its password";
-      throw new ConfigurationException(component + ": cannot read " + fileKey + " '" + file + "': " + reason + ".",
+      throw new ConfigurationException(
+          component
+              + ": "
+              + fileKey
+              + " '"
+              + file
+              + "' does not exist. Fix: set "
+              + fileKey
+              + " to the path of the "
+              + type
+              + " file.",
           e);
+    } catch (IOException e) {
+      String reason =
+          e.getCause() instanceof UnrecoverableKeyException
+              ? "wrong password. Fix: set " + passwordKey + " to the file's password"
+              : e.getMessage()
+                  + ". Fix: check that it is a "
+                  + type
+                  + " file ("
+                  + typeKey
+                  + ") and that "
+                  + passwordKey
+                  + " is its password";
+      throw new ConfigurationException(
+          component + ": cannot read " + fileKey + " '" + file + "': " + reason + ".", e);
     } catch (GeneralSecurityException e) {
-      throw new ConfigurationException(component + ": cannot read " + fileKey + " '" + file + "': "
-          + e.getMessage() + ".", e);
+      throw new ConfigurationException(
+          component + ": cannot read " + fileKey + " '" + file + "': " + e.getMessage() + ".", e);
     }
   }
 }

@@ -6,13 +6,17 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * UDP loss the kernel sees and the source cannot: datagrams dropped because a socket's receive buffer was full.
- * Linux only (reads /proc); elsewhere {@link #poll} reports nothing. Public for {@code flafka bench edge}, which
- * reads the same drops for any agent's socket, stock Flume's included.
+ * UDP loss the kernel sees and the source cannot: datagrams dropped because a socket's receive
+ * buffer was full. Linux only (reads /proc); elsewhere {@link #poll} reports nothing. Public for
+ * {@code flafka bench edge}, which reads the same drops for any agent's socket, stock Flume's
+ * included.
+ *
  * <ul>
- *   <li>per socket: the {@code drops} column of /proc/net/udp and /proc/net/udp6 for sockets bound to our port;</li>
- *   <li>host-wide: {@code RcvbufErrors} and {@code InErrors} of the {@code Udp:} lines of /proc/net/snmp, as deltas
- *       since this object was made (they include every UDP socket on the host).</li>
+ *   <li>per socket: the {@code drops} column of /proc/net/udp and /proc/net/udp6 for sockets bound
+ *       to our port;
+ *   <li>host-wide: {@code RcvbufErrors} and {@code InErrors} of the {@code Udp:} lines of
+ *       /proc/net/snmp, as deltas since this object was made (they include every UDP socket on the
+ *       host).
  * </ul>
  */
 public final class UdpKernelStats {
@@ -33,8 +37,8 @@ public final class UdpKernelStats {
   }
 
   /**
-   * Reads the kernel's counters into {@code counter}, and returns how many UDP sockets that same reading found bound
-   * to the port (any process's; 0 when the tables cannot be read).
+   * Reads the kernel's counters into {@code counter}, and returns how many UDP sockets that same
+   * reading found bound to the port (any process's; 0 when the tables cannot be read).
    */
   int poll(SyslogSourceCounter counter) {
     if (!available()) {
@@ -50,15 +54,18 @@ public final class UdpKernelStats {
   }
 
   /**
-   * Datagrams the kernel dropped at the UDP sockets bound to {@code port} (IPv4 and IPv6) since each opened, or -1
-   * when neither table can be read (not Linux).
+   * Datagrams the kernel dropped at the UDP sockets bound to {@code port} (IPv4 and IPv6) since
+   * each opened, or -1 when neither table can be read (not Linux).
    */
   public static long socketDrops(int port) {
     List<String[]> rows = ProcNetSockets.rows(ProcNetSockets.UDP, port);
     return rows == null ? -1 : drops(rows);
   }
 
-  /** How many UDP sockets (IPv4 and IPv6, any process) are bound to {@code port}; 0 when the tables cannot be read. */
+  /**
+   * How many UDP sockets (IPv4 and IPv6, any process) are bound to {@code port}; 0 when the tables
+   * cannot be read.
+   */
   static int socketsOn(int port) {
     List<String[]> rows = ProcNetSockets.rows(ProcNetSockets.UDP, port);
     return rows == null ? 0 : rows.size();
@@ -78,7 +85,10 @@ public final class UdpKernelStats {
     return drops;
   }
 
-  /** {RcvbufErrors, InErrors} from the {@code Udp:} header and value lines of /proc/net/snmp, or null. */
+  /**
+   * {RcvbufErrors, InErrors} from the {@code Udp:} header and value lines of /proc/net/snmp, or
+   * null.
+   */
   static long[] hostErrors(String snmp) {
     String[] header = null;
     for (String line : snmp.split("\n")) {

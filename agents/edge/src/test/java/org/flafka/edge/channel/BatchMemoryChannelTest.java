@@ -63,7 +63,10 @@ class BatchMemoryChannelTest {
     return Integer.parseInt(new String(event.getBody(), StandardCharsets.UTF_8));
   }
 
-  /** Puts events {@code from} to {@code to} - 1 in one transaction, as a source does: rolled back if refused. */
+  /**
+   * Puts events {@code from} to {@code to} - 1 in one transaction, as a source does: rolled back if
+   * refused.
+   */
   private static void put(Channel channel, int from, int to) {
     Transaction tx = channel.getTransaction();
     tx.begin();
@@ -80,7 +83,10 @@ class BatchMemoryChannelTest {
     }
   }
 
-  /** Takes up to {@code max} events in one transaction and commits (or rolls back) it; returns their ids. */
+  /**
+   * Takes up to {@code max} events in one transaction and commits (or rolls back) it; returns their
+   * ids.
+   */
   private static List<Integer> take(Channel channel, int max, boolean commit) {
     Transaction tx = channel.getTransaction();
     tx.begin();
@@ -163,8 +169,10 @@ class BatchMemoryChannelTest {
     taking.begin();
     channel.take();
     channel.take();
-    CompletionException refused = assertThrows(CompletionException.class,
-        () -> CompletableFuture.runAsync(() -> put(channel, 8, 11)).join());
+    CompletionException refused =
+        assertThrows(
+            CompletionException.class,
+            () -> CompletableFuture.runAsync(() -> put(channel, 8, 11)).join());
     assertInstanceOf(ChannelFullException.class, refused.getCause());
     taking.commit();
     taking.close();
@@ -175,7 +183,8 @@ class BatchMemoryChannelTest {
   @Test
   @Timeout(20)
   void aCommitWaitsUpToKeepAliveForTakesToMakeRoom() throws Exception {
-    BatchMemoryChannel channel = channel("capacity", "4", "transactionCapacity", "4", "keep-alive", "10");
+    BatchMemoryChannel channel =
+        channel("capacity", "4", "transactionCapacity", "4", "keep-alive", "10");
     put(channel, 0, 4);
     CompletableFuture<Void> blocked = CompletableFuture.runAsync(() -> put(channel, 4, 6));
     TimeUnit.MILLISECONDS.sleep(200);
@@ -189,7 +198,8 @@ class BatchMemoryChannelTest {
   @Timeout(20)
   void aTakeWaitsUpToKeepAliveForAnEvent() throws Exception {
     BatchMemoryChannel channel = channel("keep-alive", "10");
-    CompletableFuture<List<Integer>> taking = CompletableFuture.supplyAsync(() -> take(channel, 1, true));
+    CompletableFuture<List<Integer>> taking =
+        CompletableFuture.supplyAsync(() -> take(channel, 1, true));
     TimeUnit.MILLISECONDS.sleep(200);
     assertFalse(taking.isDone(), "the take waits for an event");
     put(channel, 7, 8);
@@ -214,11 +224,17 @@ class BatchMemoryChannelTest {
     long waitedMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
     tx.commit();
     tx.close();
-    assertTrue(waitedMillis >= 300 && waitedMillis < 5_000,
-        "the take waited " + waitedMillis + " ms: until the deadline (300 ms), not keep-alive (10 s)");
-    CompletableFuture<Void> putLater = CompletableFuture.runAsync(() -> put(channel, 2, 3),
-        CompletableFuture.delayedExecutor(300, TimeUnit.MILLISECONDS));
-    assertEquals(List.of(2), take(channel, 1, true), "the thread's next transaction waits keep-alive again");
+    assertTrue(
+        waitedMillis >= 300 && waitedMillis < 5_000,
+        "the take waited "
+            + waitedMillis
+            + " ms: until the deadline (300 ms), not keep-alive (10 s)");
+    CompletableFuture<Void> putLater =
+        CompletableFuture.runAsync(
+            () -> put(channel, 2, 3),
+            CompletableFuture.delayedExecutor(300, TimeUnit.MILLISECONDS));
+    assertEquals(
+        List.of(2), take(channel, 1, true), "the thread's next transaction waits keep-alive again");
     putLater.join();
   }
 
@@ -268,49 +284,55 @@ class BatchMemoryChannelTest {
   }
 
   /**
-   * Two sources and two sinks at once, with random batch sizes, random take rollbacks and a small channel that is
-   * often full: every event arrives exactly once. (Order is not checked here: a rollback puts events back behind
-   * what the other sink has already taken, in Flume's memory channel too.)
+   * Two sources and two sinks at once, with random batch sizes, random take rollbacks and a small
+   * channel that is often full: every event arrives exactly once. (Order is not checked here: a
+   * rollback puts events back behind what the other sink has already taken, in Flume's memory
+   * channel too.)
    */
   @Test
   @Timeout(60)
   void concurrentSourcesAndSinksDeliverEveryEventExactlyOnce() throws Exception {
-    BatchMemoryChannel channel = channel("capacity", "300", "transactionCapacity", "100", "keep-alive", "1");
+    BatchMemoryChannel channel =
+        channel("capacity", "300", "transactionCapacity", "100", "keep-alive", "1");
     int perSource = 60_000;
     AtomicInteger delivered = new AtomicInteger();
     ConcurrentLinkedQueue<Integer> taken = new ConcurrentLinkedQueue<>();
     List<CompletableFuture<Void>> sources = new ArrayList<>();
     for (int s = 0; s < 2; s++) {
       int base = s * perSource;
-      sources.add(CompletableFuture.runAsync(() -> {
-        Random random = new Random(base);
-        int next = base;
-        while (next < base + perSource) {
-          int batch = Math.min(1 + random.nextInt(100), base + perSource - next);
-          try {
-            put(channel, next, next + batch);
-            next += batch;
-          } catch (ChannelFullException e) {
-            // refused whole: put the same batch again
-          }
-        }
-      }));
+      sources.add(
+          CompletableFuture.runAsync(
+              () -> {
+                Random random = new Random(base);
+                int next = base;
+                while (next < base + perSource) {
+                  int batch = Math.min(1 + random.nextInt(100), base + perSource - next);
+                  try {
+                    put(channel, next, next + batch);
+                    next += batch;
+                  } catch (ChannelFullException e) {
+                    // refused whole: put the same batch again
+                  }
+                }
+              }));
     }
     List<CompletableFuture<Void>> sinks = new ArrayList<>();
     for (int k = 0; k < 2; k++) {
       int seed = 100 + k;
-      sinks.add(CompletableFuture.runAsync(() -> {
-        Random random = new Random(seed);
-        while (delivered.get() < 2 * perSource) {
-          boolean commit = random.nextInt(5) > 0;
-          List<Integer> ids = take(channel, 1 + random.nextInt(100), commit);
-          if (!commit) {
-            continue;
-          }
-          taken.addAll(ids);
-          delivered.addAndGet(ids.size());
-        }
-      }));
+      sinks.add(
+          CompletableFuture.runAsync(
+              () -> {
+                Random random = new Random(seed);
+                while (delivered.get() < 2 * perSource) {
+                  boolean commit = random.nextInt(5) > 0;
+                  List<Integer> ids = take(channel, 1 + random.nextInt(100), commit);
+                  if (!commit) {
+                    continue;
+                  }
+                  taken.addAll(ids);
+                  delivered.addAndGet(ids.size());
+                }
+              }));
     }
     CompletableFuture.allOf(sources.toArray(new CompletableFuture[0])).get(50, TimeUnit.SECONDS);
     CompletableFuture.allOf(sinks.toArray(new CompletableFuture[0])).get(50, TimeUnit.SECONDS);
@@ -324,22 +346,46 @@ class BatchMemoryChannelTest {
 
   @Test
   void badSettingsAreErrorsNamingTheKeyAndTheFix() {
-    String tooBig = assertThrows(ConfigurationException.class,
-        () -> BatchMemoryChannelConfig.parse("memory channel ch0", Map.of("capacity", "10",
-            "transactionCapacity", "20"))).getMessage();
-    assertEquals("memory channel ch0: transactionCapacity = 20 is larger than capacity = 10, so a full "
-        + "transaction could never commit. Fix: raise capacity or lower transactionCapacity.", tooBig);
-    String notANumber = assertThrows(ConfigurationException.class,
-        () -> BatchMemoryChannelConfig.parse("memory channel ch0", Map.of("capacity", "10k"))).getMessage();
-    assertTrue(notANumber.startsWith("memory channel ch0: invalid value '10k' for key 'capacity'"), notANumber);
-    String percentage = assertThrows(ConfigurationException.class, () -> BatchMemoryChannelConfig.parse(
-        "memory channel ch0", Map.of("byteCapacityBufferPercentage", "100"))).getMessage();
-    assertTrue(percentage.endsWith("Fix: set byteCapacityBufferPercentage to between 0 and 99."), percentage);
-    assertEquals("memory channel ch0: unknown key 'Capacity' (did you mean 'capacity'?). Fix: remove it or use one of "
-        + "capacity, transactionCapacity, keep-alive, byteCapacity, byteCapacityBufferPercentage.",
-        assertThrows(ConfigurationException.class,
-            () -> BatchMemoryChannelConfig.parse("memory channel ch0", Map.of("Capacity", "5"))).getMessage());
-    BatchMemoryChannelConfig.parse("memory channel ch0", Map.of("type", "memory")); // Flume's own key
+    String tooBig =
+        assertThrows(
+                ConfigurationException.class,
+                () ->
+                    BatchMemoryChannelConfig.parse(
+                        "memory channel ch0",
+                        Map.of("capacity", "10", "transactionCapacity", "20")))
+            .getMessage();
+    assertEquals(
+        "memory channel ch0: transactionCapacity = 20 is larger than capacity = 10, so a full "
+            + "transaction could never commit. Fix: raise capacity or lower transactionCapacity.",
+        tooBig);
+    String notANumber =
+        assertThrows(
+                ConfigurationException.class,
+                () ->
+                    BatchMemoryChannelConfig.parse("memory channel ch0", Map.of("capacity", "10k")))
+            .getMessage();
+    assertTrue(
+        notANumber.startsWith("memory channel ch0: invalid value '10k' for key 'capacity'"),
+        notANumber);
+    String percentage =
+        assertThrows(
+                ConfigurationException.class,
+                () ->
+                    BatchMemoryChannelConfig.parse(
+                        "memory channel ch0", Map.of("byteCapacityBufferPercentage", "100")))
+            .getMessage();
+    assertTrue(
+        percentage.endsWith("Fix: set byteCapacityBufferPercentage to between 0 and 99."),
+        percentage);
+    assertEquals(
+        "memory channel ch0: unknown key 'Capacity' (did you mean 'capacity'?). Fix: remove it or use one of "
+            + "capacity, transactionCapacity, keep-alive, byteCapacity, byteCapacityBufferPercentage.",
+        assertThrows(
+                ConfigurationException.class,
+                () -> BatchMemoryChannelConfig.parse("memory channel ch0", Map.of("Capacity", "5")))
+            .getMessage());
+    BatchMemoryChannelConfig.parse(
+        "memory channel ch0", Map.of("type", "memory")); // Flume's own key
   }
 
   @Test
@@ -347,15 +393,23 @@ class BatchMemoryChannelTest {
     long heap = 1_000_000_000L;
     // 80% of the heap, less the 20% buffer, in 100-byte slots
     assertEquals(6_400_000L, BatchMemoryChannelConfig.parse("c", Map.of(), heap).byteSlots());
-    assertEquals(Long.MAX_VALUE, BatchMemoryChannelConfig.parse("c", Map.of("byteCapacity", "0"), heap).byteSlots());
-    assertEquals(3L, BatchMemoryChannelConfig.parse("c", Map.of("byteCapacity", "300",
-        "byteCapacityBufferPercentage", "0"), heap).byteSlots());
+    assertEquals(
+        Long.MAX_VALUE,
+        BatchMemoryChannelConfig.parse("c", Map.of("byteCapacity", "0"), heap).byteSlots());
+    assertEquals(
+        3L,
+        BatchMemoryChannelConfig.parse(
+                "c", Map.of("byteCapacity", "300", "byteCapacityBufferPercentage", "0"), heap)
+            .byteSlots());
   }
 
   @Test
   void theReferenceDocIsUpToDate() throws Exception {
-    String text = Files.readString(Path.of("../../docs/reference/edge-channel.md"), StandardCharsets.UTF_8);
-    assertEquals(BatchMemoryChannelConfig.withGeneratedDoc(text), text,
+    String text =
+        Files.readString(Path.of("../../docs/reference/edge-channel.md"), StandardCharsets.UTF_8);
+    assertEquals(
+        BatchMemoryChannelConfig.withGeneratedDoc(text),
+        text,
         "docs/reference/edge-channel.md is out of date: regenerate it with the command in its Reference section");
   }
 }

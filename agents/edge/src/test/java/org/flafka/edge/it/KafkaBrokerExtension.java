@@ -9,11 +9,12 @@ import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
- * One real KRaft broker for a test class, used as the cluster itself: {@code @RegisterExtension static final
- * KafkaBrokerExtension kafka = new KafkaBrokerExtension();} starts it before the class's first test and closes it
- * (its data deleted) after the last.
+ * One real KRaft broker for a test class, used as the cluster itself: {@code @RegisterExtension
+ * static final KafkaBrokerExtension kafka = new KafkaBrokerExtension();} starts it before the
+ * class's first test and closes it (its data deleted) after the last.
  */
-public final class KafkaBrokerExtension implements KafkaCluster, BeforeAllCallback, AfterAllCallback {
+public final class KafkaBrokerExtension
+    implements KafkaCluster, BeforeAllCallback, AfterAllCallback {
 
   private KafkaBroker broker;
 

@@ -9,14 +9,15 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * The record headers the agent templates carry by default ({@code kafka_record_headers}, the edge writing them and
- * the core reading them) are the contract's {@link Headers#ON_THE_WIRE}, in the same order.
+ * The record headers the agent templates carry by default ({@code kafka_record_headers}, the edge
+ * writing them and the core reading them) are the contract's {@link Headers#ON_THE_WIRE}, in the
+ * same order.
  */
 class TemplateRecordHeadersTest {
 
-    @ParameterizedTest
-    @EnumSource(Tier.class)
-    void theDefaultRecordHeadersAreTheContracts(Tier tier) {
-        assertEquals(Headers.ON_THE_WIRE, AgentTemplates.defaults(tier).get("kafka_record_headers"));
-    }
+  @ParameterizedTest
+  @EnumSource(Tier.class)
+  void theDefaultRecordHeadersAreTheContracts(Tier tier) {
+    assertEquals(Headers.ON_THE_WIRE, AgentTemplates.defaults(tier).get("kafka_record_headers"));
+  }
 }

@@ -1,6 +1,5 @@
 package org.flafka.edge.sink;
 
-import org.flafka.edge.source.EventHeaders;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.charset.StandardCharsets;
@@ -15,27 +14,50 @@ import org.apache.flume.Event;
 import org.apache.flume.event.SimpleEvent;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.header.Header;
+import org.flafka.edge.source.EventHeaders;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The record headers the sink builds, for events of the edge source ({@link EventHeaders}) and any other: exactly
- * the event's non-null headers that {@code recordHeaders} names, although the sink reuses the encoding of a value
- * it saw before. Record sending is tested against a real broker in {@code it.KafkaRecordSinkTest}.
+ * The record headers the sink builds, for events of the edge source ({@link EventHeaders}) and any
+ * other: exactly the event's non-null headers that {@code recordHeaders} names, although the sink
+ * reuses the encoding of a value it saw before. Record sending is tested against a real broker in
+ * {@code it.KafkaRecordSinkTest}.
  */
 class KafkaRecordSinkHeadersTest {
 
-  private static final String[] NAMES = {"received", "peer", "facility", "severity", "app", "format", "parse",
-      "site", "host", "timestamp", "timestamp_source", "id"};
-  private static final String[] SHARED_VALUES = {"rfc5424", "ok", "edge-7", "10.0.0.1", "héllo", ""};
+  private static final String[] NAMES = {
+    "received",
+    "peer",
+    "facility",
+    "severity",
+    "app",
+    "format",
+    "parse",
+    "site",
+    "host",
+    "timestamp",
+    "timestamp_source",
+    "id"
+  };
+  private static final String[] SHARED_VALUES = {
+    "rfc5424", "ok", "edge-7", "10.0.0.1", "héllo", ""
+  };
 
   @ParameterizedTest
   @ValueSource(strings = {"*", "host,id,site,format,peer", ""})
   void theChosenHeadersWithTheirCurrentValues(String recordHeaders) {
     KafkaRecordSink sink = new KafkaRecordSink();
     sink.setName("k");
-    sink.configure(new Context(Map.of("kafka.bootstrap.servers", "127.0.0.1:9092", "kafka.topic", "t",
-        "recordHeaders", recordHeaders)));
+    sink.configure(
+        new Context(
+            Map.of(
+                "kafka.bootstrap.servers",
+                "127.0.0.1:9092",
+                "kafka.topic",
+                "t",
+                "recordHeaders",
+                recordHeaders)));
     Random random = new Random(7);
     for (int n = 0; n < 2000; n++) {
       Map<String, String> plain = new LinkedHashMap<>();
@@ -47,20 +69,30 @@ class KafkaRecordSinkHeadersTest {
         }
       }
       List<String> expected = new ArrayList<>();
-      plain.forEach((name, value) -> {
-        if (value != null && (recordHeaders.equals("*") || List.of(recordHeaders.split(",")).contains(name))) {
-          expected.add(name + "=" + value);
-        }
-      });
+      plain.forEach(
+          (name, value) -> {
+            if (value != null
+                && (recordHeaders.equals("*")
+                    || List.of(recordHeaders.split(",")).contains(name))) {
+              expected.add(name + "=" + value);
+            }
+          });
       expected.sort(null);
       EventHeaders compact = new EventHeaders(4);
       compact.putAll(plain);
-      assertEquals(expected, headers(sink.toRecord(event(compact))), "edge event " + n + ": " + plain);
-      assertEquals(expected, headers(sink.toRecord(event(new HashMap<>(plain)))), "event " + n + ": " + plain);
+      assertEquals(
+          expected, headers(sink.toRecord(event(compact))), "edge event " + n + ": " + plain);
+      assertEquals(
+          expected,
+          headers(sink.toRecord(event(new HashMap<>(plain)))),
+          "event " + n + ": " + plain);
     }
   }
 
-  /** The same String instance again (as the edge's constants are), an equal new one, another value, or none. */
+  /**
+   * The same String instance again (as the edge's constants are), an equal new one, another value,
+   * or none.
+   */
   private static String value(Random random) {
     return switch (random.nextInt(4)) {
       case 0 -> SHARED_VALUES[random.nextInt(SHARED_VALUES.length)];

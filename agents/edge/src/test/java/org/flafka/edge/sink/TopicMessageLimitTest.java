@@ -29,22 +29,23 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * The size a record is judged by against the topic's limit, against the size Kafka's own encoding gives it; and
- * the lookups of the limit on a real broker, timed by a clock the test moves.
+ * The size a record is judged by against the topic's limit, against the size Kafka's own encoding
+ * gives it; and the lookups of the limit on a real broker, timed by a clock the test moves.
  */
 @Tag("e2e")
 class TopicMessageLimitTest {
 
-  @RegisterExtension
-  static final KafkaBrokerExtension kafka = new KafkaBrokerExtension();
+  @RegisterExtension static final KafkaBrokerExtension kafka = new KafkaBrokerExtension();
 
   @Test
   void theLimitIsLookedUpThenRetriedAndRefreshedOnTheClock() throws Exception {
     AtomicLong clock = new AtomicLong();
     Properties producer = new Properties();
     producer.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers());
-    producer.put(ProducerConfig.ACKS_CONFIG, "all"); // a producer key the AdminClient must not be given
-    try (TopicMessageLimit limit = new TopicMessageLimit("test sink", "limits", producer, clock::get)) {
+    producer.put(
+        ProducerConfig.ACKS_CONFIG, "all"); // a producer key the AdminClient must not be given
+    try (TopicMessageLimit limit =
+        new TopicMessageLimit("test sink", "limits", producer, clock::get)) {
       assertEquals(TopicMessageLimit.UNKNOWN, limit.bytes(), "no such topic yet");
       kafka.createTopic("limits", 1);
       setMaxMessageBytes("limits", 4096);
@@ -63,14 +64,20 @@ class TopicMessageLimitTest {
   private static void setMaxMessageBytes(String topic, int bytes) throws Exception {
     try (Admin admin = kafka.admin()) {
       ConfigResource resource = new ConfigResource(ConfigResource.Type.TOPIC, topic);
-      AlterConfigOp set = new AlterConfigOp(new ConfigEntry("max.message.bytes", Integer.toString(bytes)),
-          AlterConfigOp.OpType.SET);
+      AlterConfigOp set =
+          new AlterConfigOp(
+              new ConfigEntry("max.message.bytes", Integer.toString(bytes)),
+              AlterConfigOp.OpType.SET);
       admin.incrementalAlterConfigs(Map.of(resource, List.of(set))).all().get(30, TimeUnit.SECONDS);
     }
   }
 
-  /** Asserts that the limit stays {@code expected} for half a second of asking, the test's clock standing still. */
-  private static void assertStays(TopicMessageLimit limit, int expected, String why) throws InterruptedException {
+  /**
+   * Asserts that the limit stays {@code expected} for half a second of asking, the test's clock
+   * standing still.
+   */
+  private static void assertStays(TopicMessageLimit limit, int expected, String why)
+      throws InterruptedException {
     long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(500);
     while (System.nanoTime() < end) {
       assertEquals(expected, limit.bytes(), why);
@@ -78,7 +85,10 @@ class TopicMessageLimitTest {
     }
   }
 
-  /** The limit once the lookup under way has answered {@code expected}, or what it last answered after 30 s. */
+  /**
+   * The limit once the lookup under way has answered {@code expected}, or what it last answered
+   * after 30 s.
+   */
   private static int awaitLimit(TopicMessageLimit limit, int expected) throws InterruptedException {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
     int bytes = limit.bytes();
@@ -89,14 +99,19 @@ class TopicMessageLimitTest {
     return bytes;
   }
 
-  private static ProducerRecord<String, byte[]> record(String key, int bodyBytes, List<Header> headers) {
+  private static ProducerRecord<String, byte[]> record(
+      String key, int bodyBytes, List<Header> headers) {
     return new ProducerRecord<>("t", null, null, key, new byte[bodyBytes], headers);
   }
 
-  /** The record in a batch of its own, uncompressed, as the producer would build it with an offset far on. */
+  /**
+   * The record in a batch of its own, uncompressed, as the producer would build it with an offset
+   * far on.
+   */
   private static int kafkaBatchBytes(ProducerRecord<String, byte[]> record) {
-    MemoryRecordsBuilder builder = MemoryRecords.builder(ByteBuffer.allocate(1 << 20), Compression.NONE,
-        TimestampType.CREATE_TIME, 1_000_000L);
+    MemoryRecordsBuilder builder =
+        MemoryRecords.builder(
+            ByteBuffer.allocate(1 << 20), Compression.NONE, TimestampType.CREATE_TIME, 1_000_000L);
     byte[] key = record.key() == null ? null : record.key().getBytes(StandardCharsets.UTF_8);
     builder.append(System.currentTimeMillis(), key, record.value(), record.headers().toArray());
     return builder.build().sizeInBytes();
@@ -104,35 +119,51 @@ class TopicMessageLimitTest {
 
   @Test
   void theJudgedSizeIsKafkasOwn() {
-    List<Header> contract = List.of(new RecordHeader("timestamp", bytes("1763726400123")),
-        new RecordHeader("host", bytes("edge-router-7.paris.example.net")), new RecordHeader("app", bytes("sshd")),
-        new RecordHeader("site", bytes("par-03")), new RecordHeader("id", bytes("01JD2Z8Q4M7W1X9C3V5B6N8K0T")),
-        new RecordHeader("hôte", bytes("é")), new RecordHeader("empty", null));
-    for (ProducerRecord<String, byte[]> record : List.of(record(null, 0, List.of()), record("router-7", 200, contract),
-        record(null, 70_000, contract), record("ключ", 3 << 20, List.of()))) {
+    List<Header> contract =
+        List.of(
+            new RecordHeader("timestamp", bytes("1763726400123")),
+            new RecordHeader("host", bytes("edge-router-7.paris.example.net")),
+            new RecordHeader("app", bytes("sshd")),
+            new RecordHeader("site", bytes("par-03")),
+            new RecordHeader("id", bytes("01JD2Z8Q4M7W1X9C3V5B6N8K0T")),
+            new RecordHeader("hôte", bytes("é")),
+            new RecordHeader("empty", null));
+    for (ProducerRecord<String, byte[]> record :
+        List.of(
+            record(null, 0, List.of()),
+            record("router-7", 200, contract),
+            record(null, 70_000, contract),
+            record("ключ", 3 << 20, List.of()))) {
       assertEquals(kafkaBatchBytes(record), TopicMessageLimit.batchBytes(record));
     }
   }
 
   @Test
   void aRecordIsOversizeOnlyWhenKafkaWouldRefuseIt() {
-    ProducerRecord<String, byte[]> record = record("router-7", 100_000, List.of(new RecordHeader("id", bytes("x"))));
+    ProducerRecord<String, byte[]> record =
+        record("router-7", 100_000, List.of(new RecordHeader("id", bytes("x"))));
     int batch = TopicMessageLimit.batchBytes(record);
     int request = KafkaRecordProducer.requestBytes(record);
-    assertTrue(request >= batch, "the producer's estimate is an upper bound: " + request + " < " + batch);
+    assertTrue(
+        request >= batch, "the producer's estimate is an upper bound: " + request + " < " + batch);
     int unlimited = Integer.MAX_VALUE;
 
     assertNull(Oversize.judge(record, "t", batch, request), "at both limits exactly");
-    assertEquals(new Oversize(batch, "topic t's max.message.bytes", batch - 1),
+    assertEquals(
+        new Oversize(batch, "topic t's max.message.bytes", batch - 1),
         Oversize.judge(record, "t", batch - 1, unlimited));
-    assertEquals(new Oversize(request, "the producer's max.request.size", request - 1),
+    assertEquals(
+        new Oversize(request, "the producer's max.request.size", request - 1),
         Oversize.judge(record, "t", TopicMessageLimit.UNKNOWN, request - 1));
-    assertEquals("topic t's max.message.bytes", Oversize.judge(record, "t", batch - 1, request - 1).limitName(),
+    assertEquals(
+        "topic t's max.message.bytes",
+        Oversize.judge(record, "t", batch - 1, request - 1).limitName(),
         "over both: the topic's, which is judged first");
     assertNull(Oversize.judge(record, "t", TopicMessageLimit.UNKNOWN, unlimited));
     // a body far under both limits is not summed at all
     assertNull(Oversize.judge(record(null, 200, List.of()), "t", 1_048_588, 1_048_576));
-    assertEquals("a record of " + batch + " bytes, over topic t's max.message.bytes (" + (batch - 1) + ")",
+    assertEquals(
+        "a record of " + batch + " bytes, over topic t's max.message.bytes (" + (batch - 1) + ")",
         Oversize.judge(record, "t", batch - 1, unlimited).exception().getMessage());
   }
 

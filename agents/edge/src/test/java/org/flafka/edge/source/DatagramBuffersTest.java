@@ -11,7 +11,10 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The UDP listener's reused receive buffers: one per datagram in flight, each reused once its reader released it. */
+/**
+ * The UDP listener's reused receive buffers: one per datagram in flight, each reused once its
+ * reader released it.
+ */
 class DatagramBuffersTest {
 
   @Test

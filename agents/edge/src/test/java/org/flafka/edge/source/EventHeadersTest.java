@@ -17,24 +17,50 @@ import org.junit.jupiter.api.Test;
 
 class EventHeadersTest {
 
-  /** Same answers as a LinkedHashMap (insertion order) over random operations, past the initial capacity. */
+  /**
+   * Same answers as a LinkedHashMap (insertion order) over random operations, past the initial
+   * capacity.
+   */
   @Test
   void behavesLikeAnInsertionOrderedMap() {
-    String[] names = {"timestamp", "host", "facility", "severity", "app", "procid", "msgid", "format", "parse",
-        "received", "peer", "site", "id", "key", "fanout", "timestamp_source", "timestamp_rejected", "x", "y", "z"};
+    String[] names = {
+      "timestamp",
+      "host",
+      "facility",
+      "severity",
+      "app",
+      "procid",
+      "msgid",
+      "format",
+      "parse",
+      "received",
+      "peer",
+      "site",
+      "id",
+      "key",
+      "fanout",
+      "timestamp_source",
+      "timestamp_rejected",
+      "x",
+      "y",
+      "z"
+    };
     Random random = new Random(20261121);
     for (int round = 0; round < 200; round++) {
       Map<String, String> expected = new LinkedHashMap<>();
       EventHeaders actual = new EventHeaders(4);
       for (int op = 0; op < 60; op++) {
-        // new String(...): a name equal to the stored one but not the same instance must be found too
+        // new String(...): a name equal to the stored one but not the same instance must be found
+        // too
         String name = new String(names[random.nextInt(names.length)]);
         String value = random.nextInt(10) == 0 ? null : "v" + random.nextInt(5);
         switch (random.nextInt(6)) {
           case 0, 1 -> assertEquals(expected.put(name, value), actual.put(name, value));
-          case 2 -> assertEquals(expected.putIfAbsent(name, value), actual.putIfAbsent(name, value));
+          case 2 ->
+              assertEquals(expected.putIfAbsent(name, value), actual.putIfAbsent(name, value));
           case 3 -> assertEquals(expected.remove(name), actual.remove(name));
-          case 4 -> assertEquals(expected.getOrDefault(name, "none"), actual.getOrDefault(name, "none"));
+          case 4 ->
+              assertEquals(expected.getOrDefault(name, "none"), actual.getOrDefault(name, "none"));
           default -> {
             assertEquals(expected.containsKey(name), actual.containsKey(name));
             assertEquals(expected.get(name), actual.get(name));
@@ -85,7 +111,8 @@ class EventHeadersTest {
     assertThrows(ConcurrentModificationException.class, host::getValue);
     assertThrows(ConcurrentModificationException.class, () -> host.setValue("b"));
     assertEquals(Map.of("site", "s"), headers);
-    assertThrows(ConcurrentModificationException.class,
+    assertThrows(
+        ConcurrentModificationException.class,
         () -> headers.forEach((name, value) -> headers.put("late", value)));
   }
 

@@ -15,8 +15,11 @@ class FramingDetectorTest {
   private final RecordingMonitor monitor = new RecordingMonitor();
 
   private EmbeddedChannel channel() {
-    return new EmbeddedChannel(new FramingDetector("framer",
-        () -> new OctetCountingFramer(1024, monitor), () -> new LineFramer(1024, false, monitor)));
+    return new EmbeddedChannel(
+        new FramingDetector(
+            "framer",
+            () -> new OctetCountingFramer(1024, monitor),
+            () -> new LineFramer(1024, false, monitor)));
   }
 
   @Test

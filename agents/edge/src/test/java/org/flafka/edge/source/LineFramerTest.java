@@ -131,9 +131,9 @@ class LineFramerTest {
   }
 
   /**
-   * Random messages, delimiters and read boundaries against what the framing rules say, in heap and direct
-   * buffers: the delimiter search reads several bytes at a time, so a delimiter must be found at every offset
-   * within a word and across reads.
+   * Random messages, delimiters and read boundaries against what the framing rules say, in heap and
+   * direct buffers: the delimiter search reads several bytes at a time, so a delimiter must be
+   * found at every offset within a word and across reads.
    */
   @ParameterizedTest
   @ValueSource(booleans = {false, true})
@@ -147,7 +147,8 @@ class LineFramerTest {
         StringBuilder message = new StringBuilder();
         int length = random.nextInt(4) == 0 ? random.nextInt(4) : random.nextInt(90);
         for (int i = 0; i < length; i++) {
-          // printable bytes, a CR now and then, and a NUL that only ends a message with nulDelimiter
+          // printable bytes, a CR now and then, and a NUL that only ends a message with
+          // nulDelimiter
           int pick = random.nextInt(40);
           char c = pick == 0 ? '\r' : pick == 1 ? '\0' : (char) (' ' + random.nextInt(95));
           if (c == '\0' && nulDelimiter) {
@@ -170,7 +171,8 @@ class LineFramerTest {
       byte[] bytes = stream.toString().getBytes(StandardCharsets.ISO_8859_1);
       for (int at = 0; at < bytes.length; ) {
         int length = Math.min(bytes.length - at, 1 + random.nextInt(64));
-        ByteBuf read = random.nextBoolean() ? Unpooled.buffer(length) : Unpooled.directBuffer(length);
+        ByteBuf read =
+            random.nextBoolean() ? Unpooled.buffer(length) : Unpooled.directBuffer(length);
         ch.writeInbound(read.writeBytes(bytes, at, length));
         at += length;
       }

@@ -35,19 +35,24 @@ class OctetCountingFramerTest {
   }
 
   @ParameterizedTest(name = "header {0}")
-  @CsvSource(delimiter = '|', value = {
-      // the bytes just outside '0'..'9': '/' is 0x2f, ':' is 0x3a
-      "/3 abc|expected a digit at byte 1 of the frame header, got 0x2f",
-      ":3 abc|expected a digit at byte 1 of the frame header, got 0x3a",
-      "1/ abc|expected a digit or a space at byte 2 of the frame header, got 0x2f",
-      "1: abc|expected a digit or a space at byte 2 of the frame header, got 0x3a",
-      "<13>abc|expected a digit at byte 1 of the frame header, got 0x3c",
-  })
-  void aByteOutsideTheDigitsIsAFramingErrorAndTheStreamResumesAfterTheNextLf(String bad, String problem) {
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        // the bytes just outside '0'..'9': '/' is 0x2f, ':' is 0x3a
+        "/3 abc|expected a digit at byte 1 of the frame header, got 0x2f",
+        ":3 abc|expected a digit at byte 1 of the frame header, got 0x3a",
+        "1/ abc|expected a digit or a space at byte 2 of the frame header, got 0x2f",
+        "1: abc|expected a digit or a space at byte 2 of the frame header, got 0x3a",
+        "<13>abc|expected a digit at byte 1 of the frame header, got 0x3c",
+      })
+  void aByteOutsideTheDigitsIsAFramingErrorAndTheStreamResumesAfterTheNextLf(
+      String bad, String problem) {
     EmbeddedChannel ch = channel(1024);
     write(ch, bad + "\n", "3 xyz");
     assertEquals(List.of("xyz"), frames(ch));
-    assertEquals(List.of("bad octet-counting header: " + problem + "; skipping to the next LF"), monitor.errors);
+    assertEquals(
+        List.of("bad octet-counting header: " + problem + "; skipping to the next LF"),
+        monitor.errors);
   }
 
   @Test
@@ -55,9 +60,10 @@ class OctetCountingFramerTest {
     EmbeddedChannel ch = channel(1024);
     write(ch, "2147483648 x\n3 abc", "12345678901 y\n3 def");
     assertEquals(List.of("abc", "def"), frames(ch));
-    assertEquals(List.of(
-        "bad octet-counting header: the octet count 2147483648 is larger than 2147483647; skipping to the next LF",
-        "bad octet-counting header: the octet count has more than 10 digits; skipping to the next LF"),
+    assertEquals(
+        List.of(
+            "bad octet-counting header: the octet count 2147483648 is larger than 2147483647; skipping to the next LF",
+            "bad octet-counting header: the octet count has more than 10 digits; skipping to the next LF"),
         monitor.errors);
   }
 
@@ -98,7 +104,10 @@ class OctetCountingFramerTest {
     write(ch, "3 abc10 abc");
     ch.finish();
     assertEquals(List.of("abc"), frames(ch));
-    assertEquals(List.of("the connection closed after 3 of the 10 bytes of an octet-counted message; "
-        + "the partial message is dropped"), monitor.errors);
+    assertEquals(
+        List.of(
+            "the connection closed after 3 of the 10 bytes of an octet-counted message; "
+                + "the partial message is dropped"),
+        monitor.errors);
   }
 }

@@ -7,7 +7,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
-/** A {@link FramingMonitor} that remembers what it was told, plus helpers to drive framers in an EmbeddedChannel. */
+/**
+ * A {@link FramingMonitor} that remembers what it was told, plus helpers to drive framers in an
+ * EmbeddedChannel.
+ */
 final class RecordingMonitor implements FramingMonitor {
   final List<Long> oversize = new ArrayList<>();
   final List<String> errors = new ArrayList<>();

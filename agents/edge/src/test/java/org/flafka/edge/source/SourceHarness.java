@@ -17,13 +17,16 @@ import org.apache.flume.channel.ReplicatingChannelSelector;
 import org.apache.flume.conf.Configurables;
 
 /**
- * A real Flume channel (a memory channel unless the test gives another) and channel processor around a {@link
- * SyslogSource}, as an agent wires them, minus the agent. The memory channel counts its transactions so tests can
- * see batching.
+ * A real Flume channel (a memory channel unless the test gives another) and channel processor
+ * around a {@link SyslogSource}, as an agent wires them, minus the agent. The memory channel counts
+ * its transactions so tests can see batching.
  */
 final class SourceHarness implements AutoCloseable {
 
-  /** A memory channel that counts the transactions it creates (one per put batch, one per take batch). */
+  /**
+   * A memory channel that counts the transactions it creates (one per put batch, one per take
+   * batch).
+   */
   static class CountingMemoryChannel extends MemoryChannel {
     final AtomicInteger transactions = new AtomicInteger();
 
@@ -38,15 +41,22 @@ final class SourceHarness implements AutoCloseable {
   final SyslogSource source = new SyslogSource();
   private final int takeBatch;
 
-  /** Starts a source named r1 with {@code sourceProps} on a channel c1 with {@code channelProps}. */
+  /**
+   * Starts a source named r1 with {@code sourceProps} on a channel c1 with {@code channelProps}.
+   */
   SourceHarness(Map<String, String> sourceProps, Map<String, String> channelProps) {
     this(sourceProps, channelProps, new CountingMemoryChannel());
   }
 
-  /** The same on {@code channel}, any channel: named c1, configured with {@code channelProps} and started here. */
-  SourceHarness(Map<String, String> sourceProps, Map<String, String> channelProps, Channel channel) {
+  /**
+   * The same on {@code channel}, any channel: named c1, configured with {@code channelProps} and
+   * started here.
+   */
+  SourceHarness(
+      Map<String, String> sourceProps, Map<String, String> channelProps, Channel channel) {
     this.channel = channel;
-    takeBatch = Math.min(100, Integer.parseInt(channelProps.getOrDefault("transactionCapacity", "100")));
+    takeBatch =
+        Math.min(100, Integer.parseInt(channelProps.getOrDefault("transactionCapacity", "100")));
     channel.setName("c1");
     Configurables.configure(channel, new Context(channelProps));
     channel.start();
@@ -70,7 +80,10 @@ final class SourceHarness implements AutoCloseable {
     return source.getCounter();
   }
 
-  /** Takes events until {@code count} have been taken or {@code timeout} passed; returns those taken. */
+  /**
+   * Takes events until {@code count} have been taken or {@code timeout} passed; returns those
+   * taken.
+   */
   List<Event> take(int count, Duration timeout) throws InterruptedException {
     List<Event> events = new ArrayList<>();
     long deadline = System.nanoTime() + timeout.toNanos();
@@ -79,7 +92,9 @@ final class SourceHarness implements AutoCloseable {
       Transaction tx = channel.getTransaction();
       tx.begin();
       Event event;
-      while (events.size() < count && events.size() - before < takeBatch && (event = channel.take()) != null) {
+      while (events.size() < count
+          && events.size() - before < takeBatch
+          && (event = channel.take()) != null) {
         events.add(event);
       }
       tx.commit();

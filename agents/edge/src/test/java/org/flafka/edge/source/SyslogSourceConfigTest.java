@@ -58,77 +58,122 @@ class SyslogSourceConfigTest {
   }
 
   @ParameterizedTest(name = "{0}={1}")
-  @CsvSource(delimiter = '|', value = {
-      "protocol|sctp|invalid value 'sctp' for key 'protocol': must be one of udp, tcp, tls. "
-          + "Fix: set protocol to one of udp, tcp, tls.",
-      "batchSize|0|invalid value '0' for key 'batchSize': must be at least 1. Fix: set batchSize to at least 1.",
-      "batchSize|1k|invalid value '1k' for key 'batchSize': must be a whole number between -2147483648 and "
-          + "2147483647. Fix: set batchSize to a whole number between -2147483648 and 2147483647.",
-      "port|65536|invalid value '65536' for key 'port': must be between 0 and 65535. "
-          + "Fix: set port to between 0 and 65535.",
-      "framing|octet|invalid value 'octet' for key 'framing': must be one of auto, octet-counting, newline. "
-          + "Fix: set framing to one of auto, octet-counting, newline.",
-      "framing.nulDelimiter|ture|invalid value 'ture' for key 'framing.nulDelimiter': must be true or false. "
-          + "Fix: set framing.nulDelimiter to true or false.",
-      "maxMessageBytes|0|invalid value '0' for key 'maxMessageBytes': must be between 1 and 268435456. "
-          + "Fix: set maxMessageBytes to between 1 and 268435456.",
-  })
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "protocol|sctp|invalid value 'sctp' for key 'protocol': must be one of udp, tcp, tls. "
+            + "Fix: set protocol to one of udp, tcp, tls.",
+        "batchSize|0|invalid value '0' for key 'batchSize': must be at least 1. Fix: set batchSize to at least 1.",
+        "batchSize|1k|invalid value '1k' for key 'batchSize': must be a whole number between -2147483648 and "
+            + "2147483647. Fix: set batchSize to a whole number between -2147483648 and 2147483647.",
+        "port|65536|invalid value '65536' for key 'port': must be between 0 and 65535. "
+            + "Fix: set port to between 0 and 65535.",
+        "framing|octet|invalid value 'octet' for key 'framing': must be one of auto, octet-counting, newline. "
+            + "Fix: set framing to one of auto, octet-counting, newline.",
+        "framing.nulDelimiter|ture|invalid value 'ture' for key 'framing.nulDelimiter': must be true or false. "
+            + "Fix: set framing.nulDelimiter to true or false.",
+        "maxMessageBytes|0|invalid value '0' for key 'maxMessageBytes': must be between 1 and 268435456. "
+            + "Fix: set maxMessageBytes to between 1 and 268435456.",
+      })
   void invalidValuesNameKeyValueRuleAndFix(String key, String value, String message) {
-    assertEquals(R1 + ": " + message, error("protocol", key.equals("protocol") ? value : "tcp", key, value));
+    assertEquals(
+        R1 + ": " + message, error("protocol", key.equals("protocol") ? value : "tcp", key, value));
   }
 
   @Test
   void missingProtocol() {
-    assertEquals(R1 + ": missing required key 'protocol' (one of udp, tcp, tls). Fix: add protocol = tcp "
-        + "(or udp, tls) to the source.", error("port", "514"));
+    assertEquals(
+        R1
+            + ": missing required key 'protocol' (one of udp, tcp, tls). Fix: add protocol = tcp "
+            + "(or udp, tls) to the source.",
+        error("port", "514"));
   }
 
   @Test
   void tlsWithoutKeystore() {
-    assertEquals(R1 + ": a tls source needs a keystore but 'tls.keystore' is not set. Fix: add tls.keystore = "
-        + "/path/to/server.p12 and tls.keystorePassword (or use protocol = tcp).", error("protocol", "tls"));
+    assertEquals(
+        R1
+            + ": a tls source needs a keystore but 'tls.keystore' is not set. Fix: add tls.keystore = "
+            + "/path/to/server.p12 and tls.keystorePassword (or use protocol = tcp).",
+        error("protocol", "tls"));
   }
 
   @Test
   void clientAuthWithoutTruststore() {
-    assertEquals(R1 + ": tls.clientAuth=required needs a truststore to check sender certificates but "
-        + "'tls.truststore' is not set. Fix: add tls.truststore = /path/to/ca.p12 or set tls.clientAuth = none.",
+    assertEquals(
+        R1
+            + ": tls.clientAuth=required needs a truststore to check sender certificates but "
+            + "'tls.truststore' is not set. Fix: add tls.truststore = /path/to/ca.p12 or set tls.clientAuth = none.",
         error("protocol", "tls", "tls.keystore", "/k.p12", "tls.clientAuth", "required"));
   }
 
   @Test
   void keyForAnotherProtocolIsAnError() {
-    assertEquals(R1 + ": key 'tls.keystore' does not apply to protocol=udp (it applies to tls). Fix: remove "
-        + "tls.keystore or set protocol to one it applies to.", error("protocol", "udp", "tls.keystore", "/k"));
-    assertEquals(R1 + ": key 'framing' does not apply to protocol=udp (it applies to tcp, tls). Fix: remove "
-        + "framing or set protocol to one it applies to.", error("protocol", "udp", "framing", "newline"));
-    assertEquals(R1 + ": key 'udp.receiveBufferBytes' does not apply to protocol=tcp (it applies to udp). Fix: "
-        + "remove udp.receiveBufferBytes or set protocol to one it applies to.",
+    assertEquals(
+        R1
+            + ": key 'tls.keystore' does not apply to protocol=udp (it applies to tls). Fix: remove "
+            + "tls.keystore or set protocol to one it applies to.",
+        error("protocol", "udp", "tls.keystore", "/k"));
+    assertEquals(
+        R1
+            + ": key 'framing' does not apply to protocol=udp (it applies to tcp, tls). Fix: remove "
+            + "framing or set protocol to one it applies to.",
+        error("protocol", "udp", "framing", "newline"));
+    assertEquals(
+        R1
+            + ": key 'udp.receiveBufferBytes' does not apply to protocol=tcp (it applies to udp). Fix: "
+            + "remove udp.receiveBufferBytes or set protocol to one it applies to.",
         error("protocol", "tcp", "udp.receiveBufferBytes", "1048576"));
   }
 
   @Test
   void passwordsAreNeverEchoed() {
-    // no rule applies to a password today; whatever rule may later, its error must not show the value
-    SyslogSourceConfig tls = parse("protocol", "tls", "tls.keystore", "/k", "tls.keystorePassword", "s3cret");
+    // no rule applies to a password today; whatever rule may later, its error must not show the
+    // value
+    SyslogSourceConfig tls =
+        parse("protocol", "tls", "tls.keystore", "/k", "tls.keystorePassword", "s3cret");
     assertEquals("s3cret", tls.tlsKeystorePassword());
-    ConfigDef.Key password = SyslogSourceConfig.DEFINITION.key(SyslogSourceConfig.TLS_KEYSTORE_PASSWORD);
-    assertEquals(R1 + ": invalid value '[hidden]' for key 'tls.keystorePassword': must be short. Fix: set "
-        + "tls.keystorePassword to short.", ConfigDef.invalid(R1, password, "s3cret", "must be short").getMessage());
+    ConfigDef.Key password =
+        SyslogSourceConfig.DEFINITION.key(SyslogSourceConfig.TLS_KEYSTORE_PASSWORD);
+    assertEquals(
+        R1
+            + ": invalid value '[hidden]' for key 'tls.keystorePassword': must be short. Fix: set "
+            + "tls.keystorePassword to short.",
+        ConfigDef.invalid(R1, password, "s3cret", "must be short").getMessage());
   }
 
   @Test
   void unknownKeysAreErrorsWithASuggestionButFlumesOwnKeysAreNot() {
-    assertEquals(1000, parse("protocol", "tcp", "type", "x", "channels", "c1", "selector.type", "replicating",
-        "interceptors", "i1", "interceptors.i1.type", "static").batchSize());
-    String known = "protocol, bind, port, portFile, framing, framing.nulDelimiter, maxMessageBytes, batchSize, "
-        + "batchDurationMillis, maxConnections, tcp.idleTimeoutSeconds, tcp.workerThreads, udp.receiveBufferBytes, "
-        + "udp.receiveThreads, udp.channelFullTimeoutMillis, tls.keystore, tls.keystorePassword, tls.keystoreType, "
-        + "tls.clientAuth, tls.truststore, tls.truststorePassword, tls.truststoreType, tls.protocols";
-    assertEquals(R1 + ": unknown keys 'batchsize' (did you mean 'batchSize'?), 'portt' (did you mean 'port'?). "
-        + "Fix: remove them or use one of " + known + ".",
+    assertEquals(
+        1000,
+        parse(
+                "protocol",
+                "tcp",
+                "type",
+                "x",
+                "channels",
+                "c1",
+                "selector.type",
+                "replicating",
+                "interceptors",
+                "i1",
+                "interceptors.i1.type",
+                "static")
+            .batchSize());
+    String known =
+        "protocol, bind, port, portFile, framing, framing.nulDelimiter, maxMessageBytes, batchSize, "
+            + "batchDurationMillis, maxConnections, tcp.idleTimeoutSeconds, tcp.workerThreads, udp.receiveBufferBytes, "
+            + "udp.receiveThreads, udp.channelFullTimeoutMillis, tls.keystore, tls.keystorePassword, tls.keystoreType, "
+            + "tls.clientAuth, tls.truststore, tls.truststorePassword, tls.truststoreType, tls.protocols";
+    assertEquals(
+        R1
+            + ": unknown keys 'batchsize' (did you mean 'batchSize'?), 'portt' (did you mean 'port'?). "
+            + "Fix: remove them or use one of "
+            + known
+            + ".",
         error("protocol", "tcp", "batchsize", "10", "portt", "1", "channels", "c1"));
-    assertEquals(R1 + ": unknown key 'channel'. Fix: remove it or use one of " + known + ".",
+    assertEquals(
+        R1 + ": unknown key 'channel'. Fix: remove it or use one of " + known + ".",
         error("protocol", "tcp", "channel", "c1"));
   }
 
@@ -136,7 +181,9 @@ class SyslogSourceConfigTest {
   void docsAreCurrent() throws Exception {
     Path doc = Paths.get("../../docs/reference/edge-source.md");
     String text = Files.readString(doc, StandardCharsets.UTF_8);
-    assertEquals(SyslogSourceConfig.withGeneratedDoc(text), text,
+    assertEquals(
+        SyslogSourceConfig.withGeneratedDoc(text),
+        text,
         "docs/reference/edge-source.md is out of date: regenerate it with the command in its Reference section");
   }
 }

@@ -34,14 +34,14 @@ import java.util.stream.IntStream;
 import org.apache.flume.ChannelException;
 import org.apache.flume.Context;
 import org.apache.flume.Event;
+import org.apache.flume.FlumeException;
 import org.apache.flume.SourceRunner;
 import org.apache.flume.channel.ChannelProcessor;
 import org.apache.flume.channel.ReplicatingChannelSelector;
 import org.apache.flume.conf.Configurables;
+import org.apache.flume.instrumentation.util.JMXPollUtil;
 import org.apache.flume.lifecycle.LifecycleState;
 import org.apache.flume.lifecycle.LifecycleSupervisor;
-import org.apache.flume.FlumeException;
-import org.apache.flume.instrumentation.util.JMXPollUtil;
 import org.apache.kafka.common.errors.RecordTooLargeException;
 import org.flafka.contract.Headers;
 import org.junit.jupiter.api.Test;
@@ -67,8 +67,13 @@ class SyslogSourceTest {
   }
 
   private static Map<String, String> channel(int capacity, int transactionCapacity) {
-    return Map.of("capacity", Integer.toString(capacity), "transactionCapacity",
-        Integer.toString(transactionCapacity), "keep-alive", "0");
+    return Map.of(
+        "capacity",
+        Integer.toString(capacity),
+        "transactionCapacity",
+        Integer.toString(transactionCapacity),
+        "keep-alive",
+        "0");
   }
 
   static Map<String, String> roomyChannel() {
@@ -101,34 +106,46 @@ class SyslogSourceTest {
 
   private static void assertHeaders(Event event, long sentAfter, long takenBefore) {
     long received = Long.parseLong(event.getHeaders().get(Headers.RECEIVED));
-    assertTrue(received >= sentAfter && received <= takenBefore,
+    assertTrue(
+        received >= sentAfter && received <= takenBefore,
         "received " + received + " outside [" + sentAfter + ", " + takenBefore + "]");
     assertEquals("127.0.0.1", event.getHeaders().get(Headers.PEER));
   }
 
   @Test
   void tcpLineFramingDeliversExactBodiesWithReceivedAndPeer() throws Exception {
-    try (SourceHarness harness = new SourceHarness(source("tcp", "framing", "newline"), roomyChannel());
-         Socket socket = connect(harness)) {
+    try (SourceHarness harness =
+            new SourceHarness(source("tcp", "framing", "newline"), roomyChannel());
+        Socket socket = connect(harness)) {
       long before = System.currentTimeMillis();
       OutputStream out = socket.getOutputStream();
-      out.write(bytes("<13>Nov 21 06:28:00 host app: one\n<14>two\r\n<15>\u00ff\u00fe\u0080 \u00e9 not utf-8\n"));
+      out.write(
+          bytes(
+              "<13>Nov 21 06:28:00 host app: one\n<14>two\r\n<15>\u00ff\u00fe\u0080 \u00e9 not utf-8\n"));
       out.flush();
       List<Event> events = harness.take(3, WAIT);
       long after = System.currentTimeMillis();
-      assertEquals(List.of("<13>Nov 21 06:28:00 host app: one", "<14>two", "<15>\u00ff\u00fe\u0080 \u00e9 not utf-8"),
+      assertEquals(
+          List.of(
+              "<13>Nov 21 06:28:00 host app: one",
+              "<14>two",
+              "<15>\u00ff\u00fe\u0080 \u00e9 not utf-8"),
           bodies(events));
-      assertArrayEquals(new byte[] {'<', '1', '5', '>', (byte) 0xff, (byte) 0xfe, (byte) 0x80, ' ', (byte) 0xe9},
+      assertArrayEquals(
+          new byte[] {'<', '1', '5', '>', (byte) 0xff, (byte) 0xfe, (byte) 0x80, ' ', (byte) 0xe9},
           java.util.Arrays.copyOf(events.get(2).getBody(), 9));
       events.forEach(e -> assertHeaders(e, before, after));
-      assertEquals(2, events.get(0).getHeaders().size(), "only received and peer: " + events.get(0).getHeaders());
+      assertEquals(
+          2,
+          events.get(0).getHeaders().size(),
+          "only received and peer: " + events.get(0).getHeaders());
     }
   }
 
   @Test
   void tcpOctetCountingIsDetectedAndDelivered() throws Exception {
     try (SourceHarness harness = new SourceHarness(source("tcp"), roomyChannel());
-         Socket socket = connect(harness)) {
+        Socket socket = connect(harness)) {
       socket.getOutputStream().write(bytes("10 <13>hello\n13 <14>two\nlines"));
       List<Event> events = harness.take(2, WAIT);
       assertEquals(List.of("<13>hello\n", "<14>two\nlines"), bodies(events));
@@ -138,7 +155,7 @@ class SyslogSourceTest {
   @Test
   void udpDeliversEachDatagramExactly() throws Exception {
     try (SourceHarness harness = new SourceHarness(source("udp"), roomyChannel());
-         DatagramSocket socket = new DatagramSocket()) {
+        DatagramSocket socket = new DatagramSocket()) {
       long before = System.currentTimeMillis();
       sendUdp(socket, harness.source.getPort(), bytes("<13>one"));
       sendUdp(socket, harness.source.getPort(), bytes("<14>two\n"));
@@ -158,9 +175,19 @@ class SyslogSourceTest {
   void udpReceiveThreadsShareThePortAndKeepEachSendersOrder() throws Exception {
     int senders = 12;
     int perSender = 300;
-    try (SourceHarness harness = new SourceHarness(source("udp", "udp.receiveThreads", "3", "interceptors", "thread",
-        "interceptors.thread.type", TestInterceptor.Builder.class.getName(), "interceptors.thread.does", "thread"),
-        roomyChannel())) {
+    try (SourceHarness harness =
+        new SourceHarness(
+            source(
+                "udp",
+                "udp.receiveThreads",
+                "3",
+                "interceptors",
+                "thread",
+                "interceptors.thread.type",
+                TestInterceptor.Builder.class.getName(),
+                "interceptors.thread.does",
+                "thread"),
+            roomyChannel())) {
       int port = harness.source.getPort();
       assertEquals(3, UdpKernelStats.socketsOn(port), "three sockets on the port");
       List<DatagramSocket> sockets = new ArrayList<>();
@@ -182,18 +209,21 @@ class SyslogSourceTest {
         String[] words = body(event).split(" ");
         int sender = Integer.parseInt(words[1]);
         received.computeIfAbsent(sender, s -> new ArrayList<>()).add(Integer.parseInt(words[3]));
-        threadsOfSender.computeIfAbsent(sender, s -> new HashSet<>())
+        threadsOfSender
+            .computeIfAbsent(sender, s -> new HashSet<>())
             .add(event.getHeaders().get(TestInterceptor.THREAD_HEADER));
       }
       List<Integer> inOrder = IntStream.range(0, perSender).boxed().toList();
       for (int s = 0; s < senders; s++) {
-        assertEquals(inOrder, received.get(s), "sender " + s + ": every datagram, in the order sent");
+        assertEquals(
+            inOrder, received.get(s), "sender " + s + ": every datagram, in the order sent");
         assertEquals(1, threadsOfSender.get(s).size(), "sender " + s + " is read by one thread");
       }
       Set<String> threads = new HashSet<>();
       threadsOfSender.values().forEach(threads::addAll);
       // 12 senders all hashed to one of 3 sockets: 3 / 3^12, about 1 in 177,000
-      assertTrue(threads.size() > 1, "the senders are spread over the sockets' threads: " + threads);
+      assertTrue(
+          threads.size() > 1, "the senders are spread over the sockets' threads: " + threads);
       assertEquals(senders * perSender, harness.counter().getEventAcceptedCount());
     }
   }
@@ -205,9 +235,11 @@ class SyslogSourceTest {
     for (int i = 0; i < message.length; i++) {
       message[i] = (byte) (32 + random.nextInt(95)); // printable: no LF inside
     }
-    try (SourceHarness harness = new SourceHarness(
-        source("tcp", "maxMessageBytes", Integer.toString(2 << 20)), roomyChannel());
-         Socket octetCounted = connect(harness); Socket lineFramed = connect(harness)) {
+    try (SourceHarness harness =
+            new SourceHarness(
+                source("tcp", "maxMessageBytes", Integer.toString(2 << 20)), roomyChannel());
+        Socket octetCounted = connect(harness);
+        Socket lineFramed = connect(harness)) {
       octetCounted.getOutputStream().write(bytes(message.length + " "));
       octetCounted.getOutputStream().write(message);
       lineFramed.getOutputStream().write(bytes("<13>"));
@@ -217,7 +249,9 @@ class SyslogSourceTest {
       assertEquals(2, events.size());
       events.sort(java.util.Comparator.comparingInt(e -> e.getBody().length));
       assertArrayEquals(message, events.get(0).getBody(), "octet-counted");
-      assertArrayEquals(message, java.util.Arrays.copyOfRange(events.get(1).getBody(), 4, 4 + message.length),
+      assertArrayEquals(
+          message,
+          java.util.Arrays.copyOfRange(events.get(1).getBody(), 4, 4 + message.length),
           "line-framed");
       assertEquals(4 + message.length, events.get(1).getBody().length);
       assertEquals(0, harness.counter().getEventReadFail());
@@ -226,31 +260,47 @@ class SyslogSourceTest {
 
   @Test
   void oversizeMessageIsCountedAndTheNextOneStillArrives() throws Exception {
-    try (SourceHarness harness = new SourceHarness(source("tcp", "maxMessageBytes", "100"), roomyChannel());
-         Socket socket = connect(harness)) {
+    try (SourceHarness harness =
+            new SourceHarness(source("tcp", "maxMessageBytes", "100"), roomyChannel());
+        Socket socket = connect(harness)) {
       socket.getOutputStream().write(bytes("<13>" + "x".repeat(200) + "\n<13>next\n"));
       List<Event> events = harness.take(1, WAIT);
       assertEquals(List.of("<13>next"), bodies(events));
       assertEquals(1, harness.counter().getOversizeCount());
       assertEquals(1, harness.counter().getEventReadFail());
-      assertEquals(2, harness.counter().getEventReceivedCount(), "received and not accepted, as CM sees a drop");
+      assertEquals(
+          2,
+          harness.counter().getEventReceivedCount(),
+          "received and not accepted, as CM sees a drop");
       assertEquals(1, harness.counter().getEventAcceptedCount());
     }
   }
 
   @Test
   void eventsArePutInBatchesOneTransactionPerBatch() throws Exception {
-    // a long batch duration: only full batches go out, so 1000 events are exactly 10 transactions of 100
+    // a long batch duration: only full batches go out, so 1000 events are exactly 10 transactions
+    // of 100
     SourceHarness.CountingMemoryChannel channel = new SourceHarness.CountingMemoryChannel();
-    try (SourceHarness harness = new SourceHarness(source("tcp", "batchSize", "100", "batchDurationMillis",
-        "60000", "tcp.workerThreads", "1"), roomyChannel(), channel);
-         Socket socket = connect(harness)) {
+    try (SourceHarness harness =
+            new SourceHarness(
+                source(
+                    "tcp",
+                    "batchSize",
+                    "100",
+                    "batchDurationMillis",
+                    "60000",
+                    "tcp.workerThreads",
+                    "1"),
+                roomyChannel(),
+                channel);
+        Socket socket = connect(harness)) {
       StringBuilder lines = new StringBuilder();
       for (int i = 0; i < 1000; i++) {
         lines.append("<13>event ").append(i).append('\n');
       }
       socket.getOutputStream().write(bytes(lines.toString()));
-      assertTrue(await(() -> harness.counter().getEventAcceptedCount() == 1000, WAIT),
+      assertTrue(
+          await(() -> harness.counter().getEventAcceptedCount() == 1000, WAIT),
           "accepted " + harness.counter().getEventAcceptedCount());
       assertEquals(10, channel.transactions.get(), "channel transactions for 1000 events");
       assertEquals(10, harness.counter().getAppendBatchAcceptedCount());
@@ -260,9 +310,10 @@ class SyslogSourceTest {
 
   @Test
   void partialBatchGoesOutAfterBatchDuration() throws Exception {
-    try (SourceHarness harness = new SourceHarness(source("tcp", "batchSize", "1000", "batchDurationMillis",
-        "50"), roomyChannel());
-         Socket socket = connect(harness)) {
+    try (SourceHarness harness =
+            new SourceHarness(
+                source("tcp", "batchSize", "1000", "batchDurationMillis", "50"), roomyChannel());
+        Socket socket = connect(harness)) {
       socket.getOutputStream().write(bytes("<13>a\n<13>b\n<13>c\n"));
       assertEquals(List.of("<13>a", "<13>b", "<13>c"), bodies(harness.take(3, WAIT)));
       assertEquals(1, harness.counter().getAppendBatchAcceptedCount(), "three events, one batch");
@@ -272,24 +323,28 @@ class SyslogSourceTest {
   @Test
   void tcpBurstLargerThanTheChannelLosesNothingWhenTheTakerIsSlow() throws Exception {
     int total = 20_000;
-    try (SourceHarness harness = new SourceHarness(source("tcp", "batchSize", "100"), channel(300, 100));
-         Socket socket = connect(harness)) {
+    try (SourceHarness harness =
+            new SourceHarness(source("tcp", "batchSize", "100"), channel(300, 100));
+        Socket socket = connect(harness)) {
       AtomicReference<Exception> sendFailure = new AtomicReference<>();
-      Thread sender = new Thread(() -> {
-        try {
-          OutputStream out = socket.getOutputStream();
-          for (int i = 0; i < total; i++) {
-            out.write(bytes("<13>sequence " + i + " " + "p".repeat(80) + "\n"));
-          }
-          out.flush();
-        } catch (IOException e) {
-          sendFailure.set(e);
-        }
-      });
+      Thread sender =
+          new Thread(
+              () -> {
+                try {
+                  OutputStream out = socket.getOutputStream();
+                  for (int i = 0; i < total; i++) {
+                    out.write(bytes("<13>sequence " + i + " " + "p".repeat(80) + "\n"));
+                  }
+                  out.flush();
+                } catch (IOException e) {
+                  sendFailure.set(e);
+                }
+              });
       sender.start();
       List<Event> events = new ArrayList<>();
       while (events.size() < total) {
-        List<Event> some = harness.take(Math.min(50, total - events.size()), Duration.ofSeconds(10));
+        List<Event> some =
+            harness.take(Math.min(50, total - events.size()), Duration.ofSeconds(10));
         if (some.isEmpty()) {
           break;
         }
@@ -300,7 +355,8 @@ class SyslogSourceTest {
       assertEquals(null, sendFailure.get());
       assertEquals(total, events.size());
       for (int i = 0; i < total; i++) {
-        assertTrue(body(events.get(i)).startsWith("<13>sequence " + i + " "), "event " + i + " in order");
+        assertTrue(
+            body(events.get(i)).startsWith("<13>sequence " + i + " "), "event " + i + " in order");
       }
       assertTrue(harness.counter().getChannelWriteFail() > 0, "the channel refused batches");
       assertTrue(harness.counter().getReadPauseCount() > 0, "reading paused");
@@ -311,8 +367,10 @@ class SyslogSourceTest {
 
   @Test
   void stopReadsWhatTheSenderAlreadyWroteBeforeClosingTheConnection() throws Exception {
-    // Nobody takes from the channel (10 events) until stop begins, so reading pauses and most of the 1000 lines
-    // wait in the kernel's buffers. The sender saw every write succeed: closing the connection at once would
+    // Nobody takes from the channel (10 events) until stop begins, so reading pauses and most of
+    // the 1000 lines
+    // wait in the kernel's buffers. The sender saw every write succeed: closing the connection at
+    // once would
     // discard what the kernel holds, counted nowhere. Stop reads on while the test takes.
     int total = 1000;
     SourceHarness harness = new SourceHarness(source("tcp", "batchSize", "10"), channel(10, 10));
@@ -324,14 +382,16 @@ class SyslogSourceTest {
       }
       out.flush();
       assertTrue(await(() -> harness.counter().getReadPauseCount() > 0, WAIT), "reading paused");
-      assertTrue(ProcNetSockets.unreadBytes(ProcNetSockets.TCP, port) > 0, "lines wait in the kernel");
+      assertTrue(
+          ProcNetSockets.unreadBytes(ProcNetSockets.TCP, port) > 0, "lines wait in the kernel");
       Thread stopping = new Thread(harness.source::stop, "stopping");
       stopping.start();
       List<Event> events = harness.take(total, Duration.ofSeconds(10));
       stopping.join();
       assertEquals(total, events.size(), harness.counter().toString());
       for (int i = 0; i < total; i++) {
-        assertTrue(body(events.get(i)).startsWith("<13>written " + i + " "), "event " + i + " in order");
+        assertTrue(
+            body(events.get(i)).startsWith("<13>written " + i + " "), "event " + i + " in order");
       }
       assertEquals(0, harness.counter().getChannelFullDropCount());
     } finally {
@@ -343,9 +403,17 @@ class SyslogSourceTest {
   @ValueSource(ints = {1, 3})
   void udpBurstIntoAFullChannelCountsEveryDrop(int receiveThreads) throws Exception {
     int total = 500;
-    try (SourceHarness harness = new SourceHarness(source("udp", "batchSize", "10",
-        "udp.channelFullTimeoutMillis", "30", "udp.receiveThreads", Integer.toString(receiveThreads)),
-        channel(20, 10))) {
+    try (SourceHarness harness =
+        new SourceHarness(
+            source(
+                "udp",
+                "batchSize",
+                "10",
+                "udp.channelFullTimeoutMillis",
+                "30",
+                "udp.receiveThreads",
+                Integer.toString(receiveThreads)),
+            channel(20, 10))) {
       // several senders, so that several sockets (and batchers) take part when there are several
       List<DatagramSocket> senders = new ArrayList<>();
       try {
@@ -353,19 +421,29 @@ class SyslogSourceTest {
           senders.add(new DatagramSocket());
         }
         for (int i = 0; i < total; i++) {
-          sendUdp(senders.get(i % senders.size()), harness.source.getPort(), bytes("<13>datagram " + i));
+          sendUdp(
+              senders.get(i % senders.size()),
+              harness.source.getPort(),
+              bytes("<13>datagram " + i));
         }
       } finally {
         senders.forEach(DatagramSocket::close);
       }
       SyslogSourceCounter counter = harness.counter();
-      assertTrue(await(() -> {
-        harness.source.pollKernelStats();
-        // the kernel's drops are received and not accepted, so that Cloudera Manager sees them
-        return counter.getEventReceivedCount() == total
-            && counter.getEventReceivedCount() == counter.getEventAcceptedCount() + counter.getChannelFullDropCount()
-                + counter.getUdpSocketDropCount();
-      }, WAIT), counter.toString());
+      assertTrue(
+          await(
+              () -> {
+                harness.source.pollKernelStats();
+                // the kernel's drops are received and not accepted, so that Cloudera Manager sees
+                // them
+                return counter.getEventReceivedCount() == total
+                    && counter.getEventReceivedCount()
+                        == counter.getEventAcceptedCount()
+                            + counter.getChannelFullDropCount()
+                            + counter.getUdpSocketDropCount();
+              },
+              WAIT),
+          counter.toString());
       // the channel holds 20; a batcher's last, partial batch may not fit into what the others left
       long accepted = counter.getEventAcceptedCount();
       assertTrue(accepted > 10 && accepted <= 20, counter.toString());
@@ -376,11 +454,21 @@ class SyslogSourceTest {
 
   @Test
   void kernelDropsOnTheUdpSocketAreCounted() throws Exception {
-    // a receive buffer that holds about one datagram, and reading paused for a second after the first event
+    // a receive buffer that holds about one datagram, and reading paused for a second after the
+    // first event
     // (the channel holds one), make the kernel drop
-    try (SourceHarness harness = new SourceHarness(source("udp", "batchSize", "1", "udp.receiveBufferBytes",
-        "1024", "udp.channelFullTimeoutMillis", "1000"), channel(1, 1));
-         DatagramSocket socket = new DatagramSocket()) {
+    try (SourceHarness harness =
+            new SourceHarness(
+                source(
+                    "udp",
+                    "batchSize",
+                    "1",
+                    "udp.receiveBufferBytes",
+                    "1024",
+                    "udp.channelFullTimeoutMillis",
+                    "1000"),
+                channel(1, 1));
+        DatagramSocket socket = new DatagramSocket()) {
       byte[] payload = new byte[1000];
       for (int i = 0; i < 300; i++) {
         sendUdp(socket, harness.source.getPort(), payload);
@@ -388,41 +476,57 @@ class SyslogSourceTest {
       harness.source.pollKernelStats();
       long drops = harness.counter().getUdpSocketDropCount();
       assertTrue(drops > 0, harness.counter().toString());
-      assertTrue(harness.counter().getUdpHostRcvbufErrors() >= drops, "host-wide includes ours: " + harness.counter());
+      assertTrue(
+          harness.counter().getUdpHostRcvbufErrors() >= drops,
+          "host-wide includes ours: " + harness.counter());
       harness.source.stop();
       SyslogSourceCounter counter = harness.counter();
-      assertTrue(counter.getUdpSocketDropCount() >= drops,
+      assertTrue(
+          counter.getUdpSocketDropCount() >= drops,
           "the last poll reads the socket before it closes, not its absence: " + counter);
-      // what was read is accepted or dropped on the full channel; the kernel's drops are received, not accepted
-      assertEquals(counter.getEventReceivedCount(), counter.getEventAcceptedCount()
-          + counter.getChannelFullDropCount() + counter.getUdpSocketDropCount(), counter.toString());
-      // and stop read what the socket's buffer still held before closing it: every datagram sent is received
+      // what was read is accepted or dropped on the full channel; the kernel's drops are received,
+      // not accepted
+      assertEquals(
+          counter.getEventReceivedCount(),
+          counter.getEventAcceptedCount()
+              + counter.getChannelFullDropCount()
+              + counter.getUdpSocketDropCount(),
+          counter.toString());
+      // and stop read what the socket's buffer still held before closing it: every datagram sent is
+      // received
       assertEquals(300, counter.getEventReceivedCount(), counter.toString());
     }
   }
 
   @Test
   void stopReadsWhatTheKernelStillHoldsBeforeClosingTheSocket() throws Exception {
-    // The channel holds one event. A read takes up to 64 datagrams; once the channel refuses a batch, reading
-    // pauses for 200 ms, so most of the 200 wait in the socket's buffer when stop begins. Closing the socket then
+    // The channel holds one event. A read takes up to 64 datagrams; once the channel refuses a
+    // batch, reading
+    // pauses for 200 ms, so most of the 200 wait in the socket's buffer when stop begins. Closing
+    // the socket then
     // would discard them, counted nowhere.
     int sent = 200;
-    SourceHarness harness = new SourceHarness(source("udp", "batchSize", "1", "udp.channelFullTimeoutMillis",
-        "200"), channel(1, 1));
+    SourceHarness harness =
+        new SourceHarness(
+            source("udp", "batchSize", "1", "udp.channelFullTimeoutMillis", "200"), channel(1, 1));
     int port = harness.source.getPort();
     try (DatagramSocket socket = new DatagramSocket()) {
       for (int i = 0; i < sent; i++) {
         sendUdp(socket, port, bytes("<13>queued " + i));
       }
       assertTrue(await(() -> harness.counter().getReadPauseCount() > 0, WAIT), "reading paused");
-      assertTrue(ProcNetSockets.unreadBytes(ProcNetSockets.UDP, port) > 0, "datagrams wait in the kernel");
+      assertTrue(
+          ProcNetSockets.unreadBytes(ProcNetSockets.UDP, port) > 0, "datagrams wait in the kernel");
       harness.source.stop();
       assertEquals(0, UdpKernelStats.socketsOn(port), "the socket is closed");
       SyslogSourceCounter counter = harness.counter();
       assertEquals(0, counter.getUdpSocketDropCount(), counter.toString());
       assertEquals(sent, counter.getEventReceivedCount(), counter.toString());
       assertEquals(1, counter.getEventAcceptedCount(), counter.toString());
-      assertEquals(sent - 1, counter.getChannelFullDropCount(), "the channel stayed full: dropped, and counted");
+      assertEquals(
+          sent - 1,
+          counter.getChannelFullDropCount(),
+          "the channel stayed full: dropped, and counted");
     } finally {
       harness.channel.stop();
     }
@@ -430,20 +534,26 @@ class SyslogSourceTest {
 
   @Test
   void connectionsBeyondMaxConnectionsAreRefusedAndCounted() throws Exception {
-    try (SourceHarness harness = new SourceHarness(source("tcp", "maxConnections", "2"), roomyChannel());
-         Socket second = connect(harness)) {
+    try (SourceHarness harness =
+            new SourceHarness(source("tcp", "maxConnections", "2"), roomyChannel());
+        Socket second = connect(harness)) {
       try (Socket first = connect(harness)) {
-        // connections are set up on two threads: wait until both are in, so that the third is the one refused
+        // connections are set up on two threads: wait until both are in, so that the third is the
+        // one refused
         assertTrue(await(() -> harness.counter().getOpenConnectionCount() == 2, WAIT));
         try (Socket third = connect(harness)) {
-          assertEquals(-1, third.getInputStream().read(), "the third connection is closed by the source");
+          assertEquals(
+              -1, third.getInputStream().read(), "the third connection is closed by the source");
         }
         assertEquals(1, harness.counter().getConnectionRefusedCount());
         assertEquals(2, harness.counter().getOpenConnectionCount());
         first.getOutputStream().write(bytes("<13>first\n"));
-        assertEquals(List.of("<13>first"), bodies(harness.take(1, WAIT)), "the first two are served");
+        assertEquals(
+            List.of("<13>first"), bodies(harness.take(1, WAIT)), "the first two are served");
       }
-      assertTrue(await(() -> harness.counter().getOpenConnectionCount() == 1, WAIT), "a closed one frees a place");
+      assertTrue(
+          await(() -> harness.counter().getOpenConnectionCount() == 1, WAIT),
+          "a closed one frees a place");
       try (Socket fourth = connect(harness)) {
         fourth.getOutputStream().write(bytes("<13>after\n"));
         second.getOutputStream().write(bytes("<13>second\n"));
@@ -456,8 +566,9 @@ class SyslogSourceTest {
 
   @Test
   void idleConnectionIsClosed() throws Exception {
-    try (SourceHarness harness = new SourceHarness(source("tcp", "tcp.idleTimeoutSeconds", "1"), roomyChannel());
-         Socket socket = connect(harness)) {
+    try (SourceHarness harness =
+            new SourceHarness(source("tcp", "tcp.idleTimeoutSeconds", "1"), roomyChannel());
+        Socket socket = connect(harness)) {
       socket.getOutputStream().write(bytes("<13>hello\n"));
       assertEquals(1, harness.take(1, WAIT).size());
       assertEquals(-1, socket.getInputStream().read(), "closed after a second of silence");
@@ -468,20 +579,40 @@ class SyslogSourceTest {
   void startFailsWithAClearMessageWhenThePortIsTaken() throws Exception {
     try (ServerSocket taken = new ServerSocket(0, 50, LOOPBACK)) {
       int port = taken.getLocalPort();
-      FlumeException e = assertThrows(FlumeException.class, () -> new SourceHarness(
-          source("tcp", "port", Integer.toString(port)), roomyChannel()));
-      assertEquals("syslog source r1: cannot listen on tcp 127.0.0.1:" + port + ": Address already in use. Fix: "
-          + "free the port (ss -lnp | grep :" + port + ") or set port to another one; ports below 1024 also need "
-          + "root or CAP_NET_BIND_SERVICE.", e.getMessage());
+      FlumeException e =
+          assertThrows(
+              FlumeException.class,
+              () ->
+                  new SourceHarness(source("tcp", "port", Integer.toString(port)), roomyChannel()));
+      assertEquals(
+          "syslog source r1: cannot listen on tcp 127.0.0.1:"
+              + port
+              + ": Address already in use. Fix: "
+              + "free the port (ss -lnp | grep :"
+              + port
+              + ") or set port to another one; ports below 1024 also need "
+              + "root or CAP_NET_BIND_SERVICE.",
+          e.getMessage());
     }
     try (DatagramSocket taken = new DatagramSocket(0, LOOPBACK)) {
       int port = taken.getLocalPort();
       for (String threads : List.of("1", "2")) {
         // the socket holding the port did not set SO_REUSEPORT, so sharing it is refused too
-        FlumeException e = assertThrows(FlumeException.class, () -> new SourceHarness(
-            source("udp", "port", Integer.toString(port), "udp.receiveThreads", threads), roomyChannel()));
-        assertTrue(e.getMessage().startsWith("syslog source r1: cannot listen on udp 127.0.0.1:" + port
-            + ": Address already in use."), e.getMessage());
+        FlumeException e =
+            assertThrows(
+                FlumeException.class,
+                () ->
+                    new SourceHarness(
+                        source(
+                            "udp", "port", Integer.toString(port), "udp.receiveThreads", threads),
+                        roomyChannel()));
+        assertTrue(
+            e.getMessage()
+                .startsWith(
+                    "syslog source r1: cannot listen on udp 127.0.0.1:"
+                        + port
+                        + ": Address already in use."),
+            e.getMessage());
       }
     }
   }
@@ -498,13 +629,18 @@ class SyslogSourceTest {
     LifecycleSupervisor supervisor = new LifecycleSupervisor();
     supervisor.start();
     try {
-      supervisor.supervise(runner, new LifecycleSupervisor.SupervisorPolicy.AlwaysRestartPolicy(),
+      supervisor.supervise(
+          runner,
+          new LifecycleSupervisor.SupervisorPolicy.AlwaysRestartPolicy(),
           LifecycleState.START);
       Thread.sleep(500); // the supervisor's first attempt runs at once
-      assertEquals(LifecycleState.IDLE, source.getLifecycleState(), "not started while the port is taken");
+      assertEquals(
+          LifecycleState.IDLE, source.getLifecycleState(), "not started while the port is taken");
       assertEquals(-1, source.getPort());
       taken.close();
-      assertTrue(await(() -> source.getLifecycleState() == LifecycleState.START, WAIT), "started once free");
+      assertTrue(
+          await(() -> source.getLifecycleState() == LifecycleState.START, WAIT),
+          "started once free");
       assertEquals(port, source.getPort());
     } finally {
       supervisor.stop();
@@ -514,10 +650,20 @@ class SyslogSourceTest {
 
   @Test
   void interceptorsConfiguredOnTheSourceRunOnEachBatch() throws Exception {
-    try (SourceHarness harness = new SourceHarness(source("tcp", "interceptors", "site",
-        "interceptors.site.type", "static", "interceptors.site.key", "site",
-        "interceptors.site.value", "lab-1"), roomyChannel());
-         Socket socket = connect(harness)) {
+    try (SourceHarness harness =
+            new SourceHarness(
+                source(
+                    "tcp",
+                    "interceptors",
+                    "site",
+                    "interceptors.site.type",
+                    "static",
+                    "interceptors.site.key",
+                    "site",
+                    "interceptors.site.value",
+                    "lab-1"),
+                roomyChannel());
+        Socket socket = connect(harness)) {
       socket.getOutputStream().write(bytes("<13>hello\n"));
       Event event = harness.take(1, WAIT).get(0);
       assertEquals("lab-1", event.getHeaders().get("site"));
@@ -527,10 +673,20 @@ class SyslogSourceTest {
 
   @Test
   void aBatchAnInterceptorThrowsOnIsDroppedAndCounted() throws Exception {
-    try (SourceHarness harness = new SourceHarness(source("tcp", "batchSize", "1", "interceptors", "bug",
-        "interceptors.bug.type", TestInterceptor.Builder.class.getName(), "interceptors.bug.does", "throw"),
-        roomyChannel());
-         Socket socket = connect(harness)) {
+    try (SourceHarness harness =
+            new SourceHarness(
+                source(
+                    "tcp",
+                    "batchSize",
+                    "1",
+                    "interceptors",
+                    "bug",
+                    "interceptors.bug.type",
+                    TestInterceptor.Builder.class.getName(),
+                    "interceptors.bug.does",
+                    "throw"),
+                roomyChannel());
+        Socket socket = connect(harness)) {
       socket.getOutputStream().write(bytes("<13>boom\n<13>fine\n"));
       assertEquals(List.of("<13>fine"), bodies(harness.take(1, WAIT)));
       assertEquals(1, harness.counter().getGenericProcessingFail());
@@ -540,9 +696,9 @@ class SyslogSourceTest {
   }
 
   /**
-   * A memory channel that refuses, as Flume's Kafka channel does when Kafka refuses a record as too large, any
-   * transaction with an event over {@code maxBytes}; and then, as a full channel, the next {@code fullAfterTooLarge}
-   * puts of other events.
+   * A memory channel that refuses, as Flume's Kafka channel does when Kafka refuses a record as too
+   * large, any transaction with an event over {@code maxBytes}; and then, as a full channel, the
+   * next {@code fullAfterTooLarge} puts of other events.
    */
   private static final class KafkaLimitChannel extends SourceHarness.CountingMemoryChannel {
     private final int maxBytes;
@@ -558,8 +714,11 @@ class SyslogSourceTest {
     public void put(Event event) {
       if (event.getBody().length > maxBytes) {
         refusedTooLarge = true;
-        throw new ChannelException("Commit failed as send to Kafka failed", new ExecutionException(
-            new RecordTooLargeException("The request included a message larger than the max message size")));
+        throw new ChannelException(
+            "Commit failed as send to Kafka failed",
+            new ExecutionException(
+                new RecordTooLargeException(
+                    "The request included a message larger than the max message size")));
       }
       if (refusedTooLarge && fullAfterTooLarge.getAndDecrement() > 0) {
         throw new ChannelException("full");
@@ -569,10 +728,10 @@ class SyslogSourceTest {
   }
 
   /**
-   * Sends ten messages that make one batch (a source with batchSize 10): those at {@code largeAt} of 8,014 bytes
-   * that compression cannot shrink, the others small ({@link #small}), then ten more ({@code <13>after 0..9}).
-   * Returns the bodies the channel gives back before the first of those: the later ten arriving shows that the
-   * source still reads.
+   * Sends ten messages that make one batch (a source with batchSize 10): those at {@code largeAt}
+   * of 8,014 bytes that compression cannot shrink, the others small ({@link #small}), then ten more
+   * ({@code <13>after 0..9}). Returns the bodies the channel gives back before the first of those:
+   * the later ten arriving shows that the source still reads.
    */
   static List<String> sendTen(SourceHarness harness, Set<Integer> largeAt) throws Exception {
     List<String> after = after();
@@ -591,15 +750,19 @@ class SyslogSourceTest {
   }
 
   /**
-   * Ten messages, large ones at {@code largeAt} (8,014 bytes that compression cannot shrink) and small ones elsewhere, then the ten of {@link #after()}, as
-   * newline-framed lines.
+   * Ten messages, large ones at {@code largeAt} (8,014 bytes that compression cannot shrink) and
+   * small ones elsewhere, then the ten of {@link #after()}, as newline-framed lines.
    */
   static String tenThenTenAfter(Set<Integer> largeAt) {
     byte[] random = new byte[6000];
     new Random(3).nextBytes(random);
     StringBuilder lines = new StringBuilder();
     for (int i = 0; i < 10; i++) {
-      lines.append(largeAt.contains(i) ? "<13>large " + Base64.getEncoder().encodeToString(random) : "<13>small " + i)
+      lines
+          .append(
+              largeAt.contains(i)
+                  ? "<13>large " + Base64.getEncoder().encodeToString(random)
+                  : "<13>small " + i)
           .append('\n');
     }
     after().forEach(line -> lines.append(line).append('\n'));
@@ -613,21 +776,31 @@ class SyslogSourceTest {
 
   /** The small messages {@link #sendTen} sends with {@code largeAt}, in the order sent. */
   static List<String> small(Set<Integer> largeAt) {
-    return IntStream.range(0, 10).filter(i -> !largeAt.contains(i)).mapToObj(i -> "<13>small " + i).toList();
+    return IntStream.range(0, 10)
+        .filter(i -> !largeAt.contains(i))
+        .mapToObj(i -> "<13>small " + i)
+        .toList();
   }
 
   private static SourceHarness batchesOfTen(KafkaLimitChannel channel) {
-    return new SourceHarness(source("tcp", "batchSize", "10", "batchDurationMillis", "60000", "tcp.workerThreads",
-        "1"), roomyChannel(), channel);
+    return new SourceHarness(
+        source("tcp", "batchSize", "10", "batchDurationMillis", "60000", "tcp.workerThreads", "1"),
+        roomyChannel(),
+        channel);
   }
 
   @Test
   void anEventKafkaRefusesAsTooLargeIsDroppedAloneAndCounted() throws Exception {
     try (SourceHarness harness = batchesOfTen(new KafkaLimitChannel(1000, 0))) {
-      assertEquals(small(Set.of(3)), sendTen(harness, Set.of(3)), "the rest of the batch, each once, in order");
+      assertEquals(
+          small(Set.of(3)),
+          sendTen(harness, Set.of(3)),
+          "the rest of the batch, each once, in order");
       SyslogSourceCounter counter = harness.counter();
       assertEquals(1, counter.getRecordTooLargeDropCount());
-      assertEquals(4, counter.getAppendBatchReceivedCount(),
+      assertEquals(
+          4,
+          counter.getAppendBatchReceivedCount(),
           "the batch, its large event alone, the rest, the ten after");
       assertEquals(2, counter.getAppendBatchAcceptedCount());
       assertEquals(19, counter.getEventAcceptedCount());
@@ -653,8 +826,9 @@ class SyslogSourceTest {
 
   @Test
   void nulEndsAMessageWhenConfigured() throws Exception {
-    try (SourceHarness harness = new SourceHarness(source("tcp", "framing.nulDelimiter", "true"), roomyChannel());
-         Socket socket = connect(harness)) {
+    try (SourceHarness harness =
+            new SourceHarness(source("tcp", "framing.nulDelimiter", "true"), roomyChannel());
+        Socket socket = connect(harness)) {
       socket.getOutputStream().write(bytes("<13>a\0<13>b\n"));
       assertEquals(List.of("<13>a", "<13>b"), bodies(harness.take(2, WAIT)));
     }
@@ -662,8 +836,9 @@ class SyslogSourceTest {
 
   @Test
   void strictOctetCountingCountsALineFramedMessageAsAFramingError() throws Exception {
-    try (SourceHarness harness = new SourceHarness(source("tcp", "framing", "octet-counting"), roomyChannel());
-         Socket socket = connect(harness)) {
+    try (SourceHarness harness =
+            new SourceHarness(source("tcp", "framing", "octet-counting"), roomyChannel());
+        Socket socket = connect(harness)) {
       socket.getOutputStream().write(bytes("<13>line framed\n5 hello"));
       assertEquals(List.of("hello"), bodies(harness.take(1, WAIT)));
       assertEquals(1, harness.counter().getFramingErrorCount());
@@ -675,8 +850,9 @@ class SyslogSourceTest {
 
   @Test
   void udpDatagramOverTheLimitIsCounted() throws Exception {
-    try (SourceHarness harness = new SourceHarness(source("udp", "maxMessageBytes", "100"), roomyChannel());
-         DatagramSocket socket = new DatagramSocket()) {
+    try (SourceHarness harness =
+            new SourceHarness(source("udp", "maxMessageBytes", "100"), roomyChannel());
+        DatagramSocket socket = new DatagramSocket()) {
       sendUdp(socket, harness.source.getPort(), bytes("<13>" + "x".repeat(200)));
       sendUdp(socket, harness.source.getPort(), bytes("<13>next"));
       assertEquals(List.of("<13>next"), bodies(harness.take(1, WAIT)));
@@ -687,8 +863,9 @@ class SyslogSourceTest {
 
   @Test
   void stopPutsWhatIsStillQueued() throws Exception {
-    SourceHarness harness = new SourceHarness(source("tcp", "batchSize", "1000", "batchDurationMillis", "600000"),
-        roomyChannel());
+    SourceHarness harness =
+        new SourceHarness(
+            source("tcp", "batchSize", "1000", "batchDurationMillis", "600000"), roomyChannel());
     try (Socket socket = connect(harness)) {
       socket.getOutputStream().write(bytes("<13>a\n<13>b\n<13>tail without LF"));
       socket.getOutputStream().flush();
@@ -705,9 +882,11 @@ class SyslogSourceTest {
   @Test
   void metricsAppearInFlumesMonitoringWithTheBoundPort(@TempDir Path dir) throws Exception {
     Path portFile = dir.resolve("r1.port");
-    try (SourceHarness harness = new SourceHarness(source("tcp", "maxMessageBytes", "10", "portFile",
-        portFile.toString()), roomyChannel());
-         Socket socket = connect(harness)) {
+    try (SourceHarness harness =
+            new SourceHarness(
+                source("tcp", "maxMessageBytes", "10", "portFile", portFile.toString()),
+                roomyChannel());
+        Socket socket = connect(harness)) {
       assertEquals(harness.source.getPort() + "\n", Files.readString(portFile));
       socket.getOutputStream().write(bytes("<13>far too long\n<13>ok\n"));
       assertEquals(1, harness.take(1, WAIT).size());
@@ -720,7 +899,9 @@ class SyslogSourceTest {
       List<SyslogSourceCounter.Metric> documented = new ArrayList<>(SyslogSourceCounter.STANDARD);
       documented.addAll(SyslogSourceCounter.METRICS);
       for (SyslogSourceCounter.Metric metric : documented) {
-        assertTrue(metrics.containsKey(metric.attribute()), metric.attribute() + " in " + metrics.keySet());
+        assertTrue(
+            metrics.containsKey(metric.attribute()),
+            metric.attribute() + " in " + metrics.keySet());
       }
     }
     assertFalse(Files.exists(portFile), "the port file goes away on stop");

@@ -29,19 +29,24 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** TLS (RFC 5425) with certificates made at test time by the JDK's keytool: no private key is committed. */
+/**
+ * TLS (RFC 5425) with certificates made at test time by the JDK's keytool: no private key is
+ * committed.
+ */
 class SyslogSourceTlsTest {
 
   private static final String PASSWORD = "test-only";
   private static final Duration WAIT = Duration.ofSeconds(20);
-  private static final Map<String, String> CHANNEL = Map.of("capacity", "1000", "transactionCapacity", "1000");
+  private static final Map<String, String> CHANNEL =
+      Map.of("capacity", "1000", "transactionCapacity", "1000");
 
-  @TempDir
-  static Path dir;
+  @TempDir static Path dir;
   private static Path serverKeystore;
   private static Path clientKeystore;
+
   /** Trusts the client certificate: the server's truststore. */
   private static Path clientCa;
+
   /** Trusts the server certificate: the client's truststore. */
   private static KeyStore serverCa;
 
@@ -59,10 +64,32 @@ class SyslogSourceTlsTest {
   private static Path keytoolKeypair(String name) throws IOException, InterruptedException {
     Path file = dir.resolve(name + ".p12");
     Path keytool = Paths.get(System.getProperty("java.home"), "bin", "keytool");
-    Process process = new ProcessBuilder(keytool.toString(), "-genkeypair", "-alias", name, "-keyalg", "EC",
-        "-groupname", "secp256r1", "-dname", "CN=" + name, "-ext", "SAN=ip:127.0.0.1", "-validity", "2",
-        "-storetype", "PKCS12", "-keystore", file.toString(), "-storepass", PASSWORD, "-keypass", PASSWORD)
-        .redirectErrorStream(true).start();
+    Process process =
+        new ProcessBuilder(
+                keytool.toString(),
+                "-genkeypair",
+                "-alias",
+                name,
+                "-keyalg",
+                "EC",
+                "-groupname",
+                "secp256r1",
+                "-dname",
+                "CN=" + name,
+                "-ext",
+                "SAN=ip:127.0.0.1",
+                "-validity",
+                "2",
+                "-storetype",
+                "PKCS12",
+                "-keystore",
+                file.toString(),
+                "-storepass",
+                PASSWORD,
+                "-keypass",
+                PASSWORD)
+            .redirectErrorStream(true)
+            .start();
     String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertEquals(0, process.waitFor(), output);
     return file;
@@ -86,16 +113,31 @@ class SyslogSourceTlsTest {
   }
 
   private static Map<String, String> source(String... keyValues) {
-    Map<String, String> props = new HashMap<>(Map.of("protocol", "tls", "bind", "127.0.0.1", "port", "0",
-        "batchDurationMillis", "20", "tls.keystore", serverKeystore.toString(), "tls.keystorePassword", PASSWORD));
+    Map<String, String> props =
+        new HashMap<>(
+            Map.of(
+                "protocol",
+                "tls",
+                "bind",
+                "127.0.0.1",
+                "port",
+                "0",
+                "batchDurationMillis",
+                "20",
+                "tls.keystore",
+                serverKeystore.toString(),
+                "tls.keystorePassword",
+                PASSWORD));
     for (int i = 0; i < keyValues.length; i += 2) {
       props.put(keyValues[i], keyValues[i + 1]);
     }
     return props;
   }
 
-  private static SSLSocket connect(SourceHarness harness, boolean withClientCertificate) throws Exception {
-    TrustManagerFactory trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+  private static SSLSocket connect(SourceHarness harness, boolean withClientCertificate)
+      throws Exception {
+    TrustManagerFactory trust =
+        TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
     trust.init(serverCa);
     KeyManagerFactory keys = null;
     if (withClientCertificate) {
@@ -104,7 +146,8 @@ class SyslogSourceTlsTest {
     }
     SSLContext context = SSLContext.getInstance("TLS");
     context.init(keys == null ? null : keys.getKeyManagers(), trust.getTrustManagers(), null);
-    SSLSocket socket = (SSLSocket) context.getSocketFactory().createSocket("127.0.0.1", harness.source.getPort());
+    SSLSocket socket =
+        (SSLSocket) context.getSocketFactory().createSocket("127.0.0.1", harness.source.getPort());
     socket.setSoTimeout(10_000);
     return socket;
   }
@@ -118,7 +161,7 @@ class SyslogSourceTlsTest {
   @Test
   void octetCountedMessagesArriveOverTls13() throws Exception {
     try (SourceHarness harness = new SourceHarness(source(), CHANNEL);
-         SSLSocket socket = connect(harness, false)) {
+        SSLSocket socket = connect(harness, false)) {
       socket.startHandshake();
       assertEquals("TLSv1.3", socket.getSession().getProtocol());
       OutputStream out = socket.getOutputStream();
@@ -133,7 +176,7 @@ class SyslogSourceTlsTest {
   @Test
   void lineFramingIsStillDetectedOverTls() throws Exception {
     try (SourceHarness harness = new SourceHarness(source("tls.protocols", "TLSv1.2"), CHANNEL);
-         SSLSocket socket = connect(harness, false)) {
+        SSLSocket socket = connect(harness, false)) {
       socket.getOutputStream().write("<13>one\n<13>two\n".getBytes(StandardCharsets.ISO_8859_1));
       assertEquals(List.of("<13>one", "<13>two"), bodies(harness.take(2, WAIT)));
       assertEquals("TLSv1.2", socket.getSession().getProtocol());
@@ -142,18 +185,31 @@ class SyslogSourceTlsTest {
 
   @Test
   void requiredClientAuthenticationRefusesASenderWithoutCertificate() throws Exception {
-    try (SourceHarness harness = new SourceHarness(source("tls.clientAuth", "required",
-        "tls.truststore", clientCa.toString(), "tls.truststorePassword", PASSWORD), CHANNEL)) {
+    try (SourceHarness harness =
+        new SourceHarness(
+            source(
+                "tls.clientAuth",
+                "required",
+                "tls.truststore",
+                clientCa.toString(),
+                "tls.truststorePassword",
+                PASSWORD),
+            CHANNEL)) {
       try (SSLSocket anonymous = connect(harness, false)) {
-        assertThrows(IOException.class, () -> {
-          anonymous.getOutputStream().write("<13>anonymous\n".getBytes(StandardCharsets.ISO_8859_1));
-          anonymous.getOutputStream().flush();
-          if (anonymous.getInputStream().read() == -1) {
-            throw new IOException("closed by the source");
-          }
-        });
+        assertThrows(
+            IOException.class,
+            () -> {
+              anonymous
+                  .getOutputStream()
+                  .write("<13>anonymous\n".getBytes(StandardCharsets.ISO_8859_1));
+              anonymous.getOutputStream().flush();
+              if (anonymous.getInputStream().read() == -1) {
+                throw new IOException("closed by the source");
+              }
+            });
       }
-      assertTrue(await(() -> harness.counter().getConnectionErrorCount() == 1, WAIT),
+      assertTrue(
+          await(() -> harness.counter().getConnectionErrorCount() == 1, WAIT),
           harness.counter().toString());
       try (SSLSocket known = connect(harness, true)) {
         known.getOutputStream().write("<13>known\n".getBytes(StandardCharsets.ISO_8859_1));
@@ -165,25 +221,35 @@ class SyslogSourceTlsTest {
   @Test
   void wrongKeystorePasswordIsAConfigurationErrorNamingKeyAndFix() {
     Map<String, String> props = source("tls.keystorePassword", "wrong");
-    ConfigurationException e = assertThrows(ConfigurationException.class,
-        () -> new SourceHarness(props, CHANNEL));
-    assertEquals("syslog source r1: cannot read tls.keystore '" + serverKeystore + "': wrong password. Fix: set "
-        + "tls.keystorePassword to the file's password.", e.getMessage());
+    ConfigurationException e =
+        assertThrows(ConfigurationException.class, () -> new SourceHarness(props, CHANNEL));
+    assertEquals(
+        "syslog source r1: cannot read tls.keystore '"
+            + serverKeystore
+            + "': wrong password. Fix: set "
+            + "tls.keystorePassword to the file's password.",
+        e.getMessage());
   }
 
   @Test
   void missingKeystoreFileIsAConfigurationErrorNamingKeyAndFix() {
     Path missing = dir.resolve("nope.p12");
-    ConfigurationException e = assertThrows(ConfigurationException.class,
-        () -> new SourceHarness(source("tls.keystore", missing.toString()), CHANNEL));
-    assertEquals("syslog source r1: tls.keystore '" + missing + "' does not exist. Fix: set tls.keystore to the "
-        + "path of the PKCS12 file.", e.getMessage());
+    ConfigurationException e =
+        assertThrows(
+            ConfigurationException.class,
+            () -> new SourceHarness(source("tls.keystore", missing.toString()), CHANNEL));
+    assertEquals(
+        "syslog source r1: tls.keystore '"
+            + missing
+            + "' does not exist. Fix: set tls.keystore to the "
+            + "path of the PKCS12 file.",
+        e.getMessage());
   }
 
   @Test
   void plainTextOnTheTlsPortClosesTheConnectionAndIsCounted() throws Exception {
     try (SourceHarness harness = new SourceHarness(source(), CHANNEL);
-         java.net.Socket plain = new java.net.Socket("127.0.0.1", harness.source.getPort())) {
+        java.net.Socket plain = new java.net.Socket("127.0.0.1", harness.source.getPort())) {
       plain.setSoTimeout(10_000);
       plain.getOutputStream().write("<13>plain text\n".getBytes(StandardCharsets.ISO_8859_1));
       assertEquals(-1, plain.getInputStream().read());

@@ -7,9 +7,10 @@ import org.apache.flume.Event;
 import org.apache.flume.interceptor.Interceptor;
 
 /**
- * The interceptors the source tests configure, chosen by the key {@code does}: {@code throw} is an interceptor with a
- * bug, which throws on a message that contains "boom"; {@code thread} records in the {@value #THREAD_HEADER} header
- * the name of the thread that intercepted each event, that is the event loop that read it.
+ * The interceptors the source tests configure, chosen by the key {@code does}: {@code throw} is an
+ * interceptor with a bug, which throws on a message that contains "boom"; {@code thread} records in
+ * the {@value #THREAD_HEADER} header the name of the thread that intercepted each event, that is
+ * the event loop that read it.
  */
 public final class TestInterceptor implements Interceptor {
 
@@ -22,8 +23,7 @@ public final class TestInterceptor implements Interceptor {
   }
 
   @Override
-  public void initialize() {
-  }
+  public void initialize() {}
 
   @Override
   public Event intercept(Event event) {
@@ -42,8 +42,7 @@ public final class TestInterceptor implements Interceptor {
   }
 
   @Override
-  public void close() {
-  }
+  public void close() {}
 
   public static final class Builder implements Interceptor.Builder {
     private String does;
