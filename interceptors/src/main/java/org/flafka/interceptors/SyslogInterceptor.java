@@ -76,6 +76,9 @@ public final class SyslogInterceptor implements Interceptor {
   private final SyslogParser parser;
   private final Clock clock;
   private final ThreadLocal<ParseResult> results = ThreadLocal.withInitial(ParseResult::new);
+  private final SyslogInterceptorCounter counter = SyslogInterceptorCounter.instance();
+  private final ThreadLocal<SyslogInterceptorCounter.Tally> tallies =
+      ThreadLocal.withInitial(SyslogInterceptorCounter.Tally::new);
 
   private final String site;
   private final boolean hostLowerCase;
@@ -139,6 +142,24 @@ public final class SyslogInterceptor implements Interceptor {
   /** Sets the headers in place and returns the same event; never null, never a changed body. */
   @Override
   public Event intercept(Event event) {
+    SyslogInterceptorCounter.Tally tally = tallies.get();
+    intercept(event, tally);
+    tally.addTo(counter);
+    return event;
+  }
+
+  @Override
+  public List<Event> intercept(List<Event> events) {
+    SyslogInterceptorCounter.Tally tally = tallies.get();
+    for (Event event : events) {
+      intercept(event, tally);
+    }
+    tally.addTo(counter);
+    return events;
+  }
+
+  /** Sets one event's headers and counts what its time was made of in {@code tally}. */
+  private void intercept(Event event, SyslogInterceptorCounter.Tally tally) {
     Map<String, String> headers = event.getHeaders();
     String receivedHeader = headers.get(RECEIVED);
     long received = EpochMillis.parse(receivedHeader);
@@ -161,8 +182,10 @@ public final class SyslogInterceptor implements Interceptor {
           body.length,
           e);
       setRaw(headers, received);
-      return event;
+      tally.addRaw();
+      return;
     }
+    tally.add(result);
     // One map operation per header: a value made for a header the event already has is wasted, but
     // that is
     // rare (a header is only there when another interceptor or the sender set it).
@@ -222,15 +245,6 @@ public final class SyslogInterceptor implements Interceptor {
         headers.remove(TIMESTAMP_REJECTED);
       }
     }
-    return event;
-  }
-
-  @Override
-  public List<Event> intercept(List<Event> events) {
-    for (Event event : events) {
-      intercept(event);
-    }
-    return events;
   }
 
   @Override

@@ -64,6 +64,48 @@ class SyslogInterceptorTest {
   }
 
   @Test
+  void eventsOnTheirReceiveTimeAreCountedByReasonInTheAgentsMetrics() throws Exception {
+    SyslogInterceptorCounter counter = SyslogInterceptorCounter.instance();
+    long[] before = counts(counter);
+    List<Event> batch =
+        List.of(
+            event("<34>Nov 21 06:30:00 mymachine su[230]: fine", Map.of()),
+            event("<34>mymachine su[230]: no stamp at all", Map.of()),
+            event("<34>Feb 30 06:30:00 mymachine su[230]: no such day", Map.of()),
+            event("<165>1 2001-11-21T06:30:00Z host app - - - years away", Map.of()),
+            event(
+                "<189>123: Nov 21 06:30:00.123 XYZ: %SYS-5-CONFIG_I: zone nobody knows", Map.of()),
+            event("\u0001\u0002 no syslog here", Map.of()));
+    interceptor(Map.of()).intercept(batch);
+
+    long[] after = counts(counter);
+    // events, on receive time, missing, invalid, implausible, unknown zone, raw
+    long[] expected = {6, 4, 1, 1, 1, 1, 1};
+    for (int i = 0; i < expected.length; i++) {
+      assertEquals(expected[i], after[i] - before[i], "counter " + i + " of " + List.of(batch));
+    }
+    // What Flume's JSON metrics and JMX read: the group's MBean under the interceptor type
+    javax.management.ObjectName name =
+        new javax.management.ObjectName("org.apache.flume.interceptor:type=syslog");
+    assertEquals(
+        after[1],
+        java.lang.management.ManagementFactory.getPlatformMBeanServer()
+            .getAttribute(name, "TimestampReceivedCount"));
+  }
+
+  private static long[] counts(SyslogInterceptorCounter counter) {
+    return new long[] {
+      counter.getEventCount(),
+      counter.getTimestampReceivedCount(),
+      counter.getTimestampMissingCount(),
+      counter.getTimestampInvalidCount(),
+      counter.getTimestampImplausibleCount(),
+      counter.getTimestampUnknownZoneCount(),
+      counter.getParseRawCount()
+    };
+  }
+
+  @Test
   void zonelessStampIsReadInTheConfiguredZoneAndReceivedComesFromTheClock() {
     Event event =
         event("<34>Nov 21 07:30:00 mymachine su[230]: 'su root' failed for lonvick", Map.of());
