@@ -1,5 +1,6 @@
 package org.flafka.stack;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -36,20 +37,43 @@ public final class OurPlugins {
    *     it)
    */
   public static AgentRuntime addTo(AgentRuntime runtime) {
-    Class<?>[] classes = new Class<?>[ONE_CLASS_PER_MODULE.size()];
-    for (int i = 0; i < classes.length; i++) {
-      String name = ONE_CLASS_PER_MODULE.get(i);
-      try {
-        classes[i] = Class.forName(name, false, OurPlugins.class.getClassLoader());
-      } catch (ClassNotFoundException e) {
+    List<Class<?>> classes = new ArrayList<>();
+    for (String name : ONE_CLASS_PER_MODULE) {
+      Class<?> type = find(name);
+      if (type == null) {
         throw new StackException(
             "plugin class "
                 + name
                 + " is not on this program's classpath: rebuild with "
-                + "./mvnw -pl cli -am package (bin/flafka does this on first use)",
-            e);
+                + "./mvnw -pl cli -am package (bin/flafka does this on first use)");
+      }
+      classes.add(type);
+    }
+    return runtime.withPluginsOf(classes.toArray(Class<?>[]::new));
+  }
+
+  /**
+   * {@code runtime} plus the plugin modules on this program's classpath: for the tests of a plugin
+   * module, which see the modules it depends on (the parser, the contract, the configuration
+   * engine, …) but not those beside it. An agent that needs a module the test does not have fails
+   * at start, naming the missing class.
+   */
+  public static AgentRuntime addThoseOnTheClasspathTo(AgentRuntime runtime) {
+    List<Class<?>> classes = new ArrayList<>();
+    for (String name : ONE_CLASS_PER_MODULE) {
+      Class<?> type = find(name);
+      if (type != null) {
+        classes.add(type);
       }
     }
-    return runtime.withPluginsOf(classes);
+    return runtime.withPluginsOf(classes.toArray(Class<?>[]::new));
+  }
+
+  private static Class<?> find(String name) {
+    try {
+      return Class.forName(name, false, OurPlugins.class.getClassLoader());
+    } catch (ClassNotFoundException e) {
+      return null;
+    }
   }
 }

@@ -14,12 +14,9 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
-import org.flafka.contract.Headers;
-import org.flafka.interceptors.BucketHeadersInterceptor;
-import org.flafka.interceptors.HostNames;
 import org.flafka.stack.AgentProcess;
 import org.flafka.stack.AgentRuntime;
-import org.flafka.syslog.SyslogParser;
+import org.flafka.stack.OurPlugins;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -70,12 +67,8 @@ class CoreAgentCrashTest {
                 "core_group_instance_prefix",
                 "core-test"));
     String properties = CoreStack.render(variables);
-    // The production runtime plus this module's plugin and the interceptors jar it uses, as
-    // plugins.d would
-    AgentRuntime runtime =
-        AgentRuntime.locate()
-            .withPluginsOf(
-                BucketHeadersInterceptor.class, HostNames.class, Headers.class, SyslogParser.class);
+    // The production runtime plus this module's plugins and the ones they use, as plugins.d would
+    AgentRuntime runtime = OurPlugins.addThoseOnTheClasspathTo(AgentRuntime.locate());
     Path agentDir = dir.resolve("agent");
 
     AgentProcess agent =

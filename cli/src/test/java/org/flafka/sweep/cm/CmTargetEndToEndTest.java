@@ -38,16 +38,10 @@ import org.flafka.cm.emulator.CmEmulator;
 import org.flafka.cm.emulator.CmEmulatorConfig;
 import org.flafka.cm.model.ApiConfig;
 import org.flafka.cm.model.ApiRole;
-import org.flafka.contract.Headers;
-import org.flafka.edge.source.SyslogSource;
-import org.flafka.interceptors.BucketHeadersInterceptor;
-import org.flafka.interceptors.EventIdInterceptor;
-import org.flafka.interceptors.SyslogInterceptor;
-import org.flafka.partitioner.StripePartitioner;
 import org.flafka.stack.AgentRuntime;
 import org.flafka.stack.HdfsProcess;
 import org.flafka.stack.KafkaBroker;
-import org.flafka.syslog.SyslogParser;
+import org.flafka.stack.OurPlugins;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -201,16 +195,7 @@ class CmTargetEndToEndTest {
                     .credentials("admin", "s3cret")
                     .agents(2)
                     .sampleInterval(Duration.ofSeconds(1))
-                    .runtime(
-                        AgentRuntime.locate()
-                            .withPluginsOf(
-                                SyslogSource.class,
-                                SyslogInterceptor.class,
-                                EventIdInterceptor.class,
-                                StripePartitioner.class,
-                                BucketHeadersInterceptor.class,
-                                Headers.class,
-                                SyslogParser.class))
+                    .runtime(OurPlugins.addTo(AgentRuntime.locate()))
                     .agentJvmOptions(AGENT_JVM)
                     .build());
         CmValidatingProxy proxy = new CmValidatingProxy(emulator.url(), Strictness.DECLARED_ONLY)) {

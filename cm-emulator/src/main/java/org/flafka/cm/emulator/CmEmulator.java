@@ -57,14 +57,10 @@ import org.flafka.cm.model.ApiTimeSeries;
 import org.flafka.cm.model.ApiTimeSeriesData;
 import org.flafka.cm.model.ApiTimeSeriesRequest;
 import org.flafka.cm.model.ApiTimeSeriesResponse;
-import org.flafka.contract.Headers;
-import org.flafka.edge.source.SyslogSource;
-import org.flafka.interceptors.EventIdInterceptor;
-import org.flafka.interceptors.SyslogInterceptor;
 import org.flafka.stack.AgentComponents;
 import org.flafka.stack.AgentProcess;
 import org.flafka.stack.AgentRuntime;
-import org.flafka.syslog.SyslogParser;
+import org.flafka.stack.OurPlugins;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -146,13 +142,7 @@ public final class CmEmulator implements AutoCloseable {
     this.runtime =
         config.runtime() != null
             ? config.runtime()
-            : AgentRuntime.locate()
-                .withPluginsOf(
-                    SyslogSource.class,
-                    Headers.class,
-                    SyslogParser.class,
-                    SyslogInterceptor.class,
-                    EventIdInterceptor.class);
+            : OurPlugins.addThoseOnTheClasspathTo(AgentRuntime.locate());
     String flume = config.flumeService();
     groups.put(
         flume + "-AGENT-BASE",

@@ -30,14 +30,10 @@ import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.flafka.contract.Headers;
-import org.flafka.edge.source.SyslogSource;
-import org.flafka.interceptors.SyslogInterceptor;
-import org.flafka.partitioner.StripePartitioner;
 import org.flafka.stack.AgentProcess;
 import org.flafka.stack.AgentRuntime;
 import org.flafka.stack.KafkaBroker;
-import org.flafka.syslog.SyslogParser;
+import org.flafka.stack.OurPlugins;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
@@ -76,14 +72,7 @@ class EdgeAgentProcessTest {
   static void start() {
     kafka = KafkaBroker.start(dir.resolve("kafka"));
     kafka.createTopic(TOPIC, 2);
-    runtime =
-        AgentRuntime.locate()
-            .withPluginsOf(
-                SyslogSource.class,
-                Headers.class,
-                SyslogParser.class,
-                SyslogInterceptor.class,
-                StripePartitioner.class);
+    runtime = OurPlugins.addThoseOnTheClasspathTo(AgentRuntime.locate());
   }
 
   @AfterAll
