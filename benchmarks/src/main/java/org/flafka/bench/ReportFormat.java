@@ -24,6 +24,17 @@ import java.util.stream.Stream;
 final class ReportFormat {
   private ReportFormat() {}
 
+  /** The machine a run measures on: processors, operating system and Java. */
+  static String machine() {
+    return Runtime.getRuntime().availableProcessors()
+        + " processors, "
+        + System.getProperty("os.name")
+        + " "
+        + System.getProperty("os.arch")
+        + ", Java "
+        + System.getProperty("java.version");
+  }
+
   /** The median of {@code value} over {@code trials}, which must not be empty. */
   static <T> double median(List<T> trials, ToDoubleFunction<T> value) {
     return TextTable.median(trials.stream().mapToDouble(value).toArray());
