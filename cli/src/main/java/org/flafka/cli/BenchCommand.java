@@ -15,6 +15,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.flafka.bench.BenchException;
@@ -126,6 +127,45 @@ public final class BenchCommand implements Runnable {
       deleteTemporary(work);
     }
     return report;
+  }
+
+  /** {@code --variants}: the variants named, comma-separated, in their order. */
+  static <V> List<V> variants(String names, Function<String, V> byFlagName, String flagNames) {
+    List<V> parsed = new ArrayList<>();
+    for (String name : names.split(",", -1)) {
+      V variant = byFlagName.apply(name.strip());
+      if (variant == null) {
+        throw new IllegalArgumentException(
+            "--variants: unknown variant '"
+                + name.strip()
+                + "'; use some of "
+                + flagNames
+                + ", comma-separated");
+      }
+      parsed.add(variant);
+    }
+    return parsed;
+  }
+
+  /** {@code --baseline}: the variant named. */
+  static <V> V baseline(String name, Function<String, V> byFlagName, String flagNames) {
+    V base = byFlagName.apply(name);
+    if (base == null) {
+      throw new IllegalArgumentException(
+          "--baseline: unknown variant '" + name + "'; use one of " + flagNames);
+    }
+    return base;
+  }
+
+  /** A {@code --set} that makes {@code variant} an agent {@code flafka lint} finds errors in. */
+  static IllegalArgumentException lintRejects(String variant, List<Finding> errors) {
+    return new IllegalArgumentException(
+        "--set: "
+            + variant
+            + " would measure an agent that"
+            + " flafka lint rejects: "
+            + errors.get(0)
+            + (errors.size() > 1 ? " (and " + (errors.size() - 1) + " more)" : ""));
   }
 
   /** A user error in the flags, found while parsing a bench's settings: exit code 2. */
@@ -418,19 +458,7 @@ public final class BenchCommand implements Runnable {
     }
 
     private EdgeBenchSettings settings() {
-      List<Variant> parsed = new ArrayList<>();
-      for (String name : variants.split(",", -1)) {
-        Variant variant = Variant.byFlagName(name.strip());
-        if (variant == null) {
-          throw new IllegalArgumentException(
-              "--variants: unknown variant '"
-                  + name.strip()
-                  + "'; use some of "
-                  + Variant.flagNames()
-                  + ", comma-separated");
-        }
-        parsed.add(variant);
-      }
+      List<Variant> parsed = variants(variants, Variant::byFlagName, Variant.flagNames());
       int bytes;
       try {
         bytes = Integer.parseInt(size);
@@ -449,11 +477,7 @@ public final class BenchCommand implements Runnable {
         throw new IllegalArgumentException(
             "--protocol must be tcp or udp but was '" + protocol + "'");
       }
-      Variant base = Variant.byFlagName(baseline);
-      if (base == null) {
-        throw new IllegalArgumentException(
-            "--baseline: unknown variant '" + baseline + "'; use one of " + Variant.flagNames());
-      }
+      Variant base = baseline(baseline, Variant::byFlagName, Variant.flagNames());
       EdgeBenchSettings settings =
           new EdgeBenchSettings(
                   parsed,
@@ -505,13 +529,7 @@ public final class BenchCommand implements Runnable {
             variant.lintErrors(
                 settings.protocol(), sinks, new LinkedHashMap<>(oursVariables), partitions);
         if (!errors.isEmpty()) {
-          throw new IllegalArgumentException(
-              "--set: "
-                  + variant.flagName()
-                  + " would measure an agent that"
-                  + " flafka lint rejects: "
-                  + errors.get(0)
-                  + (errors.size() > 1 ? " (and " + (errors.size() - 1) + " more)" : ""));
+          throw lintRejects(variant.flagName(), errors);
         }
       }
     }
@@ -696,27 +714,9 @@ public final class BenchCommand implements Runnable {
     }
 
     private CoreBenchSettings settings() {
-      List<CoreVariant> parsed = new ArrayList<>();
-      for (String name : variants.split(",", -1)) {
-        CoreVariant variant = CoreVariant.byFlagName(name.strip());
-        if (variant == null) {
-          throw new IllegalArgumentException(
-              "--variants: unknown variant '"
-                  + name.strip()
-                  + "'; use some of "
-                  + CoreVariant.flagNames()
-                  + ", comma-separated");
-        }
-        parsed.add(variant);
-      }
-      CoreVariant base = CoreVariant.byFlagName(baseline);
-      if (base == null) {
-        throw new IllegalArgumentException(
-            "--baseline: unknown variant '"
-                + baseline
-                + "'; use one of "
-                + CoreVariant.flagNames());
-      }
+      List<CoreVariant> parsed =
+          variants(variants, CoreVariant::byFlagName, CoreVariant.flagNames());
+      CoreVariant base = baseline(baseline, CoreVariant::byFlagName, CoreVariant.flagNames());
       CoreBenchSettings settings =
           new CoreBenchSettings(
                   parsed,
@@ -758,13 +758,7 @@ public final class BenchCommand implements Runnable {
           throw new IllegalArgumentException("--set: " + e.getMessage());
         }
         if (!errors.isEmpty()) {
-          throw new IllegalArgumentException(
-              "--set: "
-                  + variant.flagName()
-                  + " would measure an agent that"
-                  + " flafka lint rejects: "
-                  + errors.get(0)
-                  + (errors.size() > 1 ? " (and " + (errors.size() - 1) + " more)" : ""));
+          throw lintRejects(variant.flagName(), errors);
         }
       }
     }
