@@ -56,7 +56,7 @@ public final class CoreBench {
   private KafkaBrokerProcess broker;
   private HdfsProcess hdfs;
   private AgentProcess agent;
-  private volatile boolean aborted;
+  private final RunControl control = new RunControl();
 
   /**
    * {@code progress} gets one line per step (stack started, agent started, trial measured); never
@@ -84,12 +84,12 @@ public final class CoreBench {
       synchronized (lock) {
         broker = startedBroker;
       }
-      checkNotAborted();
+      control.checkNotAborted();
       HdfsProcess startedHdfs = HdfsProcess.start(settings.workDir().resolve("hdfs"));
       synchronized (lock) {
         hdfs = startedHdfs;
       }
-      checkNotAborted();
+      control.checkNotAborted();
       broker.createTopic(TOPIC, settings.partitions());
       progress.accept(
           String.format(
@@ -104,7 +104,7 @@ public final class CoreBench {
         for (int repeat = 1; repeat <= settings.repeats(); repeat++) {
           for (CoreVariant variant : settings.variants()) {
             number++;
-            checkNotAborted();
+            control.checkNotAborted();
             CoreTrial trial =
                 run(variant, repeat, number, variant.usesTemplate() ? ours : stock, fs);
             trials.add(trial);
@@ -144,7 +144,7 @@ public final class CoreBench {
    * throwing.
    */
   public void abort() {
-    aborted = true;
+    control.abort();
     AgentProcess runningAgent;
     synchronized (lock) {
       runningAgent = agent;
@@ -186,7 +186,7 @@ public final class CoreBench {
       Snapshot start = snapshot(started, sinks);
       while (true) {
         checkRunning(started, variant);
-        sleep(POLL);
+        control.sleep(POLL);
         Snapshot now = snapshot(started, sinks);
         if (now.drained > 0) {
           break;
@@ -205,7 +205,7 @@ public final class CoreBench {
       }
       long windowEnd = start.nanos + settings.duration().toNanos();
       while (true) {
-        sleep(POLL);
+        control.sleep(POLL);
         checkRunning(started, variant);
         Snapshot end = snapshot(started, sinks);
         boolean drainedAll = end.drained >= settings.events();
@@ -270,7 +270,7 @@ public final class CoreBench {
   }
 
   private void checkRunning(AgentProcess started, CoreVariant variant) {
-    checkNotAborted();
+    control.checkNotAborted();
     if (!started.isAlive()) {
       throw new BenchException(
           "the " + variant.flagName() + " agent exited; see its log " + started.log());
@@ -310,14 +310,14 @@ public final class CoreBench {
                 ContractEvent.syslogBody(id, host, timestamp, settings.size()),
                 ContractEvent.contractHeaders(id, host, timestamp)));
         if (batch.size() == PRODUCE_BATCH) {
-          checkNotAborted();
+          control.checkNotAborted();
           ContractEvent.send(producer, TOPIC, batch);
           batch.clear();
         }
       }
       ContractEvent.send(producer, TOPIC, batch);
     } catch (IllegalStateException e) {
-      checkNotAborted();
+      control.checkNotAborted();
       throw new BenchException(
           "could not prefill topic "
               + TOPIC
@@ -344,28 +344,7 @@ public final class CoreBench {
         runningHdfs.close();
       }
     } finally {
-      if (runningBroker != null) {
-        if (aborted) {
-          runningBroker.kill();
-        } else {
-          runningBroker.close();
-        }
-      }
-    }
-  }
-
-  private void checkNotAborted() {
-    if (aborted) {
-      throw new BenchException("interrupted");
-    }
-  }
-
-  private void sleep(Duration duration) {
-    try {
-      Thread.sleep(duration.toMillis());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new BenchException("interrupted", e);
+      control.stop(runningBroker);
     }
   }
 
@@ -374,13 +353,7 @@ public final class CoreBench {
   }
 
   private static String machine() {
-    return Runtime.getRuntime().availableProcessors()
-        + " processors, "
-        + System.getProperty("os.name")
-        + " "
-        + System.getProperty("os.arch")
-        + ", Java "
-        + System.getProperty("java.version")
+    return ReportFormat.machine()
         + ", load average "
         + String.format(
             Locale.ROOT,

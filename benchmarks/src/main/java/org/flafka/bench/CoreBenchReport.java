@@ -1,18 +1,21 @@
 package org.flafka.bench;
 
-import com.fasterxml.jackson.core.JsonEncoding;
-import com.fasterxml.jackson.core.JsonFactory;
+import static org.flafka.bench.ReportFormat.appendThreadTable;
+import static org.flafka.bench.ReportFormat.decimal;
+import static org.flafka.bench.ReportFormat.median;
+import static org.flafka.bench.ReportFormat.number;
+import static org.flafka.bench.ReportFormat.seconds;
+import static org.flafka.bench.ReportFormat.spread;
+import static org.flafka.bench.ReportFormat.threadMedians;
+import static org.flafka.bench.ReportFormat.threadSeconds;
+
 import com.fasterxml.jackson.core.JsonGenerator;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.function.ToDoubleFunction;
 
 /**
  * The trials of one {@code flafka bench core} run and their summary per variant: medians over the
@@ -87,10 +90,6 @@ public final class CoreBenchReport {
         .orElse(null);
   }
 
-  private static double median(List<CoreTrial> trials, ToDoubleFunction<CoreTrial> value) {
-    return TextTable.median(trials.stream().mapToDouble(value).toArray());
-  }
-
   public String text() {
     StringBuilder text = new StringBuilder();
     text.append(
@@ -106,19 +105,8 @@ public final class CoreBenchReport {
             settings.partitions() == 1 ? "" : "s",
             settings.repeats(),
             seconds(settings.duration().toMillis())));
-    if (!settings.oursVariables().isEmpty()) {
-      text.append("template variants with: ");
-      settings
-          .oursVariables()
-          .forEach((name, value) -> text.append(name).append('=').append(value).append(' '));
-      text.setLength(text.length() - 1);
-      text.append('\n');
-    }
-    if (!settings.agentJvmOptions().isEmpty()) {
-      text.append("agent JVM options: ")
-          .append(String.join(" ", settings.agentJvmOptions()))
-          .append('\n');
-    }
+    ReportFormat.appendVariables(text, "template variants with: ", settings.oursVariables());
+    ReportFormat.appendAgentJvmOptions(text, settings.agentJvmOptions());
     text.append("machine: ").append(machine).append('\n');
     String baseName = settings.baseline().flagName();
     String[] header = {
@@ -138,12 +126,7 @@ public final class CoreBenchReport {
       rows.add(
           new String[] {
             s.variant().flagName(),
-            String.format(
-                Locale.ROOT,
-                "%,.0f (%,.0f-%,.0f)",
-                s.eventsPerSecond(),
-                s.minEventsPerSecond(),
-                s.maxEventsPerSecond()),
+            spread(s.eventsPerSecond(), s.minEventsPerSecond(), s.maxEventsPerSecond()),
             s.drainedAll() + "/" + s.trials(),
             decimal(s.agentCpuPerMillion(), ""),
             decimal(s.brokerCpuPerMillion(), ""),
@@ -154,7 +137,12 @@ public final class CoreBenchReport {
           });
     }
     TextTable.append(text, header, rows);
-    appendThreadTable(text);
+    appendThreadTable(
+        text,
+        threadGroups(),
+        summaries().stream().map(Summary::variant).toList(),
+        CoreVariant::flagName,
+        this::threadMedian);
     text.append(
         "events/s: events the agent's HDFS sinks committed (EventDrainSuccessCount) per second of the "
             + "window, from just before the first until the topic is drained or --duration; CPU: process "
@@ -162,140 +150,77 @@ public final class CoreBenchReport {
     return text.toString();
   }
 
-  /** The groups of agent threads any trial measured, in name order. */
   private List<String> threadGroups() {
-    return trials.stream()
-        .flatMap(t -> t.agentCpuByThreads().keySet().stream())
-        .distinct()
-        .sorted()
-        .toList();
+    return ReportFormat.threadGroups(trials.stream().map(CoreTrial::agentCpuByThreads));
   }
 
   private double threadMedian(CoreVariant variant, String group) {
     return median(mine(variant), t -> t.agentCpuPerMillion(group));
   }
 
-  private void appendThreadTable(StringBuilder text) {
-    List<String> groups = threadGroups();
-    if (groups.isEmpty()) {
-      return;
-    }
-    text.append("agent CPU-s per million events by threads (medians):\n");
-    String[] header = new String[groups.size() + 1];
-    header[0] = "variant";
-    for (int i = 0; i < groups.size(); i++) {
-      header[i + 1] = groups.get(i);
-    }
-    List<String[]> rows = new ArrayList<>();
-    for (Summary summary : summaries()) {
-      String[] row = new String[header.length];
-      row[0] = summary.variant().flagName();
-      for (int i = 0; i < groups.size(); i++) {
-        row[i + 1] = decimal(threadMedian(summary.variant(), groups.get(i)), "");
-      }
-      rows.add(row);
-    }
-    TextTable.append(text, header, rows);
-  }
-
-  private static String decimal(double value, String unit) {
-    return Double.isFinite(value) ? String.format(Locale.ROOT, "%.2f%s", value, unit) : "-";
-  }
-
-  private static String seconds(long millis) {
-    return millis % 1000 == 0
-        ? Long.toString(millis / 1000)
-        : String.format(Locale.ROOT, "%.1f", millis / 1e3);
-  }
-
   public String json() {
-    ByteArrayOutputStream buffer = new ByteArrayOutputStream();
-    try (JsonGenerator json = new JsonFactory().createGenerator(buffer, JsonEncoding.UTF8)) {
-      json.useDefaultPrettyPrinter();
-      json.writeStartObject();
-      json.writeStringField("benchmark", "core");
-      json.writeStringField("started", Instant.ofEpochMilli(startedMillis).toString());
-      json.writeStringField("machine", machine);
-      json.writeObjectFieldStart("settings");
-      json.writeArrayFieldStart("variants");
-      for (CoreVariant variant : settings.variants()) {
-        json.writeString(variant.flagName());
-      }
-      json.writeEndArray();
-      json.writeNumberField("events", settings.events());
-      json.writeNumberField("durationSeconds", settings.duration().toMillis() / 1e3);
-      json.writeNumberField("repeats", settings.repeats());
-      json.writeNumberField("hosts", settings.hosts());
-      json.writeNumberField("partitions", settings.partitions());
-      json.writeNumberField("size", settings.size());
-      json.writeStringField("baseline", settings.baseline().flagName());
-      json.writeObjectFieldStart("set");
-      for (Map.Entry<String, Object> variable : settings.oursVariables().entrySet()) {
-        json.writeStringField(variable.getKey(), String.valueOf(variable.getValue()));
-      }
-      json.writeEndObject();
-      json.writeEndObject();
-      Summary base = baseline();
-      json.writeArrayFieldStart("summary");
-      for (Summary s : summaries()) {
-        json.writeStartObject();
-        json.writeStringField("variant", s.variant().flagName());
-        json.writeNumberField("trials", s.trials());
-        json.writeNumberField("drainedAll", s.drainedAll());
-        json.writeNumberField("eventsPerSecond", s.eventsPerSecond());
-        json.writeNumberField("minEventsPerSecond", s.minEventsPerSecond());
-        json.writeNumberField("maxEventsPerSecond", s.maxEventsPerSecond());
-        number(json, "agentCpuSecondsPerMillion", s.agentCpuPerMillion());
-        number(json, "brokerCpuSecondsPerMillion", s.brokerCpuPerMillion());
-        number(json, "hdfsCpuSecondsPerMillion", s.hdfsCpuPerMillion());
-        json.writeNumberField("files", s.files());
-        if (base != null) {
-          number(json, "eventsPerSecondVsBaseline", s.eventsPerSecond() / base.eventsPerSecond());
-          number(json, "agentCpuVsBaseline", s.agentCpuPerMillion() / base.agentCpuPerMillion());
-        }
-        json.writeObjectFieldStart("agentCpuSecondsPerMillionByThreads");
-        for (String group : threadGroups()) {
-          number(json, group, threadMedian(s.variant(), group));
-        }
-        json.writeEndObject();
-        json.writeEndObject();
-      }
-      json.writeEndArray();
-      json.writeArrayFieldStart("trials");
-      for (CoreTrial t : trials) {
-        json.writeStartObject();
-        json.writeStringField("variant", t.variant().flagName());
-        json.writeNumberField("repeat", t.repeat());
-        json.writeNumberField("startupSeconds", t.startupSeconds());
-        json.writeNumberField("seconds", t.seconds());
-        json.writeNumberField("events", t.drained());
-        json.writeBooleanField("drainedAll", t.drainedAll());
-        json.writeNumberField("eventsPerSecond", t.eventsPerSecond());
-        json.writeNumberField("agentCpuSeconds", t.agentCpuSeconds());
-        json.writeNumberField("brokerCpuSeconds", t.brokerCpuSeconds());
-        json.writeNumberField("hdfsCpuSeconds", t.hdfsCpuSeconds());
-        json.writeNumberField("files", t.files());
-        json.writeObjectFieldStart("agentCpuSecondsByThreads");
-        for (Map.Entry<String, Double> group : t.agentCpuByThreads().entrySet()) {
-          json.writeNumberField(group.getKey(), group.getValue());
-        }
-        json.writeEndObject();
-        json.writeEndObject();
-      }
-      json.writeEndArray();
-      json.writeEndObject();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    return buffer.toString(StandardCharsets.UTF_8) + System.lineSeparator();
+    return ReportFormat.json("core", startedMillis, machine, this::writeFields);
   }
 
-  /** JSON has no NaN: a trial with no events has no CPU per event, written as null. */
-  private static void number(JsonGenerator json, String field, double value) throws IOException {
-    if (Double.isFinite(value)) {
-      json.writeNumberField(field, value);
-    } else {
-      json.writeNullField(field);
+  private void writeFields(JsonGenerator json) throws IOException {
+    json.writeObjectFieldStart("settings");
+    json.writeArrayFieldStart("variants");
+    for (CoreVariant variant : settings.variants()) {
+      json.writeString(variant.flagName());
     }
+    json.writeEndArray();
+    json.writeNumberField("events", settings.events());
+    json.writeNumberField("durationSeconds", settings.duration().toMillis() / 1e3);
+    json.writeNumberField("repeats", settings.repeats());
+    json.writeNumberField("hosts", settings.hosts());
+    json.writeNumberField("partitions", settings.partitions());
+    json.writeNumberField("size", settings.size());
+    json.writeStringField("baseline", settings.baseline().flagName());
+    json.writeObjectFieldStart("set");
+    for (Map.Entry<String, Object> variable : settings.oursVariables().entrySet()) {
+      json.writeStringField(variable.getKey(), String.valueOf(variable.getValue()));
+    }
+    json.writeEndObject();
+    json.writeEndObject();
+    Summary base = baseline();
+    json.writeArrayFieldStart("summary");
+    for (Summary s : summaries()) {
+      json.writeStartObject();
+      json.writeStringField("variant", s.variant().flagName());
+      json.writeNumberField("trials", s.trials());
+      json.writeNumberField("drainedAll", s.drainedAll());
+      json.writeNumberField("eventsPerSecond", s.eventsPerSecond());
+      json.writeNumberField("minEventsPerSecond", s.minEventsPerSecond());
+      json.writeNumberField("maxEventsPerSecond", s.maxEventsPerSecond());
+      number(json, "agentCpuSecondsPerMillion", s.agentCpuPerMillion());
+      number(json, "brokerCpuSecondsPerMillion", s.brokerCpuPerMillion());
+      number(json, "hdfsCpuSecondsPerMillion", s.hdfsCpuPerMillion());
+      json.writeNumberField("files", s.files());
+      if (base != null) {
+        number(json, "eventsPerSecondVsBaseline", s.eventsPerSecond() / base.eventsPerSecond());
+        number(json, "agentCpuVsBaseline", s.agentCpuPerMillion() / base.agentCpuPerMillion());
+      }
+      threadMedians(json, threadGroups(), group -> threadMedian(s.variant(), group));
+      json.writeEndObject();
+    }
+    json.writeEndArray();
+    json.writeArrayFieldStart("trials");
+    for (CoreTrial t : trials) {
+      json.writeStartObject();
+      json.writeStringField("variant", t.variant().flagName());
+      json.writeNumberField("repeat", t.repeat());
+      json.writeNumberField("startupSeconds", t.startupSeconds());
+      json.writeNumberField("seconds", t.seconds());
+      json.writeNumberField("events", t.drained());
+      json.writeBooleanField("drainedAll", t.drainedAll());
+      json.writeNumberField("eventsPerSecond", t.eventsPerSecond());
+      json.writeNumberField("agentCpuSeconds", t.agentCpuSeconds());
+      json.writeNumberField("brokerCpuSeconds", t.brokerCpuSeconds());
+      json.writeNumberField("hdfsCpuSeconds", t.hdfsCpuSeconds());
+      json.writeNumberField("files", t.files());
+      threadSeconds(json, t.agentCpuByThreads());
+      json.writeEndObject();
+    }
+    json.writeEndArray();
   }
 }

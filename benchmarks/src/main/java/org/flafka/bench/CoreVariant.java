@@ -1,19 +1,12 @@
 package org.flafka.bench;
 
-import java.io.IOException;
-import java.io.StringReader;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalInt;
-import java.util.Properties;
 import java.util.Set;
 import org.flafka.lint.Finding;
-import org.flafka.lint.Linter;
 import org.flafka.render.AgentTemplates;
 import org.flafka.render.Tier;
 
@@ -127,24 +120,16 @@ public enum CoreVariant {
    *     invalid
    */
   public List<Finding> lintErrors(Map<String, Object> templateVariables, int partitions) {
-    Properties rendered = new Properties();
-    try {
-      rendered.load(
-          new StringReader(
-              properties(
-                  new Target(
-                      "127.0.0.1:9092",
-                      "lint",
-                      "lint",
-                      "hdfs://127.0.0.1:8020/lint",
-                      Path.of("/tmp/lint")),
-                  templateVariables)));
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    return Linter.lint(rendered, OptionalInt.of(partitions)).stream()
-        .filter(finding -> finding.severity() == Finding.Severity.ERROR)
-        .toList();
+    return Variants.lintErrors(
+        properties(
+            new Target(
+                "127.0.0.1:9092",
+                "lint",
+                "lint",
+                "hdfs://127.0.0.1:8020/lint",
+                Path.of("/tmp/lint")),
+            templateVariables),
+        partitions);
   }
 
   /**
@@ -161,12 +146,7 @@ public enum CoreVariant {
 
   /** The variant named {@code name} on the command line, or null. */
   public static CoreVariant byFlagName(String name) {
-    for (CoreVariant variant : values()) {
-      if (variant.flagName.equals(name)) {
-        return variant;
-      }
-    }
-    return null;
+    return Variants.byFlagName(values(), CoreVariant::flagName, name);
   }
 
   /** Every variant's flag name, comma-separated, for messages. */
@@ -181,7 +161,7 @@ public enum CoreVariant {
   public static final class FlagNames implements Iterable<String> {
     @Override
     public Iterator<String> iterator() {
-      return Arrays.stream(values()).map(CoreVariant::flagName).iterator();
+      return Variants.flagNames(values(), CoreVariant::flagName);
     }
   }
 

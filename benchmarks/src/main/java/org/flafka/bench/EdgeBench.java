@@ -75,7 +75,7 @@ public final class EdgeBench {
   private KafkaBrokerProcess broker;
   private EdgeProcess agent;
   private LoadGenerator generator;
-  private volatile boolean aborted;
+  private final RunControl control = new RunControl();
 
   /** {@code progress} gets one line per step (agent started, trial measured); never null. */
   public EdgeBench(EdgeBenchSettings settings, Consumer<String> progress) {
@@ -115,7 +115,7 @@ public final class EdgeBench {
       for (int repeat = 1; repeat <= settings.repeats(); repeat++) {
         for (Variant variant : settings.variants()) {
           number++;
-          checkNotAborted();
+          control.checkNotAborted();
           Trial trial =
               runTrial(admin, variant, repeat, number, variant.usesPlugins() ? ours : stock);
           trials.add(trial);
@@ -135,7 +135,7 @@ public final class EdgeBench {
     } finally {
       closeBroker();
     }
-    return new EdgeBenchReport(settings, trials, started, machine());
+    return new EdgeBenchReport(settings, trials, started, ReportFormat.machine());
   }
 
   /**
@@ -143,7 +143,7 @@ public final class EdgeBench {
    * throwing.
    */
   public void abort() {
-    aborted = true;
+    control.abort();
     LoadGenerator load;
     EdgeProcess runningAgent;
     KafkaBrokerProcess runningBroker;
@@ -178,7 +178,7 @@ public final class EdgeBench {
     }
     LoadRun load = null;
     try {
-      checkNotAborted();
+      control.checkNotAborted();
       int listenPort = port != 0 ? port : awaitListenPort(started);
       load = new LoadRun(loadSettings(listenPort));
       synchronized (lock) {
@@ -201,7 +201,7 @@ public final class EdgeBench {
         Jcmd.startRecording(started.pid(), recording);
       }
       Snapshot before = snapshot(admin, topic, started, load.generator, listenPort);
-      sleep(settings.duration());
+      control.sleep(settings.duration());
       Snapshot after = snapshot(admin, topic, started, load.generator, listenPort);
       load.checkRunning(started);
       if (recording != null) {
@@ -280,7 +280,7 @@ public final class EdgeBench {
                 + " s; see "
                 + agentProcess.log());
       }
-      sleep(Duration.ofMillis(100));
+      control.sleep(Duration.ofMillis(100));
     }
   }
 
@@ -306,7 +306,7 @@ public final class EdgeBench {
                 + " s of load after the warm-up; see the agent log "
                 + agentProcess.log());
       }
-      sleep(Duration.ofMillis(200));
+      control.sleep(Duration.ofMillis(200));
     }
   }
 
@@ -326,11 +326,11 @@ public final class EdgeBench {
       return;
     }
     long sampleNanos = Math.min(JIT_SAMPLE.toNanos(), warmupNanos / 2);
-    sleep(Duration.ofNanos(warmupNanos - 2 * sampleNanos));
+    control.sleep(Duration.ofNanos(warmupNanos - 2 * sampleNanos));
     ThreadCpu before = ThreadCpu.of(agentProcess.pid());
     int settledInARow = 0;
     while (true) {
-      sleep(Duration.ofNanos(sampleNanos));
+      control.sleep(Duration.ofNanos(sampleNanos));
       load.checkRunning(agentProcess);
       ThreadCpu now = ThreadCpu.of(agentProcess.pid());
       double jitShare = jitShare(now.secondsSince(before, agentProcess.threadGroups()));
@@ -425,7 +425,7 @@ public final class EdgeBench {
         return;
       }
       join();
-      checkNotAborted();
+      control.checkNotAborted();
       String why =
           failure != null
               ? failure.getMessage()
@@ -518,7 +518,7 @@ public final class EdgeBench {
             throw e;
           }
         }
-        sleep(Duration.ofMillis(100));
+        control.sleep(Duration.ofMillis(100));
       }
     } catch (ExecutionException | TimeoutException e) {
       throw new BenchException(
@@ -592,28 +592,7 @@ public final class EdgeBench {
       running = broker;
       broker = null;
     }
-    if (running != null) {
-      if (aborted) {
-        running.kill();
-      } else {
-        running.close();
-      }
-    }
-  }
-
-  private void checkNotAborted() {
-    if (aborted) {
-      throw new BenchException("interrupted");
-    }
-  }
-
-  private void sleep(Duration duration) {
-    try {
-      Thread.sleep(duration.toMillis());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new BenchException("interrupted", e);
-    }
+    control.stop(running);
   }
 
   /** A loopback port free for {@code protocol} now, for an agent that cannot choose its own. */
@@ -639,15 +618,5 @@ public final class EdgeBench {
 
   private static double loadAverage() {
     return ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
-  }
-
-  private static String machine() {
-    return Runtime.getRuntime().availableProcessors()
-        + " processors, "
-        + System.getProperty("os.name")
-        + " "
-        + System.getProperty("os.arch")
-        + ", Java "
-        + System.getProperty("java.version");
   }
 }

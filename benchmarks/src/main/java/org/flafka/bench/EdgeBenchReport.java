@@ -1,18 +1,20 @@
 package org.flafka.bench;
 
-import com.fasterxml.jackson.core.JsonEncoding;
-import com.fasterxml.jackson.core.JsonFactory;
+import static org.flafka.bench.ReportFormat.appendThreadTable;
+import static org.flafka.bench.ReportFormat.decimal;
+import static org.flafka.bench.ReportFormat.median;
+import static org.flafka.bench.ReportFormat.number;
+import static org.flafka.bench.ReportFormat.seconds;
+import static org.flafka.bench.ReportFormat.spread;
+import static org.flafka.bench.ReportFormat.threadMedians;
+import static org.flafka.bench.ReportFormat.threadSeconds;
+
 import com.fasterxml.jackson.core.JsonGenerator;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import java.util.function.ToDoubleFunction;
 import org.flafka.load.Protocol;
 
 /**
@@ -92,10 +94,6 @@ public final class EdgeBenchReport {
         .orElse(null);
   }
 
-  static double median(List<Trial> trials, ToDoubleFunction<Trial> value) {
-    return TextTable.median(trials.stream().mapToDouble(value).toArray());
-  }
-
   public String text() {
     StringBuilder text = new StringBuilder();
     text.append(
@@ -116,14 +114,7 @@ public final class EdgeBenchReport {
             settings.partitions() == 1 ? "" : "s",
             settings.sinks(),
             settings.sinks() == 1 ? "" : "s"));
-    if (!settings.oursVariables().isEmpty()) {
-      text.append("ours with: ");
-      settings
-          .oursVariables()
-          .forEach((name, value) -> text.append(name).append('=').append(value).append(' '));
-      text.setLength(text.length() - 1);
-      text.append('\n');
-    }
+    ReportFormat.appendVariables(text, "ours with: ", settings.oursVariables());
     if (!settings.kafkaLatency().isZero()) {
       text.append("Kafka latency: ")
           .append(settings.kafkaLatency().toMillis())
@@ -131,11 +122,7 @@ public final class EdgeBenchReport {
               " ms each way between every client and the broker (its proxy's CPU counts as the"
                   + " broker's)\n");
     }
-    if (!settings.agentJvmOptions().isEmpty()) {
-      text.append("agent JVM options: ")
-          .append(String.join(" ", settings.agentJvmOptions()))
-          .append('\n');
-    }
+    ReportFormat.appendAgentJvmOptions(text, settings.agentJvmOptions());
     text.append("machine: ").append(machine).append('\n');
     String baseName = settings.baseline().flagName();
     String[] header = {
@@ -156,12 +143,7 @@ public final class EdgeBenchReport {
       rows.add(
           new String[] {
             s.variant().flagName() + keptUpMark(s),
-            String.format(
-                Locale.ROOT,
-                "%,.0f (%,.0f-%,.0f)",
-                s.eventsPerSecond(),
-                s.minEventsPerSecond(),
-                s.maxEventsPerSecond()),
+            spread(s.eventsPerSecond(), s.minEventsPerSecond(), s.maxEventsPerSecond()),
             count(s.sourceAcceptedPerSecond()),
             count(s.sinkDrainedPerSecond()),
             decimal(s.agentCpuPerMillion(), ""),
@@ -179,7 +161,12 @@ public final class EdgeBenchReport {
           .append("% of --rate: its CPU per event is at its own maximum rate, not at --rate\n");
     }
     appendUdpTable(text);
-    appendThreadTable(text);
+    appendThreadTable(
+        text,
+        threadGroups(),
+        summaries().stream().map(Summary::variant).toList(),
+        Variant::flagName,
+        this::threadMedian);
     text.append(
         "events/s: records the topic gained in the measure window (Kafka end offsets); CPU: process "
             + "user+system seconds per million of those records; generator: this JVM (load generator and "
@@ -219,13 +206,8 @@ public final class EdgeBenchReport {
     TextTable.append(text, header, rows);
   }
 
-  /** The groups of agent threads any trial measured, in name order. */
   private List<String> threadGroups() {
-    return trials.stream()
-        .flatMap(t -> t.agentCpuByThreads().keySet().stream())
-        .distinct()
-        .sorted()
-        .toList();
+    return ReportFormat.threadGroups(trials.stream().map(Trial::agentCpuByThreads));
   }
 
   /** Median agent CPU-s per million events of one group of threads over a variant's trials. */
@@ -235,44 +217,9 @@ public final class EdgeBenchReport {
         mine, t -> t.agentCpuByThreads().containsKey(group) ? t.agentCpuPerMillion(group) : 0);
   }
 
-  /**
-   * Where each agent's CPU went, by its threads (Linux only): JIT still compiling means a short
-   * warm-up.
-   */
-  private void appendThreadTable(StringBuilder text) {
-    List<String> groups = threadGroups();
-    if (groups.isEmpty()) {
-      return;
-    }
-    text.append("agent CPU-s per million events by threads (medians):\n");
-    String[] header = new String[groups.size() + 1];
-    header[0] = "variant";
-    for (int i = 0; i < groups.size(); i++) {
-      header[i + 1] = groups.get(i);
-    }
-    List<String[]> rows = new ArrayList<>();
-    for (Summary summary : summaries()) {
-      String[] row = new String[header.length];
-      row[0] = summary.variant().flagName();
-      for (int i = 0; i < groups.size(); i++) {
-        row[i + 1] = decimal(threadMedian(summary.variant(), groups.get(i)), "");
-      }
-      rows.add(row);
-    }
-    TextTable.append(text, header, rows);
-  }
-
-  /**
-   * Two decimals and {@code unit}, or "-" when there is no number (no events, or nothing to compare
-   * with).
-   */
   /** A rate of events, or "-" where not counted. */
   private static String count(double value) {
     return Double.isFinite(value) ? String.format(Locale.ROOT, "%,.0f", value) : "-";
-  }
-
-  private static String decimal(double value, String unit) {
-    return Double.isFinite(value) ? String.format(Locale.ROOT, "%.2f%s", value, unit) : "-";
   }
 
   private String keptUpMark(Summary summary) {
@@ -289,116 +236,85 @@ public final class EdgeBenchReport {
         : String.format(Locale.ROOT, "%,.0f events/s", settings.rate());
   }
 
-  private static String seconds(long millis) {
-    return millis % 1000 == 0
-        ? Long.toString(millis / 1000)
-        : String.format(Locale.ROOT, "%.1f", millis / 1e3);
-  }
-
   public String json() {
-    ByteArrayOutputStream buffer = new ByteArrayOutputStream();
-    try (JsonGenerator json = new JsonFactory().createGenerator(buffer, JsonEncoding.UTF8)) {
-      json.useDefaultPrettyPrinter();
-      json.writeStartObject();
-      json.writeStringField("benchmark", "edge");
-      json.writeStringField("started", Instant.ofEpochMilli(startedMillis).toString());
-      json.writeStringField("machine", machine);
-      json.writeObjectFieldStart("settings");
-      json.writeArrayFieldStart("variants");
-      for (Variant variant : settings.variants()) {
-        json.writeString(variant.flagName());
-      }
-      json.writeEndArray();
-      json.writeNumberField("warmupSeconds", settings.warmup().toMillis() / 1e3);
-      json.writeNumberField("durationSeconds", settings.duration().toMillis() / 1e3);
-      json.writeNumberField("repeats", settings.repeats());
-      json.writeNumberField("connections", settings.connections());
-      json.writeNumberField("size", settings.size());
-      json.writeNumberField("sinks", settings.sinks());
-      json.writeNumberField("partitions", settings.partitions());
-      json.writeNumberField("kafkaLatencyMillis", settings.kafkaLatency().toMillis());
-      json.writeStringField("protocol", settings.protocol().flagName());
-      json.writeStringField("baseline", settings.baseline().flagName());
-      if (settings.unlimitedRate()) {
-        json.writeStringField("rate", "max");
-      } else {
-        json.writeNumberField("rate", settings.rate());
-      }
-      json.writeEndObject();
-      Summary base = baseline();
-      json.writeArrayFieldStart("summary");
-      for (Summary s : summaries()) {
-        json.writeStartObject();
-        json.writeStringField("variant", s.variant().flagName());
-        json.writeNumberField("trials", s.trials());
-        json.writeNumberField("eventsPerSecond", s.eventsPerSecond());
-        json.writeNumberField("minEventsPerSecond", s.minEventsPerSecond());
-        json.writeNumberField("maxEventsPerSecond", s.maxEventsPerSecond());
-        number(json, "sourceAcceptedPerSecond", s.sourceAcceptedPerSecond());
-        number(json, "sinkDrainedPerSecond", s.sinkDrainedPerSecond());
-        json.writeNumberField("generatorSentPerSecond", s.generatorSentPerSecond());
-        number(json, "agentCpuSecondsPerMillion", s.agentCpuPerMillion());
-        number(json, "brokerCpuSecondsPerMillion", s.brokerCpuPerMillion());
-        number(json, "generatorCpuSecondsPerMillion", s.generatorCpuPerMillion());
-        if (base != null) {
-          number(json, "eventsPerSecondVsBaseline", s.eventsPerSecond() / base.eventsPerSecond());
-          number(json, "agentCpuVsBaseline", s.agentCpuPerMillion() / base.agentCpuPerMillion());
-        }
-        if (!settings.unlimitedRate()) {
-          json.writeBooleanField("keptUp", keptUp(s));
-        }
-        json.writeNumberField("maxLoadAverage", s.maxLoadAverage());
-        if (udp()) {
-          json.writeNumberField("lostShare", s.lostShare());
-          number(json, "udpSocketDropsPerSecond", s.udpSocketDropsPerSecond());
-        }
-        json.writeObjectFieldStart("agentCpuSecondsPerMillionByThreads");
-        for (String group : threadGroups()) {
-          number(json, group, threadMedian(s.variant(), group));
-        }
-        json.writeEndObject();
-        json.writeEndObject();
-      }
-      json.writeEndArray();
-      json.writeArrayFieldStart("trials");
-      for (Trial t : trials) {
-        json.writeStartObject();
-        json.writeStringField("variant", t.variant().flagName());
-        json.writeNumberField("repeat", t.repeat());
-        json.writeNumberField("warmupSeconds", t.warmupSeconds());
-        json.writeNumberField("seconds", t.seconds());
-        json.writeNumberField("kafkaEvents", t.kafkaEvents());
-        json.writeNumberField("sourceAccepted", t.sourceAccepted());
-        json.writeNumberField("sinkDrained", t.sinkDrained());
-        json.writeNumberField("generatorSent", t.generatorSent());
-        json.writeNumberField("agentCpuSeconds", t.agentCpuSeconds());
-        json.writeNumberField("brokerCpuSeconds", t.brokerCpuSeconds());
-        json.writeNumberField("generatorCpuSeconds", t.generatorCpuSeconds());
-        json.writeNumberField("loadAverage", t.loadAverage());
-        if (udp()) {
-          json.writeNumberField("udpSocketDrops", t.udpSocketDrops());
-        }
-        json.writeObjectFieldStart("agentCpuSecondsByThreads");
-        for (Map.Entry<String, Double> group : t.agentCpuByThreads().entrySet()) {
-          json.writeNumberField(group.getKey(), group.getValue());
-        }
-        json.writeEndObject();
-        json.writeEndObject();
-      }
-      json.writeEndArray();
-      json.writeEndObject();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    return buffer.toString(StandardCharsets.UTF_8) + System.lineSeparator();
+    return ReportFormat.json("edge", startedMillis, machine, this::writeFields);
   }
 
-  /** JSON has no NaN: a trial with no events has no CPU per event, written as null. */
-  private static void number(JsonGenerator json, String field, double value) throws IOException {
-    if (Double.isFinite(value)) {
-      json.writeNumberField(field, value);
-    } else {
-      json.writeNullField(field);
+  private void writeFields(JsonGenerator json) throws IOException {
+    json.writeObjectFieldStart("settings");
+    json.writeArrayFieldStart("variants");
+    for (Variant variant : settings.variants()) {
+      json.writeString(variant.flagName());
     }
+    json.writeEndArray();
+    json.writeNumberField("warmupSeconds", settings.warmup().toMillis() / 1e3);
+    json.writeNumberField("durationSeconds", settings.duration().toMillis() / 1e3);
+    json.writeNumberField("repeats", settings.repeats());
+    json.writeNumberField("connections", settings.connections());
+    json.writeNumberField("size", settings.size());
+    json.writeNumberField("sinks", settings.sinks());
+    json.writeNumberField("partitions", settings.partitions());
+    json.writeNumberField("kafkaLatencyMillis", settings.kafkaLatency().toMillis());
+    json.writeStringField("protocol", settings.protocol().flagName());
+    json.writeStringField("baseline", settings.baseline().flagName());
+    if (settings.unlimitedRate()) {
+      json.writeStringField("rate", "max");
+    } else {
+      json.writeNumberField("rate", settings.rate());
+    }
+    json.writeEndObject();
+    Summary base = baseline();
+    json.writeArrayFieldStart("summary");
+    for (Summary s : summaries()) {
+      json.writeStartObject();
+      json.writeStringField("variant", s.variant().flagName());
+      json.writeNumberField("trials", s.trials());
+      json.writeNumberField("eventsPerSecond", s.eventsPerSecond());
+      json.writeNumberField("minEventsPerSecond", s.minEventsPerSecond());
+      json.writeNumberField("maxEventsPerSecond", s.maxEventsPerSecond());
+      number(json, "sourceAcceptedPerSecond", s.sourceAcceptedPerSecond());
+      number(json, "sinkDrainedPerSecond", s.sinkDrainedPerSecond());
+      json.writeNumberField("generatorSentPerSecond", s.generatorSentPerSecond());
+      number(json, "agentCpuSecondsPerMillion", s.agentCpuPerMillion());
+      number(json, "brokerCpuSecondsPerMillion", s.brokerCpuPerMillion());
+      number(json, "generatorCpuSecondsPerMillion", s.generatorCpuPerMillion());
+      if (base != null) {
+        number(json, "eventsPerSecondVsBaseline", s.eventsPerSecond() / base.eventsPerSecond());
+        number(json, "agentCpuVsBaseline", s.agentCpuPerMillion() / base.agentCpuPerMillion());
+      }
+      if (!settings.unlimitedRate()) {
+        json.writeBooleanField("keptUp", keptUp(s));
+      }
+      json.writeNumberField("maxLoadAverage", s.maxLoadAverage());
+      if (udp()) {
+        json.writeNumberField("lostShare", s.lostShare());
+        number(json, "udpSocketDropsPerSecond", s.udpSocketDropsPerSecond());
+      }
+      threadMedians(json, threadGroups(), group -> threadMedian(s.variant(), group));
+      json.writeEndObject();
+    }
+    json.writeEndArray();
+    json.writeArrayFieldStart("trials");
+    for (Trial t : trials) {
+      json.writeStartObject();
+      json.writeStringField("variant", t.variant().flagName());
+      json.writeNumberField("repeat", t.repeat());
+      json.writeNumberField("warmupSeconds", t.warmupSeconds());
+      json.writeNumberField("seconds", t.seconds());
+      json.writeNumberField("kafkaEvents", t.kafkaEvents());
+      json.writeNumberField("sourceAccepted", t.sourceAccepted());
+      json.writeNumberField("sinkDrained", t.sinkDrained());
+      json.writeNumberField("generatorSent", t.generatorSent());
+      json.writeNumberField("agentCpuSeconds", t.agentCpuSeconds());
+      json.writeNumberField("brokerCpuSeconds", t.brokerCpuSeconds());
+      json.writeNumberField("generatorCpuSeconds", t.generatorCpuSeconds());
+      json.writeNumberField("loadAverage", t.loadAverage());
+      if (udp()) {
+        json.writeNumberField("udpSocketDrops", t.udpSocketDrops());
+      }
+      threadSeconds(json, t.agentCpuByThreads());
+      json.writeEndObject();
+    }
+    json.writeEndArray();
   }
 }

@@ -1,19 +1,12 @@
 package org.flafka.bench;
 
-import java.io.IOException;
-import java.io.StringReader;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalInt;
-import java.util.Properties;
 import java.util.Set;
 import org.flafka.lint.Finding;
-import org.flafka.lint.Linter;
 import org.flafka.load.Protocol;
 import org.flafka.render.AgentTemplates;
 import org.flafka.render.Tier;
@@ -281,20 +274,12 @@ public enum Variant {
     if (!isFlumeAgent()) {
       return List.of();
     }
-    Properties rendered = new Properties();
-    try {
-      rendered.load(
-          new StringReader(
-              properties(
-                  new Target("127.0.0.1:9092", "lint", choosesItsPort() ? 0 : 5140, protocol),
-                  sinks,
-                  templateVariables)));
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    return Linter.lint(rendered, OptionalInt.of(partitions)).stream()
-        .filter(finding -> finding.severity() == Finding.Severity.ERROR)
-        .toList();
+    return Variants.lintErrors(
+        properties(
+            new Target("127.0.0.1:9092", "lint", choosesItsPort() ? 0 : 5140, protocol),
+            sinks,
+            templateVariables),
+        partitions);
   }
 
   /** What rsyslogd writes for an rsyslog variant; null for the variants that run a Flume agent. */
@@ -326,12 +311,7 @@ public enum Variant {
 
   /** The variant named {@code name} on the command line, or null. */
   public static Variant byFlagName(String name) {
-    for (Variant variant : values()) {
-      if (variant.flagName.equals(name)) {
-        return variant;
-      }
-    }
-    return null;
+    return Variants.byFlagName(values(), Variant::flagName, name);
   }
 
   /** Every variant's flag name, comma-separated, for messages. */
@@ -346,7 +326,7 @@ public enum Variant {
   public static final class FlagNames implements Iterable<String> {
     @Override
     public Iterator<String> iterator() {
-      return Arrays.stream(values()).map(Variant::flagName).iterator();
+      return Variants.flagNames(values(), Variant::flagName);
     }
   }
 

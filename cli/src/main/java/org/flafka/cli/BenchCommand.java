@@ -14,6 +14,8 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.flafka.bench.BenchException;
@@ -33,6 +35,7 @@ import org.flafka.stack.Directories;
 import org.flafka.stack.StackException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code flafka bench}: end-to-end benchmarks on local processes. */
@@ -126,35 +129,142 @@ public final class BenchCommand implements Runnable {
     return report;
   }
 
-  /** {@code --format}: true for json, false for text. */
-  static boolean json(String format) {
-    return switch (format) {
-      case "json" -> true;
-      case "text" -> false;
-      default ->
-          throw UserException.invalidInput(
-              "--format must be text or json but was '" + format + "'");
-    };
+  /** {@code --variants}: the variants named, comma-separated, in their order. */
+  static <V> List<V> variants(String names, Function<String, V> byFlagName, String flagNames) {
+    List<V> parsed = new ArrayList<>();
+    for (String name : names.split(",", -1)) {
+      V variant = byFlagName.apply(name.strip());
+      if (variant == null) {
+        throw new IllegalArgumentException(
+            "--variants: unknown variant '"
+                + name.strip()
+                + "'; use some of "
+                + flagNames
+                + ", comma-separated");
+      }
+      parsed.add(variant);
+    }
+    return parsed;
   }
 
-  /** {@code --out} must name a file in an existing directory; null is stdout. */
-  static void checkOut(Path out) {
-    if (out != null
-        && (Files.isDirectory(out)
-            || out.toAbsolutePath().getParent() == null
-            || !Files.isDirectory(out.toAbsolutePath().getParent()))) {
-      throw UserException.invalidInput("--out " + out + ": not a file in an existing directory");
+  /** {@code --baseline}: the variant named. */
+  static <V> V baseline(String name, Function<String, V> byFlagName, String flagNames) {
+    V base = byFlagName.apply(name);
+    if (base == null) {
+      throw new IllegalArgumentException(
+          "--baseline: unknown variant '" + name + "'; use one of " + flagNames);
+    }
+    return base;
+  }
+
+  /** A {@code --set} that makes {@code variant} an agent {@code flafka lint} finds errors in. */
+  static IllegalArgumentException lintRejects(String variant, List<Finding> errors) {
+    return new IllegalArgumentException(
+        "--set: "
+            + variant
+            + " would measure an agent that"
+            + " flafka lint rejects: "
+            + errors.get(0)
+            + (errors.size() > 1 ? " (and " + (errors.size() - 1) + " more)" : ""));
+  }
+
+  /** A user error in the flags, found while parsing a bench's settings: exit code 2. */
+  static <S> S parsed(Supplier<S> settings) {
+    try {
+      return settings.get();
+    } catch (IllegalArgumentException e) {
+      throw UserException.invalidInput(e.getMessage());
     }
   }
 
-  /** Writes {@code text} to {@code out}, or to stdout when it is null. */
-  static void writeReport(CommandLine.Model.CommandSpec spec, Path out, String text)
-      throws IOException {
-    if (out == null) {
-      spec.commandLine().getOut().print(text);
-      spec.commandLine().getOut().flush();
-    } else {
-      Files.writeString(out, text, StandardCharsets.UTF_8);
+  /** One run's work directory: a broker must never find an earlier run's data. */
+  record WorkDir(Path path, boolean temporary) {
+    /**
+     * A new directory {@code prefix}* under {@code workDir} (--work-dir), kept; or, when that is
+     * null, a temporary one, deleted after a successful run.
+     */
+    static WorkDir create(Path workDir, String prefix) throws IOException {
+      return workDir == null
+          ? new WorkDir(Files.createTempDirectory("flafka-bench-"), true)
+          : new WorkDir(
+              Files.createTempDirectory(createDirectory("--work-dir", workDir), prefix), false);
+    }
+
+    /** Runs a bench in this directory, as {@link BenchCommand#runInterruptibly} says. */
+    <R> R run(Runnable abort, Supplier<R> bench) {
+      return runInterruptibly(path, temporary, abort, bench);
+    }
+  }
+
+  /** The report's options, the same in every bench: {@code --format} and {@code --out}. */
+  static final class ReportOptions {
+    @Option(
+        names = "--format",
+        paramLabel = "text|json",
+        defaultValue = "text",
+        description = "Report format (default: ${DEFAULT-VALUE}).")
+    String format;
+
+    @Option(
+        names = "--out",
+        paramLabel = "FILE",
+        description = "Write the report to FILE instead of stdout.")
+    Path out;
+
+    /**
+     * Checks both before anything starts: {@code --format} must be text or json (true for json),
+     * {@code --out} a file in an existing directory (null is stdout).
+     */
+    boolean checkJson() {
+      boolean json =
+          switch (format) {
+            case "json" -> true;
+            case "text" -> false;
+            default ->
+                throw UserException.invalidInput(
+                    "--format must be text or json but was '" + format + "'");
+          };
+      if (out != null
+          && (Files.isDirectory(out)
+              || out.toAbsolutePath().getParent() == null
+              || !Files.isDirectory(out.toAbsolutePath().getParent()))) {
+        throw UserException.invalidInput("--out " + out + ": not a file in an existing directory");
+      }
+      return json;
+    }
+
+    /** Writes {@code text} to {@code --out}, or to stdout when it is not given. */
+    void write(CommandLine.Model.CommandSpec spec, String text) throws IOException {
+      if (out == null) {
+        spec.commandLine().getOut().print(text);
+        spec.commandLine().getOut().flush();
+      } else {
+        Files.writeString(out, text, StandardCharsets.UTF_8);
+      }
+    }
+  }
+
+  /** The agents' options, the same in every bench: their JVM, and the progress lines. */
+  static final class AgentOptions {
+    @Option(
+        names = "--agent-jvm-option",
+        paramLabel = "OPTION",
+        description =
+            "A JVM option of every variant's agent process, repeatable; replaces the default "
+                + "-Xms256m -Xmx1g.")
+    List<String> agentJvmOptions = new ArrayList<>();
+
+    @Option(names = "--quiet", description = "No progress lines on stderr.")
+    boolean quiet;
+
+    /** The bench's progress lines: on {@code err}, unless --quiet. */
+    Consumer<String> progress(PrintWriter err) {
+      return line -> {
+        if (!quiet) {
+          err.println("flafka bench: " + line);
+          err.flush();
+        }
+      };
     }
   }
 
@@ -299,18 +409,7 @@ public final class BenchCommand implements Runnable {
         description = "The variant the others are compared with (default: ${DEFAULT-VALUE}).")
     String baseline;
 
-    @Option(
-        names = "--format",
-        paramLabel = "text|json",
-        defaultValue = "text",
-        description = "Report format (default: ${DEFAULT-VALUE}).")
-    String format;
-
-    @Option(
-        names = "--out",
-        paramLabel = "FILE",
-        description = "Write the report to FILE instead of stdout.")
-    Path out;
+    @Mixin ReportOptions report;
 
     @Option(
         names = "--work-dir",
@@ -337,49 +436,21 @@ public final class BenchCommand implements Runnable {
                 + "repeatable; the stock variants are fixed. Lists: a,b,c.")
     Map<String, String> oursVariables = new LinkedHashMap<>();
 
-    @Option(
-        names = "--agent-jvm-option",
-        paramLabel = "OPTION",
-        description =
-            "A JVM option of every variant's agent process, repeatable; replaces the default "
-                + "-Xms256m -Xmx1g.")
-    List<String> agentJvmOptions = new ArrayList<>();
-
-    @Option(names = "--quiet", description = "No progress lines on stderr.")
-    boolean quiet;
+    @Mixin AgentOptions agent;
 
     @Override
     public Integer call() throws Exception {
-      boolean json = json(format);
-      checkOut(out);
-      EdgeBenchSettings parsed;
-      try {
-        parsed = settings();
-      } catch (IllegalArgumentException e) {
-        throw UserException.invalidInput(e.getMessage());
-      }
-      boolean temporary = workDir == null;
-      // A broker must never find an earlier run's data: every run gets a directory of its own.
-      Path work =
-          temporary
-              ? Files.createTempDirectory("flafka-bench-")
-              : Files.createTempDirectory(createDirectory("--work-dir", workDir), "edge-");
+      boolean json = report.checkJson();
+      EdgeBenchSettings parsed = parsed(this::settings);
+      WorkDir work = WorkDir.create(workDir, "edge-");
       if (jfrDir != null) {
         createDirectory("--jfr", jfrDir);
       }
-      EdgeBenchSettings settings = parsed.withWorkDir(work);
+      EdgeBenchSettings settings = parsed.withWorkDir(work.path());
       PrintWriter err = spec.commandLine().getErr();
-      EdgeBench bench =
-          new EdgeBench(
-              settings,
-              line -> {
-                if (!quiet) {
-                  err.println("flafka bench: " + line);
-                  err.flush();
-                }
-              });
-      EdgeBenchReport report = runInterruptibly(work, temporary, bench::abort, bench::run);
-      writeReport(spec, out, json ? report.json() : report.text());
+      EdgeBench bench = new EdgeBench(settings, agent.progress(err));
+      EdgeBenchReport result = work.run(bench::abort, bench::run);
+      report.write(spec, json ? result.json() : result.text());
       if (jfrDir != null) {
         printHotspots(settings, err);
       }
@@ -387,19 +458,7 @@ public final class BenchCommand implements Runnable {
     }
 
     private EdgeBenchSettings settings() {
-      List<Variant> parsed = new ArrayList<>();
-      for (String name : variants.split(",", -1)) {
-        Variant variant = Variant.byFlagName(name.strip());
-        if (variant == null) {
-          throw new IllegalArgumentException(
-              "--variants: unknown variant '"
-                  + name.strip()
-                  + "'; use some of "
-                  + Variant.flagNames()
-                  + ", comma-separated");
-        }
-        parsed.add(variant);
-      }
+      List<Variant> parsed = variants(variants, Variant::byFlagName, Variant.flagNames());
       int bytes;
       try {
         bytes = Integer.parseInt(size);
@@ -418,11 +477,7 @@ public final class BenchCommand implements Runnable {
         throw new IllegalArgumentException(
             "--protocol must be tcp or udp but was '" + protocol + "'");
       }
-      Variant base = Variant.byFlagName(baseline);
-      if (base == null) {
-        throw new IllegalArgumentException(
-            "--baseline: unknown variant '" + baseline + "'; use one of " + Variant.flagNames());
-      }
+      Variant base = baseline(baseline, Variant::byFlagName, Variant.flagNames());
       EdgeBenchSettings settings =
           new EdgeBenchSettings(
                   parsed,
@@ -438,7 +493,7 @@ public final class BenchCommand implements Runnable {
                   null,
                   jfrDir == null ? null : jfrDir.toAbsolutePath(),
                   new LinkedHashMap<>(oursVariables),
-                  agentJvmOptions,
+                  agent.agentJvmOptions,
                   duration("--kafka-latency", kafkaLatency, true),
                   transport)
               .validate();
@@ -474,13 +529,7 @@ public final class BenchCommand implements Runnable {
             variant.lintErrors(
                 settings.protocol(), sinks, new LinkedHashMap<>(oursVariables), partitions);
         if (!errors.isEmpty()) {
-          throw new IllegalArgumentException(
-              "--set: "
-                  + variant.flagName()
-                  + " would measure an agent that"
-                  + " flafka lint rejects: "
-                  + errors.get(0)
-                  + (errors.size() > 1 ? " (and " + (errors.size() - 1) + " more)" : ""));
+          throw lintRejects(variant.flagName(), errors);
         }
       }
     }
@@ -629,18 +678,7 @@ public final class BenchCommand implements Runnable {
         description = "The variant the others are compared with (default: ${DEFAULT-VALUE}).")
     String baseline;
 
-    @Option(
-        names = "--format",
-        paramLabel = "text|json",
-        defaultValue = "text",
-        description = "Report format (default: ${DEFAULT-VALUE}).")
-    String format;
-
-    @Option(
-        names = "--out",
-        paramLabel = "FILE",
-        description = "Write the report to FILE instead of stdout.")
-    Path out;
+    @Mixin ReportOptions report;
 
     @Option(
         names = "--work-dir",
@@ -660,70 +698,25 @@ public final class BenchCommand implements Runnable {
                 + "Lists: a,b,c.")
     Map<String, String> oursVariables = new LinkedHashMap<>();
 
-    @Option(
-        names = "--agent-jvm-option",
-        paramLabel = "OPTION",
-        description =
-            "A JVM option of every variant's agent process, repeatable; replaces the default "
-                + "-Xms256m -Xmx1g.")
-    List<String> agentJvmOptions = new ArrayList<>();
-
-    @Option(names = "--quiet", description = "No progress lines on stderr.")
-    boolean quiet;
+    @Mixin AgentOptions agent;
 
     @Override
     public Integer call() throws Exception {
-      boolean json = json(format);
-      checkOut(out);
-      CoreBenchSettings parsed;
-      try {
-        parsed = settings();
-      } catch (IllegalArgumentException e) {
-        throw UserException.invalidInput(e.getMessage());
-      }
-      boolean temporary = workDir == null;
-      // A broker must never find an earlier run's data: every run gets a directory of its own.
-      Path work =
-          temporary
-              ? Files.createTempDirectory("flafka-bench-")
-              : Files.createTempDirectory(createDirectory("--work-dir", workDir), "core-");
-      PrintWriter err = spec.commandLine().getErr();
+      boolean json = report.checkJson();
+      CoreBenchSettings parsed = parsed(this::settings);
+      WorkDir work = WorkDir.create(workDir, "core-");
       CoreBench bench =
           new CoreBench(
-              parsed.withWorkDir(work),
-              line -> {
-                if (!quiet) {
-                  err.println("flafka bench: " + line);
-                  err.flush();
-                }
-              });
-      CoreBenchReport report = runInterruptibly(work, temporary, bench::abort, bench::run);
-      writeReport(spec, out, json ? report.json() : report.text());
+              parsed.withWorkDir(work.path()), agent.progress(spec.commandLine().getErr()));
+      CoreBenchReport result = work.run(bench::abort, bench::run);
+      report.write(spec, json ? result.json() : result.text());
       return ExitCode.OK;
     }
 
     private CoreBenchSettings settings() {
-      List<CoreVariant> parsed = new ArrayList<>();
-      for (String name : variants.split(",", -1)) {
-        CoreVariant variant = CoreVariant.byFlagName(name.strip());
-        if (variant == null) {
-          throw new IllegalArgumentException(
-              "--variants: unknown variant '"
-                  + name.strip()
-                  + "'; use some of "
-                  + CoreVariant.flagNames()
-                  + ", comma-separated");
-        }
-        parsed.add(variant);
-      }
-      CoreVariant base = CoreVariant.byFlagName(baseline);
-      if (base == null) {
-        throw new IllegalArgumentException(
-            "--baseline: unknown variant '"
-                + baseline
-                + "'; use one of "
-                + CoreVariant.flagNames());
-      }
+      List<CoreVariant> parsed =
+          variants(variants, CoreVariant::byFlagName, CoreVariant.flagNames());
+      CoreVariant base = baseline(baseline, CoreVariant::byFlagName, CoreVariant.flagNames());
       CoreBenchSettings settings =
           new CoreBenchSettings(
                   parsed,
@@ -736,7 +729,7 @@ public final class BenchCommand implements Runnable {
                   base,
                   null,
                   new LinkedHashMap<>(oursVariables),
-                  agentJvmOptions)
+                  agent.agentJvmOptions)
               .validate();
       if (!oursVariables.isEmpty()) {
         checkOursVariables(parsed);
@@ -765,13 +758,7 @@ public final class BenchCommand implements Runnable {
           throw new IllegalArgumentException("--set: " + e.getMessage());
         }
         if (!errors.isEmpty()) {
-          throw new IllegalArgumentException(
-              "--set: "
-                  + variant.flagName()
-                  + " would measure an agent that"
-                  + " flafka lint rejects: "
-                  + errors.get(0)
-                  + (errors.size() > 1 ? " (and " + (errors.size() - 1) + " more)" : ""));
+          throw lintRejects(variant.flagName(), errors);
         }
       }
     }

@@ -1,20 +1,20 @@
 package org.flafka.cli;
 
+import static org.flafka.cli.BenchRuns.assertBadFlagsAreOneLineAndExitTwo;
+import static org.flafka.cli.BenchRuns.assertOutInAMissingDirectoryIsRejected;
+import static org.flafka.cli.BenchRuns.children;
+import static org.flafka.cli.BenchRuns.flafka;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
-import java.util.TreeSet;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
 import org.flafka.bench.Variant;
+import org.flafka.cli.BenchRuns.Run;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -25,28 +25,19 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 class BenchCommandTest {
 
-  private record Run(int exitCode, String out, String err) {}
-
-  private static Run flafka(String... args) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    int code = Flafka.execute(new PrintWriter(out, true), new PrintWriter(err, true), args);
-    return new Run(code, out.toString(), err.toString());
-  }
-
   @Test
   void helpExplainsEveryVariant() {
     Run run = flafka("bench", "edge", "--help");
-    assertEquals(ExitCode.OK, run.exitCode, run.err);
+    assertEquals(ExitCode.OK, run.exitCode(), run.err());
     // the help is wrapped at 80 columns: join its lines before looking for "name = "
-    String help = run.out.replaceAll("\\s+", " ");
+    String help = run.out().replaceAll("\\s+", " ");
     for (Variant variant : Variant.values()) {
       assertTrue(
           help.contains(" " + variant.flagName() + " = "), variant.flagName() + " not explained");
     }
     assertTrue(
         help.contains("Which agents, in the order run: " + Variant.flagNames() + " (default"),
-        run.out);
+        run.out());
   }
 
   @ParameterizedTest
@@ -76,17 +67,7 @@ class BenchCommandTest {
         "--colour               | Unknown option: '--colour'",
       })
   void badFlagsAreOneLineAndExitTwo(String flags, String message) {
-    String[] args =
-        Stream.concat(Stream.of("bench", "edge"), Stream.of(flags.split(" ")))
-            .toArray(String[]::new);
-    Run run = flafka(args);
-    assertEquals(ExitCode.INVALID_INPUT, run.exitCode(), run.err());
-    assertEquals("", run.out());
-    String first = run.err().lines().findFirst().orElse("");
-    assertTrue(first.startsWith("flafka: ") && first.contains(message), run.err());
-    assertTrue(
-        run.err().lines().noneMatch(line -> line.contains("\tat ")),
-        "no stack trace: " + run.err());
+    assertBadFlagsAreOneLineAndExitTwo("edge", flags, message);
   }
 
   @Test
@@ -98,9 +79,7 @@ class BenchCommandTest {
 
   @Test
   void outInAMissingDirectoryIsRejectedBeforeAnythingStarts(@TempDir Path dir) {
-    Run run = flafka("bench", "edge", "--out", dir.resolve("no/such/report.txt").toString());
-    assertEquals(ExitCode.INVALID_INPUT, run.exitCode());
-    assertTrue(run.err().contains("not a file in an existing directory"), run.err());
+    assertOutInAMissingDirectoryIsRejected("edge", dir);
   }
 
   /**
@@ -184,13 +163,5 @@ class BenchCommandTest {
         json.get("summary").get(1).get("eventsPerSecondVsBaseline").asDouble() == 1.0,
         json.toString());
     assertEquals(before, children(), "every broker and agent process ended");
-  }
-
-  private static Set<Long> children() {
-    return ProcessHandle.current()
-        .descendants()
-        .filter(ProcessHandle::isAlive)
-        .map(ProcessHandle::pid)
-        .collect(Collectors.toCollection(TreeSet::new));
   }
 }

@@ -1,20 +1,20 @@
 package org.flafka.cli;
 
+import static org.flafka.cli.BenchRuns.assertBadFlagsAreOneLineAndExitTwo;
+import static org.flafka.cli.BenchRuns.assertOutInAMissingDirectoryIsRejected;
+import static org.flafka.cli.BenchRuns.children;
+import static org.flafka.cli.BenchRuns.flafka;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
-import java.util.TreeSet;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
 import org.flafka.bench.CoreVariant;
+import org.flafka.cli.BenchRuns.Run;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -25,28 +25,19 @@ import org.junit.jupiter.params.provider.CsvSource;
 /** {@code flafka bench core}: its help, its one-line errors, and one tiny run end to end. */
 class BenchCoreCommandTest {
 
-  private record Run(int exitCode, String out, String err) {}
-
-  private static Run flafka(String... args) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    int code = Flafka.execute(new PrintWriter(out, true), new PrintWriter(err, true), args);
-    return new Run(code, out.toString(), err.toString());
-  }
-
   @Test
   void helpExplainsEveryVariant() {
     Run run = flafka("bench", "core", "--help");
-    assertEquals(ExitCode.OK, run.exitCode, run.err);
-    String help = run.out.replaceAll("\\s+", " ");
+    assertEquals(ExitCode.OK, run.exitCode(), run.err());
+    String help = run.out().replaceAll("\\s+", " ");
     for (CoreVariant variant : CoreVariant.values()) {
       assertTrue(
           help.contains(" " + variant.flagName() + " = "), variant.flagName() + " not explained");
     }
     assertTrue(
         help.contains("Which agents, in the order run: " + CoreVariant.flagNames() + " (default"),
-        run.out);
-    assertTrue(help.contains("Exit codes: 0 done, 1 a trial failed"), run.out);
+        run.out());
+    assertTrue(help.contains("Exit codes: 0 done, 1 a trial failed"), run.out());
   }
 
   @ParameterizedTest
@@ -72,24 +63,12 @@ class BenchCoreCommandTest {
         "--colour               | Unknown option: '--colour'",
       })
   void badFlagsAreOneLineAndExitTwo(String flags, String message) {
-    String[] args =
-        Stream.concat(Stream.of("bench", "core"), Stream.of(flags.split(" ")))
-            .toArray(String[]::new);
-    Run run = flafka(args);
-    assertEquals(ExitCode.INVALID_INPUT, run.exitCode(), run.err());
-    assertEquals("", run.out());
-    String first = run.err().lines().findFirst().orElse("");
-    assertTrue(first.startsWith("flafka: ") && first.contains(message), run.err());
-    assertTrue(
-        run.err().lines().noneMatch(line -> line.contains("\tat ")),
-        "no stack trace: " + run.err());
+    assertBadFlagsAreOneLineAndExitTwo("core", flags, message);
   }
 
   @Test
   void outInAMissingDirectoryIsRejectedBeforeAnythingStarts(@TempDir Path dir) {
-    Run run = flafka("bench", "core", "--out", dir.resolve("no/such/report.txt").toString());
-    assertEquals(ExitCode.INVALID_INPUT, run.exitCode());
-    assertTrue(run.err().contains("not a file in an existing directory"), run.err());
+    assertOutInAMissingDirectoryIsRejected("core", dir);
   }
 
   /**
@@ -149,13 +128,5 @@ class BenchCoreCommandTest {
         json.get("summary").get(0).get("eventsPerSecondVsBaseline").asDouble(),
         json.toString());
     assertEquals(before, children(), "every broker, HDFS and agent process ended");
-  }
-
-  private static Set<Long> children() {
-    return ProcessHandle.current()
-        .descendants()
-        .filter(ProcessHandle::isAlive)
-        .map(ProcessHandle::pid)
-        .collect(Collectors.toCollection(TreeSet::new));
   }
 }
