@@ -8,10 +8,11 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.flafka.cm.CmClient;
 import org.flafka.cm.CmException;
-import org.flafka.dashboards.Chart;
+import org.flafka.cm.model.ApiDashboard;
 import org.flafka.dashboards.Dashboard;
 import org.flafka.dashboards.DashboardRenderer;
 import org.flafka.dashboards.Dashboards;
+import org.flafka.dashboards.View;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -34,6 +35,7 @@ import picocli.CommandLine.Spec;
     footer = {
       "  FLAFKA_CM_PASSWORD=... flafka dashboards install --cm-url https://cm:7183 --cm-user admin",
       "  flafka dashboards render --cm-url http://127.0.0.1:7180 --out dash/ --window 15m",
+      "  flafka dashboards render --cm-url http://127.0.0.1:7180 --out dash/ --installed",
     })
 final class DashboardsCommand implements Runnable {
   @Spec CommandSpec spec;
@@ -102,14 +104,10 @@ final class DashboardsCommand implements Runnable {
           client.replaceDashboard(dashboard.toApi());
           out.println(
               "installed '" + dashboard.name() + "' (" + dashboard.charts().size() + " charts)");
-          for (Chart chart : dashboard.charts()) {
-            if (!chart.unverifiedTerms().isEmpty()) {
-              out.println(
-                  "  note: '"
-                      + chart.title()
-                      + "' uses names unverified on a real CM: "
-                      + String.join(", ", chart.unverifiedTerms()));
-            }
+          if (!dashboard.unverifiedTerms().isEmpty()) {
+            out.println(
+                "  note: it uses names unverified on a real CM: "
+                    + String.join(", ", dashboard.unverifiedTerms()));
           }
         }
       } catch (CmException e) {
@@ -124,8 +122,16 @@ final class DashboardsCommand implements Runnable {
       name = "render",
       mixinStandardHelpOptions = true,
       description =
-          "Query /timeseries and draw every chart as a PNG, with an index.html showing them.")
+          "Query /timeseries and draw every chart of the kit's dashboards (or, with --installed, of"
+              + " the dashboards installed in CM) as a PNG, with an index.html showing them.")
   static final class Render implements Callable<Integer> {
+    @Option(
+        names = "--installed",
+        description =
+            "Draw the dashboards installed in CM (GET /timeseries/dashboards), not the kit's own;"
+                + " dashboards whose json is not a view with plots are skipped with a note.")
+    boolean installed;
+
     @Mixin CmOptions cm;
 
     @ArgGroup(exclusive = false)
@@ -151,9 +157,28 @@ final class DashboardsCommand implements Runnable {
     public Integer call() throws IOException {
       Duration span = duration(window);
       CmClient client = cm.connect(System.getenv());
+      PrintWriter printer = spec.commandLine().getOut();
       List<Path> files;
       try {
-        files = new DashboardRenderer(client).render(names.dashboards().all(), span, out);
+        List<View> views = new java.util.ArrayList<>();
+        if (installed) {
+          for (ApiDashboard dashboard : client.dashboards()) {
+            try {
+              views.add(View.parse(dashboard.json()));
+            } catch (IllegalArgumentException notAView) {
+              printer.println(
+                  "skipped '"
+                      + dashboard.name()
+                      + "': its json is not a CM view with plots ("
+                      + notAView.getMessage()
+                      + ")");
+            }
+          }
+        } else {
+          // the same blobs install sends, read back as CM reads them
+          names.dashboards().all().forEach(d -> views.add(View.parse(d.json())));
+        }
+        files = new DashboardRenderer(client).render(views, span, out);
       } catch (CmException e) {
         throw CmOptions.asUserError(e);
       }

@@ -1,35 +1,36 @@
 package org.flafka.dashboards;
 
-import java.util.ArrayList;
-import java.util.List;
 import org.flafka.cm.tsquery.TsQuery;
 
 /**
- * One chart of a dashboard: a title, what it shows and why (the description is shown under the
- * chart), the tsqueries it plots (built with {@code org.flafka.cm.tsquery}, so metric names cannot
- * be misspelt) and the y unit.
+ * One chart of a kit dashboard: a title and one tsquery (built with {@code org.flafka.cm.tsquery},
+ * so metric names cannot be misspelt; several series are several {@code SELECT} terms), drawn as a
+ * line chart with every series in it ({@link Plot#SINGLE_PLOT}), and the y range. What each chart
+ * shows and why is in docs/tools/dashboards.md.
  */
-public record Chart(String title, String description, String unit, List<TsQuery> queries) {
+public record Chart(String title, TsQuery query, Double ymin, Double ymax) {
   public Chart {
-    queries = List.copyOf(queries);
-    if (queries.isEmpty()) {
+    if (query == null) {
       throw new IllegalArgumentException("chart '" + title + "' has no query");
     }
   }
 
-  /**
-   * The metric names and predicates that are UNVERIFIED on a real CM
-   * (docs/reference/cloudera-manager.md), for a warning.
-   */
-  public List<String> unverifiedTerms() {
-    List<String> terms = new ArrayList<>();
-    for (TsQuery query : queries) {
-      for (String term : query.unverifiedTerms()) {
-        if (!terms.contains(term)) {
-          terms.add(term);
-        }
-      }
-    }
-    return terms;
+  /** A chart of non-negative values (rates, bytes): y from 0. */
+  public static Chart from0(String title, TsQuery query) {
+    return new Chart(title, query, 0.0, null);
+  }
+
+  /** The plot CM is given. */
+  public Plot plot() {
+    return new Plot(
+        query.toString(),
+        title,
+        Plot.DEFAULT_CHART_TYPE,
+        Plot.SINGLE_PLOT,
+        Plot.DEFAULT_WIDTH,
+        Plot.DEFAULT_HEIGHT,
+        ymin,
+        ymax,
+        false);
   }
 }

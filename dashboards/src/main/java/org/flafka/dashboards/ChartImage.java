@@ -22,8 +22,6 @@ final class ChartImage {
 
   record Point(Instant at, double value) {}
 
-  static final int WIDTH = 900;
-  static final int HEIGHT = 380;
   private static final Color[] PALETTE = {
     new Color(0x1f77b4),
     new Color(0xd62728),
@@ -43,29 +41,57 @@ final class ChartImage {
 
   private ChartImage() {}
 
-  static BufferedImage draw(String title, String unit, Instant from, Instant to, List<Line> lines) {
+  /**
+   * A chart {@code width} wide whose plot area and axes take {@code plotHeight} pixels, with one
+   * legend row per line below; the y axis runs from {@code ymin} (0 if null) to {@code ymax} (if
+   * null, a round value at least the highest point).
+   */
+  static BufferedImage draw(
+      String title,
+      String unit,
+      Instant from,
+      Instant to,
+      List<Line> lines,
+      int width,
+      int plotHeight,
+      Double ymin,
+      Double ymax) {
     int legendRows = Math.max(1, lines.size());
-    int height = HEIGHT + legendRows * LEGEND_LINE;
-    BufferedImage image = new BufferedImage(WIDTH, height, BufferedImage.TYPE_INT_RGB);
+    int height = plotHeight + legendRows * LEGEND_LINE;
+    BufferedImage image = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
     Graphics2D g = image.createGraphics();
     try {
       g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
       g.setRenderingHint(
           RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
       g.setColor(Color.WHITE);
-      g.fillRect(0, 0, WIDTH, height);
+      g.fillRect(0, 0, width, height);
       g.setColor(Color.BLACK);
       g.setFont(new Font(Font.SANS_SERIF, Font.BOLD, 15));
       g.drawString(title, LEFT, 24);
-      int plotBottom = HEIGHT - 50;
-      int plotRight = WIDTH - RIGHT;
+      int plotBottom = plotHeight - 50;
+      int plotRight = width - RIGHT;
+      double bottom =
+          ymin != null
+              ? ymin
+              : Math.min(
+                  0,
+                  lines.stream()
+                      .flatMap(line -> line.points().stream())
+                      .mapToDouble(Point::value)
+                      .min()
+                      .orElse(0));
       double max =
           lines.stream()
               .flatMap(line -> line.points().stream())
               .mapToDouble(Point::value)
               .max()
               .orElse(0);
-      double top = niceCeiling(max);
+      double top = ymax != null ? ymax : niceCeiling(max);
+      if (bottom < 0 && ymin == null) {
+        bottom = -niceCeiling(-bottom);
+      }
+      double range = top - bottom;
       g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
       FontMetrics metrics = g.getFontMetrics();
       for (int i = 0; i <= 4; i++) {
@@ -73,7 +99,7 @@ final class ChartImage {
         g.setColor(new Color(0xe0e0e0));
         g.drawLine(LEFT, y, plotRight, y);
         g.setColor(Color.DARK_GRAY);
-        String label = format(top * i / 4);
+        String label = format(bottom + range * i / 4);
         g.drawString(label, LEFT - 6 - metrics.stringWidth(label), y + 4);
       }
       long span = Math.max(1, to.toEpochMilli() - from.toEpochMilli());
@@ -81,8 +107,8 @@ final class ChartImage {
         int x = LEFT + (plotRight - LEFT) * i / 4;
         String label = CLOCK.format(Instant.ofEpochMilli(from.toEpochMilli() + span * i / 4));
         g.drawLine(x, plotBottom, x, plotBottom + 4);
-        int width = metrics.stringWidth(label);
-        g.drawString(label, i == 4 ? x - width : x - width / 2, plotBottom + 17);
+        int labelWidth = metrics.stringWidth(label);
+        g.drawString(label, i == 4 ? x - labelWidth : x - labelWidth / 2, plotBottom + 17);
       }
       g.drawString("UTC", plotRight - metrics.stringWidth("UTC"), plotBottom + 31);
       g.setColor(Color.BLACK);
@@ -111,7 +137,10 @@ final class ChartImage {
                       ((plotRight - LEFT)
                           * (point.at().toEpochMilli() - from.toEpochMilli())
                           / (double) span);
-          int y = plotBottom - (int) ((plotBottom - TOP) * (top == 0 ? 0 : point.value() / top));
+          double clamped = Math.max(bottom, Math.min(top, point.value()));
+          int y =
+              plotBottom
+                  - (int) ((plotBottom - TOP) * (range <= 0 ? 0 : (clamped - bottom) / range));
           if (previousX >= 0) {
             g.drawLine(previousX, previousY, x, y);
           } else if (line.points().size() == 1) {
@@ -120,7 +149,7 @@ final class ChartImage {
           previousX = x;
           previousY = y;
         }
-        int legendY = HEIGHT - 14 + l * LEGEND_LINE;
+        int legendY = plotHeight - 14 + l * LEGEND_LINE;
         g.setStroke(new BasicStroke(2f));
         g.fillRect(LEFT, legendY - 9, 18, 4);
         g.setColor(Color.BLACK);
@@ -148,6 +177,9 @@ final class ChartImage {
   }
 
   private static String format(double value) {
+    if (value < 0) {
+      return "-" + format(-value);
+    }
     if (value >= 1e9) {
       return trim(value / 1e9) + "G";
     }

@@ -2,23 +2,18 @@ package org.flafka.dashboards;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import org.flafka.cm.model.ApiDashboard;
-import org.flafka.cm.tsquery.TsQuery;
 
 /**
- * A dashboard: a name and its charts. {@link #toApi()} gives the {@code ApiDashboard} that {@code
- * POST /timeseries/dashboards} takes; its {@code json} blob is the kit's own format, because CM's
- * internal dashboard JSON is not documented anywhere we found (docs/reference/cloudera-manager.md,
- * "NOT FOUND"): whether CM's UI draws these blobs is UNVERIFIED. The blob carries every tsquery as
- * text, so the charts can be rebuilt in CM's chart builder.
+ * A kit dashboard: a name and its charts. Its {@code json} is a CM view ({@link View}: {@code
+ * {"name", "displayName", "plots"}}), and {@link #toApi()} the {@code ApiDashboard} that {@code
+ * POST /timeseries/dashboards} takes.
  */
-public record Dashboard(String name, String description, List<Chart> charts) {
-  /** Identifies the blob format, so a later version can be told apart. */
-  public static final String FORMAT = "flafka-dashboard/1";
-
+public record Dashboard(String name, List<Chart> charts) {
   private static final ObjectMapper JSON =
       new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
@@ -26,33 +21,13 @@ public record Dashboard(String name, String description, List<Chart> charts) {
     charts = List.copyOf(charts);
   }
 
-  /**
-   * The blob: {@code {"format", "name", "description", "charts": [{"title", "description", "unit",
-   * "tsqueries", "unverified"}]}}.
-   */
+  public View view() {
+    return new View(name, name, charts.stream().map(Chart::plot).toList());
+  }
+
+  /** The view blob CM stores as the dashboard's {@code json}. */
   public String json() {
-    ObjectNode root = JSON.createObjectNode();
-    root.put("format", FORMAT);
-    root.put("name", name);
-    root.put("description", description);
-    ArrayNode chartNodes = root.putArray("charts");
-    for (Chart chart : charts) {
-      ObjectNode node = chartNodes.addObject();
-      node.put("title", chart.title());
-      node.put("description", chart.description());
-      node.put("unit", chart.unit());
-      ArrayNode queries = node.putArray("tsqueries");
-      for (TsQuery query : chart.queries()) {
-        queries.add(query.toString());
-      }
-      ArrayNode unverified = node.putArray("unverified");
-      chart.unverifiedTerms().forEach(unverified::add);
-    }
-    try {
-      return JSON.writeValueAsString(root);
-    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-      throw new IllegalStateException("cannot write dashboard " + name, e);
-    }
+    return view().toJson();
   }
 
   /**
@@ -76,10 +51,28 @@ public record Dashboard(String name, String description, List<Chart> charts) {
     return new ApiDashboard(name, json());
   }
 
+  /**
+   * The metric names and predicates docs/reference/cloudera-manager.md marks UNVERIFIED, per chart
+   * title, for a warning.
+   */
+  public List<String> unverifiedTerms() {
+    List<String> terms = new ArrayList<>();
+    for (Chart chart : charts) {
+      for (String term : chart.query().unverifiedTerms()) {
+        if (!terms.contains(term)) {
+          terms.add(term);
+        }
+      }
+    }
+    return terms;
+  }
+
   /** A file-name-safe form of the name, e.g. {@code flafka-edge-tier}. */
   public String slug() {
-    return name.toLowerCase(java.util.Locale.ROOT)
-        .replaceAll("[^a-z0-9]+", "-")
-        .replaceAll("(^-|-$)", "");
+    return slug(name);
+  }
+
+  static String slug(String name) {
+    return name.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("(^-|-$)", "");
   }
 }

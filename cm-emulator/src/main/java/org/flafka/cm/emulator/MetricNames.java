@@ -78,7 +78,9 @@ final class MetricNames {
   /**
    * Kafka broker-topic meters ({@code kafka.server:type=BrokerTopicMetrics,name=...}): the {@code
    * Count} as a CM rate, and Kafka's own one-minute moving average ({@code OneMinuteRate}) as the
-   * {@code _1min_rate} metric.
+   * {@code _1min_rate} metric. {@code bytes_fetched} is BytesOutPerSec, as in the Kafka CSD: bytes
+   * consumers fetched; followers' replica fetches are Kafka's ReplicationBytesOutPerSec, which CM's
+   * broker-topic metrics do not map.
    */
   static final List<Mapping> KAFKA_BROKER_TOPIC =
       List.of(
@@ -112,11 +114,12 @@ final class MetricNames {
           new Mapping("stime", RoleMetric.CPU_SYSTEM_RATE, Kind.RATE, "seconds", "seconds", 1e-6));
 
   /**
-   * Consumer-group lag from AdminClient offsets: log end offsets minus committed offsets, in
-   * messages.
+   * Consumer-group lag from AdminClient offsets (log end offsets minus committed offsets, summed
+   * over the group's partitions), served as CM names it: a rate, the lag's change in messages per
+   * second. CM documents no lag count, so the count is served under no name.
    */
   static final Mapping CONSUMER_GROUP_LAG =
-      new Mapping("lag", KafkaMetric.CONSUMER_GROUP_LAG_RATE, Kind.GAUGE, "messages", null);
+      new Mapping("lag", KafkaMetric.CONSUMER_GROUP_LAG_RATE, Kind.RATE, "messages", "seconds");
 
   /** {@code /proc/net/dev} receive and transmit byte counters of one interface. */
   static final List<Mapping> NETWORK_INTERFACE =

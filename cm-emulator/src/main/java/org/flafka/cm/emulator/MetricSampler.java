@@ -160,7 +160,9 @@ final class MetricSampler implements AutoCloseable {
                         id, topology.flumeService(), "FLUME", "AGENT", category);
                 attributes.put("roleName", role.name());
                 attributes.put("roleConfigGroup", role.group());
-                attributes.put("flumeComponentName", kindAndName[1]);
+                // CM's Flume component attributes ("Time Series Entities and their Attributes")
+                attributes.put("flumeComponent", kindAndName[1]);
+                attributes.put("agentName", agent.name());
                 return new TsEntity(
                     id,
                     id,
@@ -319,6 +321,11 @@ final class MetricSampler implements AutoCloseable {
     }
   }
 
+  /** A group's summed lag (messages) at a sampling round. */
+  private record Lag(Instant at, long messages) {}
+
+  private final Map<String, Lag> previousLag = new HashMap<>();
+
   private void sampleConsumerLag(Instant now) throws Exception {
     if (admin == null) {
       admin = kafka.admin();
@@ -354,11 +361,18 @@ final class MetricSampler implements AutoCloseable {
                 return new TsEntity(
                     "consumer-group/" + id,
                     id,
-                    null,
+                    MetricNames.CONSUMER_GROUP_LAG.metric().entity().crossEntityName(),
                     attributes,
                     Set.of(topology.kafkaService(), topology.cluster()));
               });
-      entity.record(MetricNames.CONSUMER_GROUP_LAG.cmName(), now, lag);
+      // CM names the lag only as a rate (messages/s): the lag's change per second, negative while
+      // the group catches up; the first round of a group has no rate yet
+      Lag previous = previousLag.put(id, new Lag(now, lag));
+      if (previous != null && now.isAfter(previous.at())) {
+        double seconds = Duration.between(previous.at(), now).toNanos() / 1e9;
+        entity.record(
+            MetricNames.CONSUMER_GROUP_LAG.cmName(), now, (lag - previous.messages()) / seconds);
+      }
     }
   }
 

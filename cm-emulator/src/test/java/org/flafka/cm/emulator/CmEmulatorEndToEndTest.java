@@ -16,6 +16,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.flafka.cm.CmClient;
 import org.flafka.cm.CmClientConfig;
 import org.flafka.cm.CmException;
@@ -27,6 +28,7 @@ import org.flafka.cm.model.ApiDashboard;
 import org.flafka.cm.model.ApiRole;
 import org.flafka.cm.model.ApiTimeSeries;
 import org.flafka.cm.model.ApiTimeSeriesResponse;
+import org.flafka.cm.tsquery.FlumeSourceMetric;
 import org.flafka.cm.tsquery.KafkaMetric;
 import org.flafka.cm.tsquery.RoleMetric;
 import org.flafka.cm.tsquery.SweepQueries;
@@ -162,6 +164,17 @@ class CmEmulatorEndToEndTest {
     List<ApiTimeSeries> agent = series(SweepQueries.flumeAgentRates(flume), from);
     assertEquals(roles.get(0), agent.get(0).metadata().attribute("roleName"));
     assertTrue(max(agent.get(0)) > 0, "agent drain rate: " + agent.get(0));
+    // a Flume component carries CM's attributes: roleName, flumeComponent, agentName
+    List<ApiTimeSeries> sources =
+        series(
+            TsQuery.select(
+                TsPredicate.category(TsPredicate.Category.FLUME_SOURCE),
+                TsExpression.of(FlumeSourceMetric.EVENT_ACCEPTED_RATE)),
+            from);
+    assertEquals(1, sources.size(), sources.toString());
+    assertEquals(roles.get(0), sources.get(0).metadata().attribute("roleName"));
+    assertEquals("r1", sources.get(0).metadata().attribute("flumeComponent"));
+    assertEquals("tier1", sources.get(0).metadata().attribute("agentName"));
 
     List<ApiTimeSeries> kafkaRates = series(SweepQueries.kafkaServiceRates(kafkaService), from);
     assertEquals(2, kafkaRates.size(), "bytes and messages in: " + kafkaRates);
@@ -284,6 +297,55 @@ class CmEmulatorEndToEndTest {
     assertEquals("accepted", source.metadata().alias());
     assertEquals("TEN_MINUTELY", source.metadata().rollupUsed());
     assertEquals(1, source.data().size(), "last() gives one point");
+
+    // consumer-group lag as CM names it: a rate, the lag's change in messages per second; a group
+    // with committed committed at 0 lags by what was sent, then catches up at once
+    Instant lagFrom = Instant.now();
+    try (org.apache.kafka.clients.admin.Admin admin = kafka.admin()) {
+      Map<
+              org.apache.kafka.common.TopicPartition,
+              org.apache.kafka.clients.consumer.OffsetAndMetadata>
+          committed = new java.util.HashMap<>();
+      for (int p = 0; p < 3; p++) {
+        committed.put(
+            new org.apache.kafka.common.TopicPartition(TOPIC, p),
+            new org.apache.kafka.clients.consumer.OffsetAndMetadata(0));
+      }
+      admin.alterConsumerGroupOffsets("lag-test", committed).all().get(30, TimeUnit.SECONDS);
+      emulator.sampleNow();
+      Thread.sleep(1100);
+      emulator.sampleNow();
+      for (var partition : committed.keySet()) {
+        committed.put(
+            partition,
+            new org.apache.kafka.clients.consumer.OffsetAndMetadata(
+                admin
+                    .listOffsets(
+                        Map.of(partition, org.apache.kafka.clients.admin.OffsetSpec.latest()))
+                    .partitionResult(partition)
+                    .get(30, TimeUnit.SECONDS)
+                    .offset()));
+      }
+      admin.alterConsumerGroupOffsets("lag-test", committed).all().get(30, TimeUnit.SECONDS);
+      Thread.sleep(1100);
+      emulator.sampleNow();
+    }
+    ApiTimeSeries lag =
+        series(
+                TsQuery.select(
+                    TsPredicate.eq(TsPredicate.Attribute.SERVICE_NAME, kafkaService),
+                    TsExpression.of(KafkaMetric.CONSUMER_GROUP_LAG_RATE)),
+                lagFrom)
+            .stream()
+            .filter(s -> "lag-test".equals(s.metadata().attribute("kafkaConsumerGroupName")))
+            .findFirst()
+            .orElseThrow();
+    assertEquals("KAFKA_CONSUMER_GROUP", lag.metadata().attribute("category"));
+    assertEquals(List.of("messages"), lag.metadata().unitNumerators());
+    assertEquals(List.of("seconds"), lag.metadata().unitDenominators());
+    assertTrue(
+        lag.data().stream().anyMatch(point -> point.value() < -sent / 10.0),
+        "the lag falls by " + sent + " messages within a second or so: " + lag.data());
     proxy.assertConforms();
   }
 

@@ -30,9 +30,10 @@ public enum Entity {
    */
   KAFKA_REPLICA("kafka_replicas"),
   /**
-   * Kafka consumer group; CM's aggregate name for it is not known, so it cannot be aggregated here.
+   * Kafka consumer group: CM's "Kafka Consumer Metrics" page aggregates across it as {@code
+   * _across_kafka_consumer_groups}.
    */
-  KAFKA_CONSUMER_GROUP(null),
+  KAFKA_CONSUMER_GROUP("kafka_consumer_groups"),
   NETWORK_INTERFACE("network_interfaces");
 
   private final String crossEntityName;

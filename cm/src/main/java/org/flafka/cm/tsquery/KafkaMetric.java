@@ -26,19 +26,19 @@ public enum KafkaMetric implements CmMetric {
       "kafka_bytes_rejected_rate", Entity.KAFKA_BROKER_TOPIC, Verification.DOCUMENTED),
   /**
    * A partition replica's log end offset: the offset the next message gets, so its growth per
-   * second is the partition's messages in ({@code dt0(kafka_log_end_offset)}). The Kafka CSD
-   * defines {@code log_end_offset} on KAFKA_REPLICA ({@code ReplicaMetrics.java}, {@code
-   * kafka_base.mdl}); the {@code kafka_} prefix is CM's rule for CSD metrics
-   * (docs/reference/cloudera-manager.md), not seen written for this one: UNVERIFIED.
+   * second is the partition's messages in ({@code dt0(kafka_log_end_offset)}). On CM's "Kafka
+   * Replica Metrics" page (unit {@code message.units.offset}); the Kafka CSD defines it as {@code
+   * log_end_offset} on KAFKA_REPLICA ({@code ReplicaMetrics.java}, {@code kafka_base.mdl}).
    */
-  LOG_END_OFFSET("kafka_log_end_offset", Entity.KAFKA_REPLICA, Verification.UNVERIFIED),
+  LOG_END_OFFSET("kafka_log_end_offset", Entity.KAFKA_REPLICA, Verification.DOCUMENTED),
   /**
-   * Aggregated lag of a consumer group. The name is on CM's "Kafka Consumer Group Metrics" page,
-   * but which client set-up feeds that entity is UNVERIFIED: plan on AdminClient offsets as the
-   * fallback.
+   * "Consumer Group Lag - aggregated consumer lag of a group", CM's "Kafka Consumer Group Metrics"
+   * page: a <em>rate</em>, in messages per second (with {@code _1min_rate}, {@code _5min_rate},
+   * {@code _15min_rate}, {@code _avg_rate}); that page and "Kafka Consumer Metrics" list no lag
+   * count. Which client set-up feeds CM's consumer-group entity is not documented.
    */
   CONSUMER_GROUP_LAG_RATE(
-      "kafka_consumer_group_lag_rate", Entity.KAFKA_CONSUMER_GROUP, Verification.UNVERIFIED);
+      "kafka_consumer_group_lag_rate", Entity.KAFKA_CONSUMER_GROUP, Verification.DOCUMENTED);
 
   private final String metricName;
   private final Entity entity;

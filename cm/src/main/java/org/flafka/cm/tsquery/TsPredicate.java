@@ -42,12 +42,14 @@ public final class TsPredicate {
     RACK(Verification.LIVE),
     KAFKA_TOPIC(Verification.DOCUMENTED),
     /**
-     * Flume component categories: likely names, UNVERIFIED (confirm with GET
-     * /timeseries/entityTypes).
+     * Flume component categories: listed as values of {@code category} on CM's "tsquery Language"
+     * page ("Time Series Attributes"), whose "Time Series Entities and their Attributes" table
+     * gives Flume Source/Channel/Sink entities {@code roleName}, {@code flumeComponent} and {@code
+     * agentName} (docs/reference/cloudera-manager.md).
      */
-    FLUME_SOURCE(Verification.UNVERIFIED),
-    FLUME_CHANNEL(Verification.UNVERIFIED),
-    FLUME_SINK(Verification.UNVERIFIED);
+    FLUME_SOURCE(Verification.DOCUMENTED),
+    FLUME_CHANNEL(Verification.DOCUMENTED),
+    FLUME_SINK(Verification.DOCUMENTED);
 
     private final Verification verification;
 

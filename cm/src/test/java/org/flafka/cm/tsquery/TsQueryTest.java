@@ -45,17 +45,17 @@ class TsQueryTest {
         TsExpression.total(NetworkInterfaceMetric.BYTES_RECEIVE_RATE, Entity.NETWORK_INTERFACE)
             .verification());
     TsQuery network = SweepQueries.hostNetwork("h1");
-    assertEquals(Verification.UNVERIFIED, network.verification());
-    assertEquals(
-        List.of("total_bytes_transmit_rate_across_network_interfaces"), network.unverifiedTerms());
+    assertEquals(Verification.DOCUMENTED, network.verification());
+    assertEquals(List.of(), network.unverifiedTerms());
     assertEquals(Verification.DOCUMENTED, SweepQueries.flumeServiceRates("flume").verification());
     TsQuery perSink =
         TsQuery.select(
             TsPredicate.category(TsPredicate.Category.FLUME_SINK),
             TsExpression.of(FlumeSinkMetric.EVENT_DRAIN_SUCCESS_RATE));
     assertEquals("SELECT event_drain_success_rate WHERE category = FLUME_SINK", perSink.toString());
-    assertEquals(List.of("category = FLUME_SINK"), perSink.unverifiedTerms());
-    assertEquals(Verification.UNVERIFIED, KafkaMetric.CONSUMER_GROUP_LAG_RATE.verification());
+    assertEquals(Verification.DOCUMENTED, perSink.verification());
+    assertEquals(List.of(), perSink.unverifiedTerms());
+    assertEquals(Verification.DOCUMENTED, KafkaMetric.CONSUMER_GROUP_LAG_RATE.verification());
   }
 
   @Test
@@ -80,7 +80,8 @@ class TsQueryTest {
     assertEquals(
         "SELECT last(dt0(kafka_log_end_offset)) WHERE kafkaTopicName = \"syslog\"",
         partitions.toString());
-    assertEquals(List.of("kafka_log_end_offset"), partitions.unverifiedTerms());
+    assertEquals(List.of(), partitions.unverifiedTerms());
+    assertEquals(Verification.DOCUMENTED, partitions.verification());
     assertEquals(Entity.KAFKA_REPLICA, KafkaMetric.LOG_END_OFFSET.entity());
     TsQuery cpu =
         TsQuery.select(
