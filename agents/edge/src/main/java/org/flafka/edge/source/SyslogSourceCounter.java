@@ -283,4 +283,16 @@ public class SyslogSourceCounter extends SourceCounter implements SyslogSourceCo
   public long getListenPort() {
     return get(LISTEN_PORT.key());
   }
+
+  /**
+   * When the source started listening, or 0 until its socket is bound. The group must start before
+   * the socket (Flume's start zeroes every counter, and the socket counts from its first datagram),
+   * so while the bind is tried, or when it failed and Flume retries every few seconds, the group
+   * would otherwise look started: whoever waits for the agent's sources to start (the local stack,
+   * the CM emulator's restart) would take a source whose port is taken for a running one.
+   */
+  @Override
+  public long getStartTime() {
+    return getListenPort() > 0 ? super.getStartTime() : 0L;
+  }
 }

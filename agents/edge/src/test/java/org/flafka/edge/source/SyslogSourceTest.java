@@ -576,6 +576,21 @@ class SyslogSourceTest {
   }
 
   @Test
+  void theSourceLooksStartedInItsMetricsOnlyOnceItsSocketIsBound() {
+    // Flume retries a source whose port is taken every few seconds: between the group's start and
+    // the failed bind, whoever waits for the agent's sources must not see it started
+    SyslogSourceCounter counter = new SyslogSourceCounter("bind-race-" + System.nanoTime());
+    counter.start();
+    try {
+      assertEquals(0, counter.getStartTime(), "started before its socket is bound");
+      counter.setListenPort(5514);
+      assertTrue(counter.getStartTime() > 0, "listening, so started");
+    } finally {
+      counter.stop();
+    }
+  }
+
+  @Test
   void startFailsWithAClearMessageWhenThePortIsTaken() throws Exception {
     try (ServerSocket taken = new ServerSocket(0, 50, LOOPBACK)) {
       int port = taken.getLocalPort();
