@@ -1,5 +1,6 @@
 package org.flafka.syslog;
 
+import static org.flafka.syslog.Parsing.assertEventTime;
 import static org.flafka.syslog.Parsing.millis;
 import static org.flafka.syslog.Parsing.parse;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -29,12 +30,7 @@ class CiscoFamiliesTest {
     assertEquals(format, r.format());
     assertEquals(hostname, r.hostname(), "hostname");
     assertEquals(app, r.app(), "app");
-    if (instant == null) {
-      assertEquals(TimestampSource.RECEIVED, r.timestampSource());
-    } else {
-      assertEquals(millis(instant), r.timestampMillis(), () -> "timestamp " + r.timestampText());
-      assertEquals(TimestampSource.MESSAGE, r.timestampSource());
-    }
+    assertEventTime(instant, r);
     assertEquals(text, r.message());
   }
 

@@ -1,5 +1,6 @@
 package org.flafka.syslog;
 
+import static org.flafka.syslog.Parsing.assertEventTime;
 import static org.flafka.syslog.Parsing.millis;
 import static org.flafka.syslog.Parsing.parse;
 import static org.flafka.syslog.Parsing.with;
@@ -36,11 +37,7 @@ class CiscoTest {
     assertEquals(hostname, r.hostname());
     assertEquals(app, r.app());
     assertEquals(msgid, r.msgid());
-    if (instant == null) {
-      assertEquals(TimestampSource.RECEIVED, r.timestampSource());
-    } else {
-      assertEquals(millis(instant), r.timestampMillis());
-    }
+    assertEventTime(instant, r);
     assertEquals(text, r.message());
   }
 
@@ -77,11 +74,7 @@ class CiscoTest {
     assertEquals(hostname, r.hostname());
     assertEquals(app, r.app());
     assertEquals(msgid, r.msgid());
-    if (instant == null) {
-      assertEquals(TimestampSource.RECEIVED, r.timestampSource());
-    } else {
-      assertEquals(millis(instant), r.timestampMillis());
-    }
+    assertEventTime(instant, r);
     assertEquals(text, r.message());
   }
 

@@ -1,5 +1,7 @@
 package org.flafka.syslog;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 
@@ -47,5 +49,18 @@ final class Parsing {
 
   static long millis(String instant) {
     return Instant.parse(instant).toEpochMilli();
+  }
+
+  /**
+   * The event time a table row expects: {@code instant} read from the message, or the receive time
+   * when {@code instant} is null (the empty cell of a CSV row).
+   */
+  static void assertEventTime(String instant, ParseResult r) {
+    if (instant == null) {
+      assertEquals(TimestampSource.RECEIVED, r.timestampSource());
+    } else {
+      assertEquals(millis(instant), r.timestampMillis(), () -> "timestamp " + r.timestampText());
+      assertEquals(TimestampSource.MESSAGE, r.timestampSource());
+    }
   }
 }

@@ -1,5 +1,6 @@
 package org.flafka.syslog;
 
+import static org.flafka.syslog.Parsing.assertEventTime;
 import static org.flafka.syslog.Parsing.millis;
 import static org.flafka.syslog.Parsing.parse;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -71,11 +72,7 @@ class RelayAndIsoFormsTest {
     assertEquals(version, r.version());
     assertEquals(hostname, r.hostname());
     assertEquals(app, r.app());
-    if (instant == null) {
-      assertEquals(TimestampSource.RECEIVED, r.timestampSource());
-    } else {
-      assertEquals(millis(instant), r.timestampMillis());
-    }
+    assertEventTime(instant, r);
     assertEquals(text, r.message());
   }
 
@@ -109,11 +106,7 @@ class RelayAndIsoFormsTest {
     assertEquals(hostname, r.hostname());
     assertEquals(app, r.app());
     assertEquals(procid, r.procid());
-    if (instant == null) {
-      assertEquals(TimestampSource.RECEIVED, r.timestampSource());
-    } else {
-      assertEquals(millis(instant), r.timestampMillis());
-    }
+    assertEventTime(instant, r);
     assertEquals(text, r.message());
   }
 
