@@ -37,19 +37,16 @@ public final class OurPlugins {
    *     it)
    */
   public static AgentRuntime addTo(AgentRuntime runtime) {
-    List<Class<?>> classes = new ArrayList<>();
     for (String name : ONE_CLASS_PER_MODULE) {
-      Class<?> type = find(name);
-      if (type == null) {
+      if (find(name) == null) {
         throw new StackException(
             "plugin class "
                 + name
                 + " is not on this program's classpath: rebuild with "
                 + "./mvnw -pl cli -am package (bin/flafka does this on first use)");
       }
-      classes.add(type);
     }
-    return runtime.withPluginsOf(classes.toArray(Class<?>[]::new));
+    return addThoseOnTheClasspathTo(runtime);
   }
 
   /**
