@@ -221,8 +221,11 @@ class CmEmulatorEndToEndTest {
         offsets.get(0).metadata().attribute("entityName"));
     assertEquals(
         sent, offsets.stream().mapToDouble(s -> s.data().get(0).value()).sum(), "log end offsets");
-    // dt0: per partition, each point is the growth since the previous raw point per second
-    Instant to = Instant.now();
+    // dt0: per partition, each point is the growth since the previous raw point per second.
+    // Both queries end a sampling interval ago: a round stamped before then is in the store before
+    // either query runs, so the two see the same points (a round stamped just before "now" could
+    // land between them)
+    Instant to = Instant.now().minusSeconds(1);
     TsPredicate ofTopic = TsPredicate.eq(TsPredicate.Attribute.KAFKA_TOPIC_NAME, TOPIC);
     List<ApiTimeSeries> raw =
         client
