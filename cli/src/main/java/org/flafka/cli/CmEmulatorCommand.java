@@ -7,6 +7,7 @@ import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -170,16 +171,15 @@ final class CmEmulatorCommand implements Callable<Integer> {
           if (agents >= 2) {
             // role 1 is in the base group, role i > 1 in a group of its own named like it
             out.println(
-                "  sweep:   flafka sweep --target cm --cm-url "
-                    + emulator.url()
-                    + " --cm-edge-group flume-AGENT-BASE --cm-core-group "
-                    + roles.get(1)
-                    + " --hdfs-root "
-                    + namenode.uri()
-                    + "/flafka-sweep --agent-data-dir "
-                    + work.resolve("agents")
-                    + " --edge-bind-address 127.0.0.1 --port "
-                    + freePort());
+                "  sweep:   "
+                    + sweepCommand(
+                        emulator.url(),
+                        user,
+                        passwordFileForSweep(work),
+                        roles.get(1),
+                        namenode.uri() + "/flafka-sweep",
+                        work.resolve("agents"),
+                        freePort()));
           }
         }
         out.println(runFor == null ? "Ctrl-C to stop." : "stopping after " + duration + ".");
@@ -201,6 +201,51 @@ final class CmEmulatorCommand implements Callable<Integer> {
     } catch (java.io.UncheckedIOException e) {
       throw UserException.unexpectedState(e.getMessage() + ": choose another --port");
     }
+  }
+
+  /**
+   * The {@code flafka sweep --target cm} command line that runs trials against this emulator, as
+   * printed at start: role 1 (the base group) is the edge, role 2 (a group of its own, named like
+   * the role) the core. It names the user when it is not the sweep's default, and the password as a
+   * file, so the line runs as printed (the password itself never appears in it).
+   */
+  static String sweepCommand(
+      String url,
+      String user,
+      Path passwordFile,
+      String coreRole,
+      String hdfsRoot,
+      Path agentDataDir,
+      int edgePort) {
+    return "flafka sweep --target cm --cm-url "
+        + url
+        + ("admin".equals(user) ? "" : " --cm-user " + user)
+        + " --cm-password-file "
+        + passwordFile
+        + " --cm-edge-group flume-AGENT-BASE --cm-core-group "
+        + coreRole
+        + " --hdfs-root "
+        + hdfsRoot
+        + " --agent-data-dir "
+        + agentDataDir
+        + " --edge-bind-address 127.0.0.1 --port "
+        + edgePort;
+  }
+
+  /**
+   * The file the printed sweep command reads the password from: the one given with {@code
+   * --password-file}, else a new file in the work directory that only its owner can read.
+   */
+  private Path passwordFileForSweep(Path work) throws IOException {
+    if (passwordFile != null) {
+      return passwordFile.toAbsolutePath();
+    }
+    Path file = work.resolve("cm-password");
+    Files.deleteIfExists(file);
+    Files.createFile(
+        file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+    Files.writeString(file, password() + "\n", StandardCharsets.UTF_8);
+    return file.toAbsolutePath();
   }
 
   private String password() throws IOException {

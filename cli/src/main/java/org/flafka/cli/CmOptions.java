@@ -90,6 +90,18 @@ final class CmOptions {
    * message.
    */
   CmClient connect(Map<String, String> environment) {
+    try {
+      return CmClient.connect(clientConfig(environment));
+    } catch (CmException e) {
+      throw asUserError(e);
+    }
+  }
+
+  /**
+   * The client settings these options give, with the password from {@code environment} when no file
+   * is named; a CmException names the flag to fix.
+   */
+  CmClientConfig clientConfig(Map<String, String> environment) throws CmException {
     Map<String, String> settings = new LinkedHashMap<>();
     settings.put(CmClientConfig.URL, url);
     settings.put(CmClientConfig.USER, user);
@@ -106,11 +118,7 @@ final class CmOptions {
     putIfSet(settings, CmClientConfig.COMMAND_TIMEOUT_MS, commandTimeoutMs);
     putIfSet(settings, CmClientConfig.COMMAND_POLL_INTERVAL_MS, commandPollIntervalMs);
     putIfSet(settings, CmClientConfig.REQUEST_TIMEOUT_MS, requestTimeoutMs);
-    try {
-      return CmClient.connect(CmClientConfig.from(settings, environment));
-    } catch (CmException e) {
-      throw asUserError(e);
-    }
+    return CmClientConfig.from(settings, environment);
   }
 
   private static void putIfSet(Map<String, String> settings, String key, String value) {
