@@ -270,12 +270,8 @@ public final class SweepCommand implements Callable<Integer> {
             stderr,
             System.console() != null,
             System::nanoTime,
-            chosen
-                .timing()
-                .warmup()
-                .plus(chosen.timing().measure())
-                .multipliedBy(chosen.timing().repeats())
-                .plus(Duration.ofSeconds(30)));
+            // one run: warm-up, measure, and about 30 s of start, drain and audit
+            chosen.timing().warmup().plus(chosen.timing().measure()).plus(Duration.ofSeconds(30)));
     Sweep sweep = new Sweep(chosen, search, runsOn, audit, progress, writer::checkpoint);
     Thread hook =
         new Thread(

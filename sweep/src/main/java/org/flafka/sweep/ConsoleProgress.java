@@ -8,10 +8,10 @@ import org.flafka.sweep.space.Durations;
 import org.flafka.sweep.trial.TrialResult;
 
 /**
- * Progress on stderr. On a terminal, one line redrawn in place: a bar, trials done of planned, the
- * current trial's phase, the ETA. Elsewhere (a log, CI), plain lines: one per finished trial, none
- * per phase, no control characters. The ETA is the mean time of the trials that ran so far times
- * the trials still planned; before the first trial it comes from the timing.
+ * Progress on stderr. On a terminal, one line redrawn in place: a bar, runs done of planned (a run
+ * is one repeat of one trial), the current run's phase, the ETA. Elsewhere (a log, CI), plain
+ * lines: one per finished run, none per phase, no control characters. The ETA is the mean time of
+ * the runs so far times the runs still planned; before the first run it comes from the timing.
  */
 public final class ConsoleProgress implements Progress {
   private static final int BAR_WIDTH = 24;
@@ -33,7 +33,7 @@ public final class ConsoleProgress implements Progress {
 
   private boolean lineOpen;
 
-  /** {@code firstTrialGuess} is how long one trial should take, for the ETA before any has run. */
+  /** {@code firstTrialGuess} is how long one run should take, for the ETA before any has run. */
   public ConsoleProgress(
       PrintWriter err, boolean terminal, LongSupplier nanoTime, Duration firstTrialGuess) {
     this.err = err;
@@ -108,7 +108,7 @@ public final class ConsoleProgress implements Progress {
     String line =
         String.format(
             Locale.ROOT,
-            "[%s%s] trial %d of ~%d %s: %s, %s",
+            "[%s%s] run %d of ~%d %s: %s, %s",
             "#".repeat(filled),
             ".".repeat(BAR_WIDTH - filled),
             number,

@@ -7,7 +7,10 @@ public interface Progress {
   /** A line about the sweep as a whole: stack starting, strategy chosen, ... */
   void status(String line);
 
-  /** Trial {@code number} starts; about {@code planned} trials in all (the strategy's estimate). */
+  /**
+   * A run starts: the {@code number}th of about {@code planned} in all (the strategy's estimate of
+   * its trials times the repeats), of the trial {@code description} names.
+   */
   void trialStarted(int number, long planned, String description);
 
   /** What the current trial is doing: "starting agents", "warm-up", "measuring", "draining", ... */

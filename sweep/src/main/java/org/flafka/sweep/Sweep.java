@@ -2,8 +2,10 @@ package org.flafka.sweep;
 
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.StringJoiner;
@@ -25,10 +27,17 @@ import org.flafka.sweep.trial.Trials;
 
 /**
  * One sweep: start the target, run the baseline (every dimension at its default), let the strategy
- * choose the trials, and hand the results so far to {@code checkpoint} after every trial, so an
- * interrupted sweep still leaves its data behind. The target is not closed here: whoever made it
- * closes it (also on Ctrl-C). A replay is the same sweep over {@link Trials} that look results up
- * instead of running them.
+ * choose the trials, then run the other repeats in rounds over every measured trial, and hand the
+ * results so far to {@code checkpoint} after every run, so an interrupted sweep still leaves its
+ * data behind.
+ *
+ * <p>Why rounds: run back to back, a trial's repeats share whatever state the machine is in, and
+ * the first trial (always the defaults) shares the warming stack's. In rounds, the second running
+ * the trials in reverse order, every trial's runs sit at the same mean position in the sweep, so a
+ * drift over the sweep (warming, cooling, a busy neighbour) weighs on every trial alike; the
+ * defaults run first and last, and the difference between the two is the drift the reports show.
+ * The target is not closed here: whoever made it closes it (also on Ctrl-C). A replay is the same
+ * sweep over {@link Trials} that look results up instead of running them.
  */
 public final class Sweep {
   /**
@@ -44,6 +53,7 @@ public final class Sweep {
   private final Map<Settings, TrialResult> decided = new HashMap<>();
   private final List<TrialResult> trials = new ArrayList<>();
   private long planned;
+  private int runsStarted;
   private Instant started;
 
   /** A sweep that runs its trials on {@code target}. */
@@ -110,7 +120,9 @@ public final class Sweep {
   public SweepResult run() throws InterruptedException {
     started = Instant.now();
     SearchSpace searchSpace = searchSpace(space);
-    planned = plannedTrials(searchSpace);
+    long plannedTrials = plannedTrials(searchSpace);
+    int rounds = runner.repeatsInRounds() ? space.timing().repeats() : 1;
+    planned = plannedTrials * rounds;
     progress.status(
         String.format(
             "space %s (%s): %d dimension%s, %,d points; strategy %s plans ~%d trial%s of"
@@ -121,8 +133,8 @@ public final class Sweep {
             space.dimensions().size() == 1 ? "" : "s",
             space.gridSize(),
             strategy.name(),
-            planned,
-            planned == 1 ? "" : "s",
+            plannedTrials,
+            plannedTrials == 1 ? "" : "s",
             Durations.format(space.timing().warmup()),
             Durations.format(space.timing().measure()),
             space.timing().repeats()));
@@ -141,6 +153,9 @@ public final class Sweep {
           });
     } catch (Interrupted e) {
       throw (InterruptedException) e.getCause();
+    }
+    for (int round = 2; round <= rounds; round++) {
+      repeatRound(round, rounds);
     }
     progress.finished();
     return result(true);
@@ -183,7 +198,7 @@ public final class Sweep {
     }
     int number = trials.size() + 1;
     String description = describe(settings);
-    progress.trialStarted(number, planned, (baseline ? "defaults: " : "") + description);
+    progress.trialStarted(++runsStarted, planned, (baseline ? "defaults: " : "") + description);
     TrialResult result = runner.run(number, settings, baseline);
     synchronized (this) {
       trials.add(result);
@@ -192,6 +207,50 @@ public final class Sweep {
     progress.trialFinished(result);
     checkpoint.accept(result(false));
     return result;
+  }
+
+  /**
+   * Round {@code round}: one more run of every trial that has measured so far, in the order they
+   * first ran (odd rounds) or the reverse (even rounds).
+   */
+  private void repeatRound(int round, int rounds) throws InterruptedException {
+    List<Integer> order = new ArrayList<>();
+    for (int index = 0; index < trials.size(); index++) {
+      if (trials.get(index).status() == TrialResult.Status.OK) {
+        order.add(index);
+      }
+    }
+    boolean reversed = round % 2 == 0;
+    if (reversed) {
+      Collections.reverse(order);
+    }
+    progress.status(
+        String.format(
+            Locale.ROOT,
+            "round %d of %d: %d trial%s again, %s",
+            round,
+            rounds,
+            order.size(),
+            order.size() == 1 ? "" : "s",
+            reversed ? "last first" : "in the first round's order"));
+    for (int index : order) {
+      TrialResult trial = trials.get(index);
+      progress.trialStarted(
+          ++runsStarted,
+          planned,
+          "round "
+              + round
+              + ": "
+              + (trial.baseline() ? "defaults: " : "")
+              + describe(trial.settings()));
+      TrialResult again = runner.repeat(trial, round);
+      synchronized (this) {
+        trials.set(index, again);
+      }
+      decided.put(trial.settings(), again);
+      progress.trialFinished(again);
+      checkpoint.accept(result(false));
+    }
   }
 
   private static Outcome outcome(TrialResult result) {

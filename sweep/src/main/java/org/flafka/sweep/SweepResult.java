@@ -3,6 +3,7 @@ package org.flafka.sweep;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import org.flafka.sweep.space.Space;
 import org.flafka.sweep.stats.Ranking;
 import org.flafka.sweep.trial.TrialResult;
@@ -58,6 +59,24 @@ public record SweepResult(
 
   public Optional<TrialResult> baseline() {
     return trials.stream().filter(TrialResult::baseline).findFirst();
+  }
+
+  /**
+   * How much the defaults' rate into HDFS changed from their first run to their last, as a fraction
+   * of the first (0.05: 5% faster at the end); empty without two measured runs. The defaults run
+   * first in a sweep and, in the reversed second round, last: what changed between the two is the
+   * machine and the stack over the sweep, not the configuration.
+   */
+  public OptionalDouble defaultsDrift() {
+    return baseline()
+        .filter(b -> b.status() == TrialResult.Status.OK && b.runs().size() >= 2)
+        .map(
+            b -> {
+              double first = b.runs().get(0).endToEnd();
+              double last = b.runs().get(b.runs().size() - 1).endToEnd();
+              return first > 0 ? OptionalDouble.of(last / first - 1) : OptionalDouble.empty();
+            })
+        .orElse(OptionalDouble.empty());
   }
 
   /** Trials that cost time: ran, measured or failed. */

@@ -52,12 +52,12 @@ class ConsoleProgressTest {
     String drawn = text.toString();
     assertTrue(
         drawn.startsWith(
-            "\r[........................] trial 1 of ~4 core_hdfs_sinks=1: starting, ETA 2m40s"),
+            "\r[........................] run 1 of ~4 core_hdfs_sinks=1: starting, ETA 2m40s"),
         drawn);
     // four trials of the 40 s guess, the current one 20 s along
     assertTrue(
         drawn.endsWith(
-            "\r[........................] trial 1 of ~4 core_hdfs_sinks=1: measuring, ETA 2m20s"
+            "\r[........................] run 1 of ~4 core_hdfs_sinks=1: measuring, ETA 2m20s"
                 + "\u001b[K"),
         drawn);
     now.addAndGet(Duration.ofSeconds(10).toNanos());
@@ -66,7 +66,7 @@ class ConsoleProgressTest {
     assertTrue(
         text.toString()
             .endsWith(
-                "\r[######..................] trial 2 of ~4 core_hdfs_sinks=2: starting,"
+                "\r[######..................] run 2 of ~4 core_hdfs_sinks=2: starting,"
                     + " ETA 1m30s\u001b[K"),
         text.toString());
     assertTrue(

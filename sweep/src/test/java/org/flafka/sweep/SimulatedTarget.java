@@ -22,7 +22,9 @@ import org.flafka.sweep.target.TrialEnvironment;
  * A target without processes, for testing the sweep around it: the edge "accepts" what really
  * reaches a {@link NullReceiver} from the real load generator, and the core delivers it at {@value
  * #EVENTS_PER_HDFS_SINK} events/s per HDFS sink declared in the rendered core configuration. A core
- * batch size of {@value #BROKEN_BATCH} fails to start, as a configuration Flume rejects would.
+ * batch size of {@value #BROKEN_BATCH} fails to start, as a configuration Flume rejects would. With
+ * a {@link #rampUp}, the core starts at a quarter of that and reaches it linearly over the ramp's
+ * length from the target's start, as a stack that warms does.
  */
 final class SimulatedTarget implements Target {
   static final long EVENTS_PER_HDFS_SINK = 3000;
@@ -44,6 +46,11 @@ final class SimulatedTarget implements Target {
   /** Whether it says it starts cold, as the local stack does. */
   volatile boolean cold;
 
+  /** How long after {@link #start} the core reaches its full rate; zero: at once. */
+  volatile java.time.Duration rampUp = java.time.Duration.ZERO;
+
+  private long startNanos;
+
   SimulatedTarget(Path directory) {
     this.directory = directory;
   }
@@ -61,6 +68,7 @@ final class SimulatedTarget implements Target {
   @Override
   public void start(Consumer<String> status) {
     calls.add("start");
+    startNanos = System.nanoTime();
     try {
       receiver = NullReceiver.start(Framing.NEWLINE);
     } catch (IOException e) {
@@ -132,7 +140,9 @@ final class SimulatedTarget implements Target {
     }
     // the core delivers at most coreRate since the last look, and never more than the edge accepted
     long delivered =
-        Math.min(accepted, deliveredBefore + (long) (coreRate * (now - lastCoreSample) / 1e9));
+        Math.min(
+            accepted,
+            deliveredBefore + (long) (coreRate * warmth(now) * (now - lastCoreSample) / 1e9));
     deliveredBefore = delivered;
     lastCoreSample = now;
     long backlog = accepted - delivered;
@@ -152,6 +162,14 @@ final class SimulatedTarget implements Target {
             Map.of("EventDrainSuccessCount", delivered)),
         0.002 * delivered / 1000,
         now);
+  }
+
+  /** The share of its full rate the core delivers at {@code now}. */
+  private double warmth(long now) {
+    if (rampUp.isZero()) {
+      return 1;
+    }
+    return Math.min(1, 0.25 + 0.75 * (now - startNanos) / (double) rampUp.toNanos());
   }
 
   @Override

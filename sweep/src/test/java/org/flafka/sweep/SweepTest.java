@@ -243,4 +243,98 @@ class SweepTest {
     assertEquals("descent", descent.strategy());
     assertTrue(descent.best().orElseThrow().endToEnd().median() > 6000);
   }
+
+  @Test
+  void repeatsRunInRoundsTheSecondInReverseSoTheDefaultsRunFirstAndLast() throws Exception {
+    SimulatedTarget target = new SimulatedTarget(dir);
+    List<SweepResult> checkpoints = new ArrayList<>();
+    SweepResult result =
+        new Sweep(
+                SpaceParser.parse(
+                    "space.yml",
+                    "test",
+                    TIMING.replace("repeats: 1", "repeats: 2")
+                        + "dimensions:\n  core_hdfs_sinks: [1, 2]\n"),
+                new GridStrategy(),
+                target,
+                Optional.empty(),
+                Progress.NONE,
+                checkpoints::add)
+            .run();
+
+    assertEquals(
+        List.of("t001-r1", "t002-r1", "t003-r1", "t003-r2", "t002-r2", "t001-r2"),
+        target.calls.stream()
+            .filter(c -> c.startsWith("prepare "))
+            .map(c -> c.split(" ")[1])
+            .toList());
+    assertTrue(
+        result.trials().stream().allMatch(t -> t.runs().size() == 2), result.trials().toString());
+    assertEquals(
+        List.of(1, 2), result.trials().get(0).runs().stream().map(Measurement::repeat).toList());
+    assertEquals(6, checkpoints.size(), "a checkpoint after every run");
+    assertTrue(result.defaultsDrift().isPresent());
+    assertEquals(0, result.defaultsDrift().getAsDouble(), 0.2, "a simulated core does not drift");
+  }
+
+  /**
+   * A stack that delivers a quarter of its rate at first and warms over 5 s: with a warm-up that
+   * waits for the rate into HDFS to stop changing, the defaults, which run first, measure what they
+   * deliver warm, twice what half their sinks deliver; with a fixed warm-up of 0 s, the same sweep
+   * measures their first run on the cold stack, and the drift between their first and last run
+   * shows it.
+   */
+  @Test
+  void aStackThatStartsSlowDoesNotMakeTheDefaultsLoseWhenTheWarmUpWaitsForASteadyRate()
+      throws Exception {
+    String dimensions = "dimensions:\n  core_hdfs_sinks: [2]\n";
+    String timing = "timing: {warmup: 0s, warmup_max: 20s, measure: 1s, repeats: 2, drain: 0s}\n";
+    // above what either point delivers (4 sinks: 12000/s, 2 sinks: 6000/s), so both run flat out
+    String load = "load: {rate: 16000, connections: 1, devices: 10}\n";
+    SimulatedTarget warming = new SimulatedTarget(dir.resolve("steady"));
+    warming.rampUp = java.time.Duration.ofSeconds(5);
+    SweepResult steady =
+        new Sweep(
+                SpaceParser.parse("space.yml", "test", timing + load + dimensions),
+                new GridStrategy(),
+                warming,
+                Optional.empty(),
+                Progress.NONE,
+                r -> {})
+            .run();
+
+    TrialResult defaults = steady.trials().get(0);
+    assertTrue(defaults.baseline());
+    assertEquals("t001", steady.best().orElseThrow().id());
+    for (Measurement run : defaults.runs()) {
+      assertEquals(12000, run.endToEnd(), 1500, "run " + run.repeat() + " of the defaults");
+    }
+    assertTrue(
+        defaults.runs().get(0).warmupSeconds() >= 2.5,
+        "the first warm-up waited for the ramp: " + defaults.runs().get(0).warmupSeconds());
+    assertEquals(
+        2.0,
+        defaults.endToEnd().median() / steady.trials().get(1).endToEnd().median(),
+        0.3,
+        "the verdict's ratio is the warm one");
+
+    SimulatedTarget fixedWarmUp = new SimulatedTarget(dir.resolve("fixed"));
+    fixedWarmUp.rampUp = java.time.Duration.ofSeconds(5);
+    SweepResult fixed =
+        new Sweep(
+                SpaceParser.parse(
+                    "space.yml",
+                    "test",
+                    timing.replace("warmup_max: 20s", "warmup_max: 0s") + load + dimensions),
+                new GridStrategy(),
+                fixedWarmUp,
+                Optional.empty(),
+                Progress.NONE,
+                r -> {})
+            .run();
+    assertTrue(
+        fixed.defaultsDrift().orElseThrow() > 0.2,
+        "measured on the cold stack, the defaults' first run is low: "
+            + fixed.trials().get(0).runs());
+  }
 }

@@ -122,6 +122,7 @@ class ReplayTest {
             900_000,
             true,
             5.5,
+            12.0,
             new AuditCounts(900_000, 900_000, 0, 3, 0),
             "flafka audit");
     return new TrialResult(number, settings, baseline, TrialResult.Status.OK, "", List.of(run));
@@ -156,7 +157,8 @@ class ReplayTest {
             wrote.coreFill(),
             wrote.edgeCpuPerMillion(),
             wrote.coreCpuPerMillion(),
-            wrote.firstDeliverySeconds()),
+            wrote.firstDeliverySeconds(),
+            wrote.warmupSeconds()),
         List.of(
             read.seconds(),
             read.loadRate(),
@@ -164,7 +166,8 @@ class ReplayTest {
             read.coreFill(),
             read.edgeCpuPerMillion(),
             read.coreCpuPerMillion(),
-            read.firstDeliverySeconds()));
+            read.firstDeliverySeconds(),
+            read.warmupSeconds()));
     assertEquals(
         List.of(wrote.sent(), wrote.edgeAccepted(), wrote.delivered()),
         List.of(read.sent(), read.edgeAccepted(), read.delivered()));

@@ -115,6 +115,7 @@ class ReportTest {
               1_000_000,
               true,
               1.5,
+              12.0,
               new AuditCounts(1_000_000, 1_000_000, 0, 2, 0),
               "flafka audit"));
     }
@@ -156,6 +157,7 @@ class ReportTest {
     assertEquals("core_sinks", first.get("bottleneck"));
     assertEquals("30.25", first.get("core_cpu_s_per_mevent"));
     assertEquals("1.5", first.get("first_delivery_s"));
+    assertEquals("12", first.get("warmup_s"));
     assertEquals("0", first.get("counted_loss"));
     assertEquals("2", first.get("audit_duplicated"));
     Map<String, String> pruned = row(header, rows.get(13));
@@ -214,7 +216,11 @@ class ReportTest {
     assertEquals(4, count(html, "<svg "));
     assertTrue(html.contains("<b>A tie</b> with t004"), "the verdict calls the tie");
     assertTrue(
-        html.contains("The defaults (t001) gave 21,000 events/s: the best is 1.95x that."), html);
+        html.contains(
+            "The defaults (t001) gave 21,000 events/s (20,000 to 22,000 over 3 repeats, spread"
+                + " 9.5%): the best is 1.95x that. The defaults ran first and last: their last run"
+                + " was +10.0% against their first"),
+        html);
     // the two dimensions that moved the result most: sinks (10,000 to 41,000) and compression
     assertTrue(
         html.contains("Events/s across core_hdfs_sinks and edge_kafka_compression_type"), html);
@@ -316,8 +322,11 @@ class ReportTest {
     assertTrue(
         summary.contains(
             "best: t003, 41,000 events/s into HDFS - a TIE with t004 (their repeats overlap);"
-                + " 1.95x the defaults (t001, 21,000 events/s)"),
+                + " 1.95x the defaults (t001, 21,000 events/s; best 40,000-42,500 over 3 runs,"
+                + " defaults 20,000-22,000 over 3 runs)"),
         summary);
+    assertTrue(
+        summary.contains("drift: the defaults' last run was +10.0% against their first"), summary);
     assertTrue(summary.contains("1 trial failed (reasons in the report)"));
     assertTrue(summary.contains("report: sweep-results/x/report.html"));
     assertFalse(summary.contains("one repeat each"), "three repeats have a spread to judge by");
@@ -382,6 +391,7 @@ class ReportTest {
             654_321,
             false,
             1.5,
+            12.0,
             null,
             "not run: 245679 events were still on"
                 + " their way to HDFS when the drain time ran out");

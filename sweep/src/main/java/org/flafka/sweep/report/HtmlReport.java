@@ -179,13 +179,25 @@ public final class HtmlReport {
                         ? "The defaults are the best."
                         : String.format(
                             Locale.ROOT,
-                            "The defaults (%s) gave %,.0f events/s: the best is %.2fx that%s",
+                            "The defaults (%s) gave %,.0f events/s (%s): the best is %.2fx that%s",
                             baseline.id(),
                             baseline.endToEnd().median(),
+                            spread(baseline.endToEnd()),
                             best.endToEnd().median() / baseline.endToEnd().median(),
                             best.endToEnd().unrepeatedAndClose(baseline.endToEnd())
                                 ? ", which one repeat each cannot tell apart from noise: sweep again with repeats: 3."
                                 : ".")));
+    result
+        .defaultsDrift()
+        .ifPresent(
+            drift ->
+                html.append(
+                    String.format(
+                        Locale.ROOT,
+                        " The defaults ran first and last: their last run was %+.1f%% against their first,"
+                            + " the drift of the machine and the stack over the sweep, which weighs on every"
+                            + " trial alike (the repeats ran in rounds, the second in reverse order).",
+                        100 * drift)));
     html.append("</p>\n<p>Best settings: <code>")
         .append(e(describe(result, best)))
         .append("</code></p>\n");

@@ -41,6 +41,7 @@ public final class ResultsCsv {
             "edge_cpu_s_per_mevent",
             "core_cpu_s_per_mevent",
             "first_delivery_s",
+            "warmup_s",
             "sent",
             "edge_accepted",
             "delivered",
@@ -107,6 +108,7 @@ public final class ResultsCsv {
     cells.add(Columns.number(round(run.edgeCpuPerMillion(), 2)));
     cells.add(Columns.number(round(run.coreCpuPerMillion(), 2)));
     cells.add(Columns.number(round(run.firstDeliverySeconds(), 2)));
+    cells.add(Columns.number(round(run.warmupSeconds(), 2)));
     cells.add(Long.toString(run.sent()));
     cells.add(Long.toString(run.edgeAccepted()));
     cells.add(Long.toString(run.delivered()));

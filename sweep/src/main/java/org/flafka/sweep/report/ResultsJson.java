@@ -17,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalDouble;
 import org.flafka.sweep.SweepResult;
 import org.flafka.sweep.audit.AuditCounts;
 import org.flafka.sweep.space.Dimension;
@@ -184,6 +185,7 @@ public final class ResultsJson {
         run.path("delivered").asLong(),
         run.path("drained").asBoolean(),
         number(run.path("firstDeliverySeconds")),
+        number(run.path("warmupSeconds")),
         audit.isObject()
             ? new AuditCounts(
                 audit.path("expected").asLong(),
@@ -234,6 +236,7 @@ public final class ResultsJson {
     value(json, space.fixed());
     json.writeObjectFieldStart("timing");
     json.writeNumberField("warmupSeconds", space.timing().warmup().toMillis() / 1000.0);
+    json.writeNumberField("warmupMaxSeconds", space.timing().warmupMax().toMillis() / 1000.0);
     json.writeNumberField("measureSeconds", space.timing().measure().toMillis() / 1000.0);
     json.writeNumberField("repeats", space.timing().repeats());
     json.writeNumberField("drainSeconds", space.timing().drain().toMillis() / 1000.0);
@@ -252,6 +255,12 @@ public final class ResultsJson {
     }
     json.writeEndArray();
     json.writeStringField("baseline", result.baseline().map(TrialResult::id).orElse(null));
+    OptionalDouble drift = result.defaultsDrift();
+    if (drift.isPresent()) {
+      json.writeNumberField("defaultsDrift", drift.getAsDouble());
+    } else {
+      json.writeNullField("defaultsDrift");
+    }
     json.writeArrayFieldStart("ranking");
     for (TrialResult trial : ranking.ordered()) {
       json.writeString(trial.id());
@@ -306,6 +315,7 @@ public final class ResultsJson {
     number(json, "edgeCpuSecondsPerMillionEvents", run.edgeCpuPerMillion());
     number(json, "coreCpuSecondsPerMillionEvents", run.coreCpuPerMillion());
     number(json, "firstDeliverySeconds", run.firstDeliverySeconds());
+    number(json, "warmupSeconds", run.warmupSeconds());
     json.writeNumberField("sent", run.sent());
     json.writeNumberField("edgeAccepted", run.edgeAccepted());
     json.writeNumberField("delivered", run.delivered());

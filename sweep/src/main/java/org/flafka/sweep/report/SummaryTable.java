@@ -9,6 +9,7 @@ import org.flafka.sweep.SweepResult;
 import org.flafka.sweep.space.Dimension;
 import org.flafka.sweep.space.Durations;
 import org.flafka.sweep.stats.Ranking;
+import org.flafka.sweep.stats.Summary;
 import org.flafka.sweep.trial.Measurement;
 import org.flafka.sweep.trial.TrialResult;
 
@@ -118,14 +119,25 @@ public final class SummaryTable {
                           ? "; the defaults are the best"
                           : String.format(
                               Locale.ROOT,
-                              "; %.2fx the defaults (%s, %,.0f events/s)%s",
+                              "; %.2fx the defaults (%s, %,.0f events/s; best %s, defaults %s)%s",
                               best.endToEnd().median() / baseline.endToEnd().median(),
                               baseline.id(),
                               baseline.endToEnd().median(),
+                              range(best.endToEnd()),
+                              range(baseline.endToEnd()),
                               best.endToEnd().unrepeatedAndClose(baseline.endToEnd())
                                   ? ", which one repeat each cannot tell apart from noise: try --repeats 3"
                                   : "")));
       out.println();
+      result
+          .defaultsDrift()
+          .ifPresent(
+              drift ->
+                  out.printf(
+                      Locale.ROOT,
+                      "drift: the defaults' last run was %+.1f%% against their first (run first and last in"
+                          + " the sweep; every trial's runs are spread over it alike)%n",
+                      100 * drift));
       out.println(
           "best configuration: "
               + directory.resolve("best")
@@ -209,5 +221,13 @@ public final class SummaryTable {
       }
       out.println(line.toString().stripTrailing());
     }
+  }
+
+  /** "95,000-101,000 over 2 runs", or "1 run" when there is no spread. */
+  static String range(Summary summary) {
+    return summary.count() <= 1
+        ? summary.count() + " run"
+        : String.format(
+            Locale.ROOT, "%,.0f-%,.0f over %d runs", summary.min(), summary.max(), summary.count());
   }
 }

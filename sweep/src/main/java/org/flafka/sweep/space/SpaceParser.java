@@ -11,6 +11,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -50,7 +51,8 @@ public final class SpaceParser {
 
   private static final List<String> TOP_LEVEL =
       List.of("name", "description", "strategy", "timing", "load", "set", "dimensions", "report");
-  private static final List<String> TIMING_KEYS = List.of("warmup", "measure", "repeats", "drain");
+  private static final List<String> TIMING_KEYS =
+      List.of("warmup", "warmup_max", "measure", "repeats", "drain");
   private static final List<String> REPORT_KEYS = List.of("chart_dimensions");
   private static final InetSocketAddress NOWHERE =
       InetSocketAddress.createUnresolved("localhost", 514);
@@ -260,13 +262,17 @@ public final class SpaceParser {
             "timing",
             "write timing as a mapping, e.g. timing: {warmup: 10s, measure: 15s, repeats: 1}");
     Timing timing = Timing.DEFAULT;
-    for (NodeTuple tuple : entries(node, "timing.", TIMING_KEYS).values()) {
+    // warmup_max last, so that it is checked against the warm-up the file sets, wherever it is
+    List<NodeTuple> tuples = new ArrayList<>(entries(node, "timing.", TIMING_KEYS).values());
+    tuples.sort(Comparator.comparing(tuple -> key(tuple).equals("warmup_max")));
+    for (NodeTuple tuple : tuples) {
       String key = key(tuple);
       Object value = scalar(tuple.getValueNode(), "timing." + key);
       try {
         timing =
             switch (key) {
               case "warmup" -> timing.withWarmup(Durations.parse(value));
+              case "warmup_max" -> timing.withWarmupMax(Durations.parse(value));
               case "measure" -> timing.withMeasure(Durations.parse(value));
               case "drain" -> timing.withDrain(Durations.parse(value));
               default -> timing.withRepeats(repeats(value));

@@ -26,6 +26,8 @@ import org.flafka.sweep.target.AgentSample;
  * @param delivered events the core's HDFS sinks drained in the whole run (after draining)
  * @param drained whether the core caught up with the edge before the drain time ran out
  * @param firstDeliverySeconds how long after the load started the first event reached HDFS
+ * @param warmupSeconds how long the warm-up lasted, from the first event in HDFS until the rate
+ *     into HDFS stopped changing (or its limit)
  * @param audit what the audit found, or null when it did not run ({@code auditNote} says why)
  */
 public record Measurement(
@@ -43,6 +45,7 @@ public record Measurement(
     long delivered,
     boolean drained,
     double firstDeliverySeconds,
+    double warmupSeconds,
     AuditCounts audit,
     String auditNote) {
 
@@ -84,6 +87,7 @@ public record Measurement(
         delivered,
         drained,
         firstDeliverySeconds,
+        warmupSeconds,
         result,
         note);
   }
@@ -137,6 +141,7 @@ public record Measurement(
         0,
         false,
         Double.NaN,
+        Double.NaN,
         null,
         "");
   }
@@ -159,12 +164,16 @@ public record Measurement(
         deliveredTotal,
         drainedAll,
         firstDeliverySeconds,
+        warmupSeconds,
         audit,
         auditNote);
   }
 
-  /** This measurement with the time its first event took to reach HDFS. */
-  Measurement withFirstDelivery(double secondsAfterLoadStart) {
+  /**
+   * This measurement with how long its first event took to reach HDFS and how long its warm-up
+   * lasted.
+   */
+  Measurement withStartUp(double secondsAfterLoadStart, double warmup) {
     return new Measurement(
         repeat,
         seconds,
@@ -180,6 +189,7 @@ public record Measurement(
         delivered,
         drained,
         secondsAfterLoadStart,
+        warmup,
         audit,
         auditNote);
   }

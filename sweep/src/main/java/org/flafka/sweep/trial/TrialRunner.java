@@ -120,9 +120,10 @@ public final class TrialRunner implements Trials {
   }
 
   /**
-   * Runs trial {@code number}. Failures of the trial (an agent that does not start, a load
-   * connection that breaks) make a FAILED result; a {@link TargetException} (the stack itself is
-   * gone) is thrown, ending the sweep.
+   * Runs trial {@code number} once, as its first repeat; {@link #repeat} runs the others, so a
+   * sweep can take its repeats in rounds over all trials. Failures of the trial (an agent that does
+   * not start, a load connection that breaks) make a FAILED result; a {@link TargetException} (the
+   * stack itself is gone) is thrown, ending the sweep.
    */
   @Override
   public TrialResult run(int number, Settings settings, boolean baseline)
@@ -132,24 +133,43 @@ public final class TrialRunner implements Trials {
       return new TrialResult(
           number, settings, baseline, TrialResult.Status.PRUNED, pruned.get(), List.of());
     }
-    List<Measurement> runs = new ArrayList<>();
-    for (int repeat = 1; repeat <= timing.repeats(); repeat++) {
-      try {
-        runs.add(runOnce(String.format("t%03d-r%d", number, repeat), repeat, settings));
-      } catch (TargetException | InterruptedException e) {
-        throw e;
-      } catch (RuntimeException | IOException | ExecutionException e) {
-        target.checkHealthy();
-        return new TrialResult(
-            number,
-            settings,
-            baseline,
-            TrialResult.Status.FAILED,
-            "repeat " + repeat + ": " + oneLine(e),
-            runs);
-      }
+    return runRepeat(
+        new TrialResult(number, settings, baseline, TrialResult.Status.OK, "", List.of()), 1);
+  }
+
+  /**
+   * {@code trial} with repeat {@code repeat} run and added to its runs; a trial that did not
+   * measure (pruned, failed) comes back as it was.
+   */
+  @Override
+  public TrialResult repeat(TrialResult trial, int repeat) throws InterruptedException {
+    return trial.status() == TrialResult.Status.OK ? runRepeat(trial, repeat) : trial;
+  }
+
+  @Override
+  public boolean repeatsInRounds() {
+    return true;
+  }
+
+  private TrialResult runRepeat(TrialResult trial, int repeat) throws InterruptedException {
+    List<Measurement> runs = new ArrayList<>(trial.runs());
+    try {
+      runs.add(
+          runOnce(String.format("t%03d-r%d", trial.number(), repeat), repeat, trial.settings()));
+    } catch (TargetException | InterruptedException e) {
+      throw e;
+    } catch (RuntimeException | IOException | ExecutionException e) {
+      target.checkHealthy();
+      return new TrialResult(
+          trial.number(),
+          trial.settings(),
+          trial.baseline(),
+          TrialResult.Status.FAILED,
+          "repeat " + repeat + ": " + oneLine(e),
+          runs);
     }
-    return new TrialResult(number, settings, baseline, TrialResult.Status.OK, "", runs);
+    return new TrialResult(
+        trial.number(), trial.settings(), trial.baseline(), TrialResult.Status.OK, "", runs);
   }
 
   /** Stops a running load at once (Ctrl-C). */
@@ -220,7 +240,7 @@ public final class TrialRunner implements Trials {
         phase.accept("priming until events flow into HDFS");
         double firstDelivery = prime(sending, plan);
         phase.accept("warm-up");
-        waitWhileSending(sending.result(), timing.warmup());
+        double warmup = warmUp(sending.result());
         AgentSample edgeStart = target.sample(Tier.EDGE);
         AgentSample coreStart = target.sample(Tier.CORE);
         LoadGenerator.Progress loadStart = load.progress();
@@ -240,7 +260,7 @@ public final class TrialRunner implements Trials {
                     loadStart.events(),
                     loadEnd.events(),
                     loadEnd.elapsedNanos() - loadStart.elapsedNanos())
-                .withFirstDelivery(firstDelivery);
+                .withStartUp(firstDelivery, warmup);
       } finally {
         load.stop();
       }
@@ -291,6 +311,33 @@ public final class TrialRunner implements Trials {
     awaitFlowing(sending.result(), sending.load(), plan.rate());
     sending.load().changeRate(plan.rate());
     return (System.nanoTime() - started) / 1e9;
+  }
+
+  /**
+   * The warm-up: at least the timing's {@code warmup}, then until the rate into HDFS stops changing
+   * over a measure window ({@link SteadyRate}), at most {@code warmupMax}. Returns how long it
+   * lasted, in seconds.
+   */
+  private double warmUp(FutureTask<LoadResult> sending)
+      throws InterruptedException, ExecutionException {
+    long start = System.nanoTime();
+    if (timing.warmupMax().equals(timing.warmup())) {
+      waitWhileSending(sending, timing.warmup());
+      return (System.nanoTime() - start) / 1e9;
+    }
+    Duration interval = timing.measure().dividedBy(SteadyRate.READINGS_PER_WINDOW);
+    SteadyRate rate = new SteadyRate();
+    rate.add(System.nanoTime(), total(target.sample(Tier.CORE), Stage.CORE_SINK));
+    while (true) {
+      waitWhileSending(sending, interval);
+      long now = System.nanoTime();
+      rate.add(now, total(target.sample(Tier.CORE), Stage.CORE_SINK));
+      long elapsed = now - start;
+      if (elapsed >= timing.warmupMax().toNanos()
+          || (elapsed >= timing.warmup().toNanos() && rate.steady())) {
+        return elapsed / 1e9;
+      }
+    }
   }
 
   /** Sleeps {@code duration}; fails early if the load ended on its own (a broken connection). */

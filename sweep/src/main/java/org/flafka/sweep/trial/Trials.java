@@ -29,8 +29,25 @@ public interface Trials {
   /** Why the trial with these settings cannot run, or empty. Free: nothing runs. */
   Optional<String> pruneReason(Settings settings);
 
-  /** Trial {@code number} with these settings: pruned, measured or failed. */
+  /**
+   * Trial {@code number} with these settings: pruned, measured (its first repeat, or every repeat
+   * already recorded) or failed.
+   */
   TrialResult run(int number, Settings settings, boolean baseline) throws InterruptedException;
+
+  /**
+   * {@code trial} with repeat {@code repeat} added; a sweep takes its repeats in rounds over every
+   * trial ({@link org.flafka.sweep.Sweep}). Recorded trials already hold every repeat, so by
+   * default the trial comes back as it is.
+   */
+  default TrialResult repeat(TrialResult trial, int repeat) throws InterruptedException {
+    return trial;
+  }
+
+  /** Whether {@link #run} measures only the first repeat, leaving the others to {@link #repeat}. */
+  default boolean repeatsInRounds() {
+    return false;
+  }
 
   /** Stops a running trial at once (Ctrl-C). */
   void abort();

@@ -54,7 +54,12 @@ class SpaceParserTest {
     assertEquals("what it is for", space.description());
     assertEquals("descent", space.strategy());
     assertEquals(
-        new Timing(Duration.ofSeconds(2), Duration.ofMinutes(1), 3, Duration.ofMillis(500)),
+        new Timing(
+            Duration.ofSeconds(2),
+            Duration.ofSeconds(30),
+            Duration.ofMinutes(1),
+            3,
+            Duration.ofMillis(500)),
         space.timing());
     assertEquals(
         Map.of(
