@@ -67,8 +67,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Metrics: Flume's {@link ChannelCounter} (puts stay 0, takes count taken and committed events);
  * {@code ChannelSize} is the consumer lag of the channel's partitions (events waiting in Kafka),
- * refreshed at most once a second, and {@code ChannelCapacity} is unbounded (the topic's retention
- * bounds it). Keys: {@link KafkaRecordChannelConfig} and docs/reference/core-plugins.md.
+ * refreshed at most once a second, and {@code ChannelCapacity} a nominal 2^31-1 (the topic's
+ * retention bounds it). Keys: {@link KafkaRecordChannelConfig} and docs/reference/core-plugins.md.
  */
 public class KafkaRecordChannel extends BasicChannelSemantics {
 
@@ -133,7 +133,9 @@ public class KafkaRecordChannel extends BasicChannelSemantics {
     consumer = new KafkaConsumer<>(consumerProperties);
     consumer.subscribe(List.of(config.topic()), new Rebalance());
     guard.initialize();
-    counter.setChannelCapacity(Long.MAX_VALUE);
+    // Nominal: the topic's retention bounds what waits. Not Long.MAX_VALUE, whose sum over several
+    // channels (what dashboards and the sweep add up) would overflow.
+    counter.setChannelCapacity(Integer.MAX_VALUE);
     counter.start();
     LOG.info(
         "{}: reading {} at {} as {} of group {}, record headers: {}",
