@@ -134,7 +134,7 @@ def generate(out, test, count):
         "---", "# Core (data centre) values, e.g. the sweep's best core configuration.",
         ] + ([] if test else [
         "core_hdfs_root: hdfs://namenode.example.net:8020/data/syslog",
-        "core_channel_type: file",
+        "core_channel_type: kafka",
         "core_hdfs_sinks: 8"]))
     for region, prefix, zone in REGIONS[:(count - 1) // SITES_PER_REGION + 1]:
         write_yaml(os.path.join(out, "group_vars", f"{region}.yml"), [

@@ -18,26 +18,44 @@ import org.flafka.render.Tier;
  */
 public enum CoreVariant {
   /**
-   * The core template with its defaults, as deployed today: 2 of our Kafka sources ({@code
-   * KafkaRecordSource}), 4 memory channels and 4 of our HDFS sinks ({@code HdfsBucketSink}), lanes
-   * by host, snappy text.
+   * The core template with its defaults: no sources, 4 of our Kafka channels ({@code
+   * KafkaRecordChannel}, consumers in one group) each drained by one of our HDFS sinks ({@code
+   * HdfsBucketSink}), snappy text.
    */
   OURS("ours", true, Map.of()),
   /**
-   * The template with {@code core_channel_type: file}: durable channels, every event written to
-   * local disk too.
+   * The core the template rendered by default before the Kafka channels: 2 of our Kafka sources
+   * ({@code KafkaRecordSource}), 4 memory channels (lost when the agent dies) and 4 of our HDFS
+   * sinks, lanes by host ({@code core_channel_type: memory}).
+   */
+  OURS_MEMORY_CHANNEL("ours-memory-channel", true, Map.of("core_channel_type", "memory")),
+  /**
+   * The template with {@code core_channel_type: file}: Kafka sources into durable file channels,
+   * every event written to local disk too.
    */
   OURS_FILE_CHANNEL("ours-file-channel", true, Map.of("core_channel_type", "file")),
-  /** The template with Flume's Kafka source in place of ours ({@code core_source_impl: stock}). */
-  OURS_STOCK_SOURCE("ours-stock-source", true, Map.of("core_source_impl", "stock")),
-  /** The template with Flume's HDFS sink in place of ours ({@code core_sink_impl: stock}). */
+  /**
+   * The memory-channel template with Flume's Kafka source in place of ours ({@code
+   * core_source_impl: stock}).
+   */
+  OURS_STOCK_SOURCE(
+      "ours-stock-source",
+      true,
+      Map.of("core_source_impl", "stock", "core_channel_type", "memory")),
+  /**
+   * The default template with Flume's HDFS sink in place of ours ({@code core_sink_impl: stock}).
+   */
   OURS_STOCK_SINK("ours-stock-sink", true, Map.of("core_sink_impl", "stock")),
   /**
    * Flume's stock path in the template: Flume's Kafka source, memory channels, Flume's HDFS sink
    * ({@code core_source_impl: stock}, {@code core_sink_impl: stock}), with the template's sizes,
    * rolls, lanes and its bucket interceptor: stock Flume as tuned by the kit.
    */
-  STOCK_TUNED("stock-tuned", true, Map.of("core_source_impl", "stock", "core_sink_impl", "stock")),
+  STOCK_TUNED(
+      "stock-tuned",
+      true,
+      Map.of(
+          "core_source_impl", "stock", "core_sink_impl", "stock", "core_channel_type", "memory")),
   /**
    * What a user gets from Flume's defaults for the same layout: one Kafka source, a memory channel
    * with Flume's default capacity and transaction capacity (100), one HDFS sink with hdfs.batchSize

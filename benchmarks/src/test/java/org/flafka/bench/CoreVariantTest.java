@@ -29,10 +29,14 @@ class CoreVariantTest {
   @EnumSource(CoreVariant.class)
   void everyVariantReadsTheTargetAndWritesUnderItsRoot(CoreVariant variant) throws IOException {
     Properties p = properties(variant, Map.of());
-    assertEquals("127.0.0.1:9092", p.getProperty("core.sources.kafka0.kafka.bootstrap.servers"));
-    assertEquals("t", p.getProperty("core.sources.kafka0.kafka.topics"));
-    assertEquals("g", p.getProperty("core.sources.kafka0.kafka.consumer.group.id"));
-    assertEquals("earliest", p.getProperty("core.sources.kafka0.kafka.consumer.auto.offset.reset"));
+    // The reader is a source, or with the default template a Kafka channel
+    String reader =
+        p.getProperty("core.sources") == null ? "core.channels.ch0." : "core.sources.kafka0.";
+    assertEquals("127.0.0.1:9092", p.getProperty(reader + "kafka.bootstrap.servers"));
+    assertEquals(
+        "t", p.getProperty(reader + "kafka.topics", p.getProperty(reader + "kafka.topic")));
+    assertEquals("g", p.getProperty(reader + "kafka.consumer.group.id"));
+    assertEquals("earliest", p.getProperty(reader + "kafka.consumer.auto.offset.reset"));
     String root =
         p.getProperty("core.sinks.hdfs0.hdfs.root", p.getProperty("core.sinks.hdfs0.hdfs.path"));
     assertTrue(root.startsWith("hdfs://127.0.0.1:8020/root"), root);
@@ -44,9 +48,14 @@ class CoreVariantTest {
   @Test
   void theVariantsAreWhatTheyAreNamed() throws IOException {
     Properties ours = properties(CoreVariant.OURS, Map.of());
-    assertEquals("org.flafka.core.KafkaRecordSource", ours.getProperty("core.sources.kafka0.type"));
-    assertEquals("memory", ours.getProperty("core.channels.ch0.type"));
+    assertNull(ours.getProperty("core.sources"));
+    assertEquals("org.flafka.core.KafkaRecordChannel", ours.getProperty("core.channels.ch0.type"));
     assertEquals("org.flafka.core.HdfsBucketSink", ours.getProperty("core.sinks.hdfs0.type"));
+    Properties memory = properties(CoreVariant.OURS_MEMORY_CHANNEL, Map.of());
+    assertEquals(
+        "org.flafka.core.KafkaRecordSource", memory.getProperty("core.sources.kafka0.type"));
+    assertEquals("memory", memory.getProperty("core.channels.ch0.type"));
+    assertEquals("org.flafka.core.HdfsBucketSink", memory.getProperty("core.sinks.hdfs0.type"));
     assertEquals(
         "file",
         properties(CoreVariant.OURS_FILE_CHANNEL, Map.of()).getProperty("core.channels.ch0.type"));

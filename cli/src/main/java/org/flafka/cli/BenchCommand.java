@@ -594,18 +594,21 @@ public final class BenchCommand implements Runnable {
             + "events/s into HDFS (the HDFS sinks' committed events, from the first drained batch until "
             + "the topic is drained or --duration), CPU seconds per million events of the agent (by "
             + "thread group), the broker and HDFS, and the files written; medians over the repeats.",
-        "Variants: ours = the core template's defaults (our Kafka source -> memory channels -> our HDFS "
-            + "sink, 2 sources, 4 sinks, lanes by host); ours-file-channel = the same with "
-            + "core_channel_type=file (durable, a second copy on local disk); ours-stock-source = the "
-            + "same with Flume's Kafka source; ours-stock-sink = the same with Flume's HDFS sink; "
-            + "stock-tuned = the template with both Flume's Kafka source and Flume's HDFS sink; stock = "
+        "Variants: ours = the core template's defaults (no sources: 4 of our Kafka channels, each "
+            + "drained by our HDFS sink); ours-memory-channel = core_channel_type=memory, the default "
+            + "before (our Kafka source -> memory channels -> our HDFS sink, 2 sources, 4 sinks, lanes "
+            + "by host; loses the channels' events when the agent dies); ours-file-channel = "
+            + "core_channel_type=file (durable, a second copy on local disk); ours-stock-source = "
+            + "ours-memory-channel with Flume's Kafka source; ours-stock-sink = ours with Flume's HDFS "
+            + "sink; stock-tuned = the memory-channel template with both Flume's Kafka source and "
+            + "Flume's HDFS sink; stock = "
             + "Flume's defaults for the same layout (one Kafka source, a memory channel of 100, one "
             + "HDFS sink rolling every 10 events: tens of events/s); stock-rolls = stock with the "
             + "template's rolls.",
       },
       footerHeading = "%nExamples:%n",
       footer = {
-        "  flafka bench core                        ours, ours-file-channel and stock-tuned",
+        "  flafka bench core                        ours, ours-memory-channel, ours-file-channel, stock-tuned",
         "  flafka bench core --variants ours,ours-stock-sink --events 1000000",
         "  flafka bench core --set core_hdfs_sinks=2 --set core_fanout=batch",
         "  flafka bench core --format json --out core.json",
@@ -618,7 +621,7 @@ public final class BenchCommand implements Runnable {
     @Option(
         names = "--variants",
         paramLabel = "V,...",
-        defaultValue = "ours,ours-file-channel,stock-tuned",
+        defaultValue = "ours,ours-memory-channel,ours-file-channel,stock-tuned",
         completionCandidates = CoreVariant.FlagNames.class,
         description =
             "Which agents, in the order run: ${COMPLETION-CANDIDATES} (default: "

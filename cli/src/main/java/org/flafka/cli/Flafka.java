@@ -25,6 +25,7 @@ import picocli.CommandLine.Option;
       CmEmulatorCommand.class,
       DashboardsCommand.class,
       BenchCommand.class,
+      HdfsCommand.class,
     },
     description =
         "Syslog ingest with Flume, Kafka and HDFS: find the fastest configuration by measurement.",
@@ -37,6 +38,7 @@ import picocli.CommandLine.Option;
       "  flafka load --target edge1:514 --rate 50000 --duration 60s   send syslog load",
       "  flafka audit --manifest sent.json --bootstrap-server k1:9092 --topic syslog   what arrived?",
       "  flafka bench edge                  compare our edge agent with stock Flume",
+      "  flafka hdfs recover hdfs://nn:8020/data/syslog/dt=2026-11-27   publish files a crash left open",
       "",
       "Exit codes: 0 ok, 1 failed, 2 invalid input, 3 unexpected state, 4 internal error.",
     })

@@ -7,12 +7,14 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalInt;
 import java.util.Properties;
 import java.util.concurrent.Callable;
 import org.flafka.lint.Finding;
 import org.flafka.lint.Linter;
+import org.flafka.lint.TemplateVariables;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -90,8 +92,12 @@ final class LintCommand implements Callable<Integer> {
     }
 
     List<Finding> findings =
-        Linter.lint(
-            properties, partitions == null ? OptionalInt.empty() : OptionalInt.of(partitions));
+        new ArrayList<>(
+            Linter.lint(
+                properties, partitions == null ? OptionalInt.empty() : OptionalInt.of(partitions)));
+    if (tier != null) {
+      findings.addAll(TemplateVariables.unused(properties, variables.variables().keySet()));
+    }
 
     PrintWriter stdout = spec.commandLine().getOut();
     findings.forEach(stdout::println);

@@ -44,7 +44,7 @@ class BenchCoreCommandTest {
   @CsvSource(
       delimiter = '|',
       value = {
-        "--variants ours,fast   | --variants: unknown variant 'fast'; use some of ours, ours-file-channel, ours-stock-source, ours-stock-sink, stock-tuned, stock, stock-rolls, comma-separated",
+        "--variants ours,fast   | --variants: unknown variant 'fast'; use some of ours, ours-memory-channel, ours-file-channel, ours-stock-source, ours-stock-sink, stock-tuned, stock, stock-rolls, comma-separated",
         "--variants ours,ours   | --variants names a variant twice",
         "--events 0             | --events must be between 1 and 1000000000 but was 0",
         "--events many          | Invalid value for option '--events': 'many' is not a long",
@@ -55,7 +55,7 @@ class BenchCoreCommandTest {
         "--partitions 0         | --partitions must be between 1 and 1000 but was 0",
         "--size 20              | --size must be between 100 and 65536 bytes but was 20",
         "--format xml           | --format must be text or json but was 'xml'",
-        "--baseline best        | --baseline: unknown variant 'best'; use one of ours, ours-file-channel",
+        "--baseline best        | --baseline: unknown variant 'best'; use one of ours, ours-memory-channel, ours-file-channel",
         "--set core_hdfs_snks=2 | --set: ",
         "--set core_channel_type=disk | core_channel_type",
         "--set kafka_topic=x    | --set kafka_topic: the bench sets this itself",

@@ -108,12 +108,33 @@ class RenderAndLintCommandTest {
 
   @Test
   void lintOfARenderingWithTooManySourcesWarnsButPasses() {
-    Run run = run("lint", "--tier", "core", "--set", "core_kafka_sources=8", "--partitions", "6");
+    Run run =
+        run(
+            "lint",
+            "--tier",
+            "core",
+            "--set",
+            "core_channel_type=memory",
+            "--set",
+            "core_kafka_sources=8",
+            "--partitions",
+            "6");
     assertEquals(ExitCode.OK, run.exitCode, run.out + run.err);
     assertTrue(
         run.out.startsWith(
             "WARNING [kafka-sources-vs-partitions] core.sources: 8 Kafka sources in group"
                 + " flafka-core on syslog share 6 partitions; 2 get no partition and sit idle."),
+        run.out);
+    assertTrue(run.out.endsWith("lint: 0 errors, 1 warning\n"), run.out);
+  }
+
+  @Test
+  void lintOfTheKafkaChannelCoreWarnsOfSourceSettingsThatDoNotApply() {
+    Run run = run("lint", "--tier", "core", "--set", "core_kafka_sources=8");
+    assertEquals(ExitCode.OK, run.exitCode, run.out + run.err);
+    assertTrue(
+        run.out.startsWith(
+            "WARNING [unused-variable] core_kafka_sources: does not apply with core_channel_type kafka"),
         run.out);
     assertTrue(run.out.endsWith("lint: 0 errors, 1 warning\n"), run.out);
   }

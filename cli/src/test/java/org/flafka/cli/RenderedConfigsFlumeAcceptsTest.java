@@ -61,7 +61,12 @@ class RenderedConfigsFlumeAcceptsTest {
                 2)),
         Arguments.of(Tier.EDGE, Map.of("edge_channel_type", "kafka", "edge_kafka_sinks", 2)),
         Arguments.of(Tier.CORE, Map.of()),
-        Arguments.of(Tier.CORE, Map.of("core_kafka_sources", 1, "core_hdfs_sinks", 1)),
+        Arguments.of(
+            Tier.CORE,
+            Map.of("core_channel_type", "memory", "core_kafka_sources", 1, "core_hdfs_sinks", 1)),
+        Arguments.of(Tier.CORE, Map.of("core_hdfs_sinks", 1, "core_hdfs_format", "avro")),
+        Arguments.of(
+            Tier.CORE, Map.of("kafka_flume_event_format", true, "core_hdfs_format", "avro")),
         Arguments.of(
             Tier.CORE,
             Map.of(

@@ -175,7 +175,7 @@ class SweepCommandTest {
     Path file =
         space(
             """
-                set: {core_channel_transaction_capacity: 10000}
+                set: {core_channel_type: memory, core_channel_transaction_capacity: 10000}
                 dimensions:
                   core_hdfs_batch_size: [1000, 20000]
                   core_kafka_sources: [2, 8]

@@ -8,6 +8,7 @@ import java.util.OptionalInt;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import org.flafka.core.HdfsBucketSinkConfig;
+import org.flafka.core.KafkaRecordChannelConfig;
 import org.flafka.core.KafkaRecordSourceConfig;
 import org.flafka.edge.channel.BatchMemoryChannelConfig;
 import org.flafka.edge.sink.KafkaRecordConfig;
@@ -51,7 +52,9 @@ final class PluginKeys {
           Rules.KAFKA_RECORD_SOURCE,
           named(KafkaRecordSourceConfig::new, "Kafka record source "),
           Rules.HDFS_BUCKET_SINK,
-          named(HdfsBucketSinkConfig::new, "HDFS bucket sink "));
+          named(HdfsBucketSinkConfig::new, "HDFS bucket sink "),
+          Rules.CORE_KAFKA_CHANNEL,
+          named(KafkaRecordChannelConfig::new, "Kafka record channel "));
 
   /**
    * By the builder class an interceptor's {@code type} names; an interceptor does not know its

@@ -12,6 +12,7 @@ import org.apache.flume.source.SyslogSourceConfigurationConstants;
 import org.apache.flume.source.kafka.KafkaSourceConstants;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.flafka.core.HdfsBucketSinkConfig;
+import org.flafka.core.KafkaRecordChannelConfig;
 import org.flafka.core.KafkaRecordSourceConfig;
 import org.flafka.edge.channel.BatchMemoryChannelConfig;
 import org.flafka.edge.sink.KafkaRecordConfig;
@@ -41,6 +42,7 @@ public final class Rules {
   static final String KAFKA_RECORD_SOURCE = "org.flafka.core.KafkaRecordSource";
   static final String KAFKA_CHANNEL = "org.apache.flume.channel.kafka.KafkaChannel";
   static final String KAFKA_RECORD_CHANNEL = "org.flafka.edge.channel.KafkaRecordChannel";
+  static final String CORE_KAFKA_CHANNEL = "org.flafka.core.KafkaRecordChannel";
   static final String FLAFKA_SYSLOG_SOURCE = "org.flafka.edge.source.SyslogSource";
   static final String BATCH_MEMORY_CHANNEL = "org.flafka.edge.channel.BatchMemoryChannel";
 
@@ -489,7 +491,40 @@ public final class Rules {
             .add(source);
       }
     }
+    Map<String, List<Component>> channelsByGroupAndTopic = new LinkedHashMap<>();
+    for (Component channel : agent.active(Kind.CHANNEL)) {
+      if (channel.isType(CORE_KAFKA_CHANNEL)) {
+        String group =
+            channel
+                .get("kafka.consumer.group.id")
+                .orElse(KafkaRecordChannelConfig.DEFAULT_GROUP_ID);
+        channelsByGroupAndTopic
+            .computeIfAbsent(
+                group + " on " + channel.get("kafka.topic").orElse(""), key -> new ArrayList<>())
+            .add(channel);
+      }
+    }
     List<Finding> findings = new ArrayList<>();
+    channelsByGroupAndTopic.forEach(
+        (groupAndTopic, channels) -> {
+          if (channels.size() > partitions.getAsInt()) {
+            findings.add(
+                Finding.warning(
+                    "kafka-sources-vs-partitions",
+                    agent.agent() + ".channels",
+                    channels.size()
+                        + " Kafka channels in group "
+                        + groupAndTopic
+                        + " share "
+                        + partitions.getAsInt()
+                        + " partitions; "
+                        + (channels.size() - partitions.getAsInt())
+                        + " get no partition and their sinks sit idle",
+                    "use at most "
+                        + partitions.getAsInt()
+                        + " channel and sink pairs (core_hdfs_sinks), or add partitions to the topic"));
+          }
+        });
     byGroupAndTopics.forEach(
         (groupAndTopics, sources) -> {
           if (sources.size() > partitions.getAsInt()) {

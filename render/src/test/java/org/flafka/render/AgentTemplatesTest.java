@@ -333,9 +333,23 @@ class AgentTemplatesTest {
   }
 
   @Test
+  void coreReadsWithOurKafkaChannelsByDefaultAndHasNoSources() throws IOException {
+    Properties p = properties(AgentTemplates.render(Tier.CORE, Map.of()));
+    assertNull(p.getProperty("core.sources"));
+    assertEquals("ch0 ch1 ch2 ch3", p.getProperty("core.channels"));
+    assertEquals("org.flafka.core.KafkaRecordChannel", p.getProperty("core.channels.ch2.type"));
+    assertEquals("syslog", p.getProperty("core.channels.ch2.kafka.topic"));
+    assertEquals("flafka-core", p.getProperty("core.channels.ch2.kafka.consumer.group.id"));
+    assertEquals("ch2", p.getProperty("core.sinks.hdfs2.channel"));
+  }
+
+  @Test
   void coreReadsWithOurKafkaSourceAndWritesTextWithOurBucketSinkUnderTheRoot() throws IOException {
     Properties p =
-        properties(AgentTemplates.render(Tier.CORE, Map.of("core_hdfs_root", "hdfs://nn/syslog")));
+        properties(
+            AgentTemplates.render(
+                Tier.CORE,
+                Map.of("core_hdfs_root", "hdfs://nn/syslog", "core_channel_type", "memory")));
     assertEquals("hdfs0 hdfs1 hdfs2 hdfs3", p.getProperty("core.sinks"));
     String sink = "core.sinks.hdfs3.";
     assertEquals("org.flafka.core.HdfsBucketSink", p.getProperty(sink + "type"));
@@ -373,7 +387,9 @@ class AgentTemplatesTest {
                     "core_sink_impl",
                     "stock",
                     "core_source_impl",
-                    "stock")));
+                    "stock",
+                    "core_channel_type",
+                    "file")));
     assertEquals("kafka0 kafka1", p.getProperty("core.sources"));
     assertEquals("hdfs0 hdfs1 hdfs2 hdfs3", p.getProperty("core.sinks"));
     String sink = "core.sinks.hdfs3.";

@@ -76,6 +76,17 @@ class RenderParityTest {
         Arguments.of(
             Tier.CORE,
             Map.of(
+                "core_channel_type",
+                "kafka",
+                "kafka_flume_event_format",
+                true,
+                "core_hdfs_sinks",
+                2,
+                "core_group_instance_prefix",
+                "core-lyon-1")),
+        Arguments.of(
+            Tier.CORE,
+            Map.of(
                 "core_hdfs_format",
                 "avro",
                 "core_channel_type",
@@ -91,6 +102,8 @@ class RenderParityTest {
             Map.of(
                 "core_hdfs_codec",
                 "none",
+                "core_channel_type",
+                "memory",
                 "core_hdfs_sinks",
                 6,
                 "core_fanout",

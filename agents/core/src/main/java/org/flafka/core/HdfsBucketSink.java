@@ -66,23 +66,37 @@ import org.slf4j.LoggerFactory;
  * of its own (the agent's Hadoop configuration and JAAS apply), a timeout per HDFS call (the HDFS
  * client's own socket timeouts apply), rolling on under-replicated blocks. Metrics: Flume's {@link
  * SinkCounter}; a file opened counts as a connection created, one closed and renamed as a
- * connection closed, a failed open or close as a connection failed.
+ * connection closed, a failed open or close as a connection failed; {@code RecoveredFileCount}
+ * counts the files below.
+ *
+ * <p>At start, the sink looks for in-progress files of its own {@code hdfs.filePrefix} that an
+ * earlier run left behind (a crash: {@code kill -9}, a lost host), recovers their HDFS leases and
+ * publishes them under their final names ({@link InProgressFiles}), so what that run flushed
+ * becomes visible to Hive, Impala and Spark without an operator. A file whose lease is still being
+ * recovered is tried again every second.
  */
 public class HdfsBucketSink extends AbstractSink implements Configurable, BatchSizeSupported {
 
   private static final Logger LOG = LoggerFactory.getLogger(HdfsBucketSink.class);
-  private static final String IN_USE_PREFIX = "_";
-  private static final String IN_USE_SUFFIX = ".tmp";
+  private static final String IN_USE_PREFIX = InProgressFiles.IN_USE_PREFIX;
+  private static final String IN_USE_SUFFIX = InProgressFiles.IN_USE_SUFFIX;
 
   /** How often open files are checked for their age and idleness, at most. */
   private static final long ROLL_CHECK_MILLIS = 1000;
+
+  /**
+   * How far back a start looks for files an earlier run left in progress, by the time their bucket
+   * directory last changed: a file is open at most a roll interval, and an agent is seldom down
+   * longer than this.
+   */
+  private static final long ORPHAN_LOOKBACK_MILLIS = 7L * 24 * 3_600_000L;
 
   /** How often a stopping sink retries the files it could not close yet. */
   private static final long STOP_RETRY_MILLIS = 1000;
 
   private final Clock clock;
   private HdfsBucketSinkConfig config;
-  private SinkCounter counter;
+  private HdfsBucketSinkCounter counter;
   private FileSystem fs;
   private SnappyCodec codec;
   private String suffix;
@@ -92,6 +106,18 @@ public class HdfsBucketSink extends AbstractSink implements Configurable, BatchS
 
   /** Files whose close or rename failed, retried every {@code hdfs.retryInterval}. */
   private final List<BucketFile> unfinished = new ArrayList<>();
+
+  /**
+   * In-progress files of this sink's prefix that an earlier run left open (a crash), to close and
+   * publish.
+   */
+  private final List<Path> orphans = new ArrayList<>();
+
+  /** The first file number of this run: a lower one of our prefix is an earlier run's. */
+  private long firstFileNumber;
+
+  /** The search for an earlier run's files has not succeeded yet (HDFS away at start). */
+  private boolean orphanSearchPending;
 
   private long nextFileNumber;
   private long lastRollCheck;
@@ -117,7 +143,7 @@ public class HdfsBucketSink extends AbstractSink implements Configurable, BatchS
         new HdfsBucketSinkConfig(
             HdfsBucketSinkConfig.COMPONENT + " " + getName(), context.getParameters());
     if (counter == null) {
-      counter = new SinkCounter(getName());
+      counter = new HdfsBucketSinkCounter(getName());
     }
   }
 
@@ -147,7 +173,10 @@ public class HdfsBucketSink extends AbstractSink implements Configurable, BatchS
     codec = config.snappy() ? ReflectionUtils.newInstance(SnappyCodec.class, conf) : null;
     suffix = config.snappy() ? codec.getDefaultExtension() : ".log";
     nextFileNumber = clock.millis();
+    firstFileNumber = nextFileNumber;
     counter.start();
+    orphanSearchPending = true;
+    recoverOrphans();
     LOG.info(
         "{}: writing {} files under {}/dt=…/host=… ({}), batches of up to {} events",
         getName(),
@@ -204,6 +233,9 @@ public class HdfsBucketSink extends AbstractSink implements Configurable, BatchS
     if (now - lastRollCheck >= ROLL_CHECK_MILLIS) {
       lastRollCheck = now;
       closeDue(now);
+      if (orphanSearchPending || !orphans.isEmpty()) {
+        recoverOrphans();
+      }
     }
     Channel channel = getChannel();
     Transaction transaction = channel.getTransaction();
@@ -324,6 +356,77 @@ public class HdfsBucketSink extends AbstractSink implements Configurable, BatchS
         throw e;
       }
     }
+  }
+
+  /**
+   * Finds (once) the in-progress files of this sink's prefix that an earlier run left open, and
+   * closes and publishes those whose lease HDFS has recovered; the rest are tried again on the next
+   * roll check. Without this, what a killed agent had flushed stays in files named {@code
+   * _<name>.tmp}, which readers skip.
+   */
+  private void recoverOrphans() {
+    if (orphanSearchPending) {
+      try {
+        for (Path file :
+            InProgressFiles.findInLayout(
+                fs,
+                new Path(config.root()),
+                config.filePrefix(),
+                clock.millis() - ORPHAN_LOOKBACK_MILLIS)) {
+          if (fileNumber(file.getName()) < firstFileNumber) {
+            orphans.add(file);
+          }
+        }
+        orphanSearchPending = false;
+        if (!orphans.isEmpty()) {
+          LOG.warn(
+              "{}: {} file(s) of {} left in progress by an earlier run (a crash?); recovering their "
+                  + "leases and publishing them: {}",
+              getName(),
+              orphans.size(),
+              config.filePrefix(),
+              orphans);
+        }
+      } catch (IOException e) {
+        LOG.warn(
+            "{}: could not look for files an earlier run left in progress, trying again: {}",
+            getName(),
+            e.toString());
+        return;
+      }
+    }
+    for (Iterator<Path> it = orphans.iterator(); it.hasNext(); ) {
+      Path file = it.next();
+      try {
+        if (!InProgressFiles.recoverLease(fs, file)) {
+          continue;
+        }
+        Path published = InProgressFiles.publish(fs, file);
+        it.remove();
+        if (published != null) {
+          counter.incrementRecoveredFileCount();
+          LOG.info("{}: recovered {} and published it as {}", getName(), file, published);
+        }
+      } catch (IOException e) {
+        LOG.warn("{}: could not recover {} yet: {}", getName(), file, e.toString());
+      }
+    }
+  }
+
+  /**
+   * The number in {@code _<prefix>.<number>.<ext>.tmp}, or Long.MAX_VALUE when there is none (not
+   * ours to touch).
+   */
+  private long fileNumber(String name) {
+    int start = InProgressFiles.IN_USE_PREFIX.length() + config.filePrefix().length() + 1;
+    int end = start;
+    while (end < name.length() && Character.isDigit(name.charAt(end))) {
+      end++;
+    }
+    if (end == start || end - start > 18) {
+      return Long.MAX_VALUE;
+    }
+    return Long.parseLong(name.substring(start, end));
   }
 
   /** Closes the files that are too old or idle too long. */

@@ -5,8 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.flafka.stack.ContractEvent;
 import org.flafka.stack.InProcessAgent;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
@@ -15,8 +17,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * HDFS away for a while: the NameNode stops mid-stream and comes back. The core agent recovers on
- * its own (no restart, no operator) and every event lands.
+ * HDFS away for a while: the NameNode stops mid-stream and comes back, or is down when the agent
+ * starts. The core agent (the template's default: Kafka channels) recovers on its own (no restart,
+ * no operator) and every event lands; an outage at start-up writes nothing twice.
  */
 @ExtendWith(CoreStackExtension.class)
 @Tag("e2e")
@@ -78,6 +81,49 @@ class CoreAgentHdfsOutageTest {
       assertEquals(0, report.missing(), report.toString());
       assertTrue(
           failedWrites > 0, "the sink noticed the outage (EventWriteFail), so the test tested one");
+    } finally {
+      agent.stop();
+    }
+  }
+
+  @Test
+  void anOutageAtStartUpDelaysTheCoreButLosesAndDuplicatesNothing() throws Exception {
+    String topic = "outage-at-start";
+    stack.kafka().createTopic(topic, 2);
+    String root = stack.hdfsRoot(topic);
+    List<ContractEvent> backlog = new ArrayList<>();
+    long now = System.currentTimeMillis();
+    for (int i = 0; i < 2_000; i++) {
+      backlog.add(ContractEvent.of("s" + i, "edge-router-" + (i % 8), now));
+    }
+    ContractEvent.produce(stack.kafka().bootstrapServers(), topic, backlog);
+    List<String> ids = backlog.stream().map(ContractEvent::id).toList();
+    Map<String, Object> variables =
+        stack.variables(
+            topic, root, dir.resolve("start-data"), Map.of("core_hdfs_retry_interval", 10));
+    stack.hdfs().stopNameNode();
+    InProcessAgent agent;
+    long failedWrites;
+    try {
+      agent = InProcessAgent.start("core", CoreStack.render(variables), dir.resolve("start-agent"));
+      CoreStack.sleep(Duration.ofSeconds(15));
+      failedWrites =
+          agent.metrics().sink("hdfs0", "EventWriteFail")
+              + agent.metrics().sink("hdfs0", "ConnectionFailedCount");
+    } finally {
+      stack.hdfs().restartNameNode();
+    }
+    try {
+      Landing landing = stack.awaitLanded(root, ids, Duration.ofSeconds(90));
+      CoreAgentCrashTest.Report report = CoreAgentCrashTest.Report.of(ids, landing);
+      System.out.println(
+          "core NameNode outage at start-up audit: "
+              + report
+              + "; sink failures while it was down: "
+              + failedWrites);
+      assertTrue(failedWrites > 0, "the sink met the outage, so the test tested one");
+      assertEquals(0, report.missing(), report.toString());
+      assertEquals(0, report.duplicates(), report.toString());
     } finally {
       agent.stop();
     }

@@ -261,6 +261,9 @@ class CoreAgentLayoutTest {
                 "avro",
                 "core_hdfs_time_zone",
                 zone.getId(),
+                // Kafka sources with lanes by host: one writer per bucket whatever the partitioning
+                "core_channel_type",
+                "memory",
                 "core_kafka_sources",
                 2,
                 "core_hdfs_sinks",

@@ -33,6 +33,11 @@ class CoreDocsTest {
             + "with its main:\n"
             + BucketHeadersInterceptorConfig.DEFINITION.keyTable());
     assertTrue(
+        doc.contains(KafkaRecordChannelConfig.DEFINITION.keyTable()),
+        "docs/reference/core-plugins.md must contain KafkaRecordChannelConfig's table, regenerate it "
+            + "with its main:\n"
+            + KafkaRecordChannelConfig.DEFINITION.keyTable());
+    assertTrue(
         doc.contains(HostLaneInterceptorConfig.DEFINITION.keyTable()),
         "docs/reference/core-plugins.md must contain HostLaneInterceptorConfig's table, regenerate it with "
             + "its main:\n"

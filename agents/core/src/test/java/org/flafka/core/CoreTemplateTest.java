@@ -32,6 +32,61 @@ class CoreTemplateTest {
     return properties;
   }
 
+  /** A rendering with Kafka sources: the memory channel unless {@code variables} name another. */
+  private static Properties renderWithSources(Map<String, Object> variables) throws IOException {
+    Map<String, Object> withSources = new HashMap<>(variables);
+    withSources.putIfAbsent("core_channel_type", "memory");
+    return render(withSources);
+  }
+
+  /** The settings of channel {@code ch<n>}, as Flume passes them to it. */
+  private static Map<String, String> channelSettings(Properties properties, int channel) {
+    String prefix = "core.channels.ch" + channel + ".";
+    Map<String, String> settings = new HashMap<>();
+    for (String key : properties.stringPropertyNames()) {
+      if (key.startsWith(prefix)) {
+        settings.put(key.substring(prefix.length()), properties.getProperty(key));
+      }
+    }
+    return settings;
+  }
+
+  @Test
+  void theDefaultCoreIsKafkaChannelsDrainedByHdfsSinksWithoutSources() throws IOException {
+    Properties properties =
+        render(
+            Map.of(
+                "core_hdfs_sinks",
+                3,
+                "core_timestamp_max_past_hours",
+                48,
+                "core_kafka_max_poll_records",
+                777));
+    assertNull(properties.getProperty("core.sources"), "no sources");
+    assertEquals("ch0 ch1 ch2", properties.getProperty("core.channels"));
+    for (int n = 0; n < 3; n++) {
+      assertEquals(
+          KafkaRecordChannel.class.getName(),
+          properties.getProperty("core.channels.ch" + n + ".type"));
+      assertEquals("ch" + n, properties.getProperty("core.sinks.hdfs" + n + ".channel"));
+      // The channel accepts every key the template gives it, the guard's window included
+      Map<String, String> settings = channelSettings(properties, n);
+      settings.remove("type");
+      KafkaRecordChannelConfig config = new KafkaRecordChannelConfig("ch" + n, settings);
+      assertEquals("syslog", config.topic());
+      assertEquals(
+          48 * 3_600_000L,
+          new BucketHeadersInterceptorConfig(config.bucketSettings()).maxPastMillis());
+      java.util.Properties consumer = config.consumerProperties("ch" + n);
+      assertEquals("flafka-core", consumer.getProperty("group.id"));
+      assertEquals("777", consumer.getProperty("max.poll.records"));
+      assertTrue(consumer.containsKey("group.instance.id"), "static membership by default");
+    }
+    Properties named = render(Map.of("core_group_instance_prefix", "core-h1"));
+    assertEquals(
+        "core-h1-ch2", named.getProperty("core.channels.ch2.kafka.consumer.group.instance.id"));
+  }
+
   /**
    * The settings of interceptor {@code name} of source {@code kafka<n>}, as Flume passes them to
    * its builder.
@@ -50,7 +105,7 @@ class CoreTemplateTest {
   @Test
   void bucketGuardRunsFirstOnEverySourceWithTheTemplateWindows() throws IOException {
     Properties properties =
-        render(
+        renderWithSources(
             Map.of(
                 "core_kafka_sources",
                 3,
@@ -72,7 +127,8 @@ class CoreTemplateTest {
     }
     assertEquals(
         "bucket",
-        render(Map.of("core_hdfs_sinks", 1)).getProperty("core.sources.kafka0.interceptors"),
+        renderWithSources(Map.of("core_hdfs_sinks", 1))
+            .getProperty("core.sources.kafka0.interceptors"),
         "one sink: no fan-out, the guard alone");
   }
 
@@ -80,7 +136,7 @@ class CoreTemplateTest {
   void templateWindowDefaultsAreTheGuardsOwn() throws IOException {
     BucketHeadersInterceptorConfig rendered =
         new BucketHeadersInterceptorConfig(
-            interceptorContext(render(Map.of()), 0, "bucket").getParameters());
+            interceptorContext(renderWithSources(Map.of()), 0, "bucket").getParameters());
     BucketHeadersInterceptorConfig own = new BucketHeadersInterceptorConfig(Map.of());
     assertEquals(own.maxPastMillis(), rendered.maxPastMillis());
     assertEquals(own.maxFutureMillis(), rendered.maxFutureMillis());
@@ -88,15 +144,17 @@ class CoreTemplateTest {
 
   @Test
   void everySinkRetriesAFailedCloseAfterTheTemplateInterval() throws IOException {
-    Properties properties = render(Map.of("core_hdfs_sinks", 2, "core_hdfs_retry_interval", 7));
+    Properties properties =
+        renderWithSources(Map.of("core_hdfs_sinks", 2, "core_hdfs_retry_interval", 7));
     assertEquals("7", properties.getProperty("core.sinks.hdfs0.hdfs.retryInterval"));
     assertEquals("7", properties.getProperty("core.sinks.hdfs1.hdfs.retryInterval"));
-    assertEquals("30", render(Map.of()).getProperty("core.sinks.hdfs3.hdfs.retryInterval"));
+    assertEquals(
+        "30", renderWithSources(Map.of()).getProperty("core.sinks.hdfs3.hdfs.retryInterval"));
   }
 
   @Test
   void fanoutSpreadsByHostByDefaultAndByBatchOnRequest() throws IOException {
-    Properties byHost = render(Map.of("core_kafka_sources", 2, "core_hdfs_sinks", 3));
+    Properties byHost = renderWithSources(Map.of("core_kafka_sources", 2, "core_hdfs_sinks", 3));
     for (int n = 0; n < 2; n++) {
       String fanout = "core.sources.kafka" + n + ".interceptors.fanout";
       assertEquals(
@@ -107,7 +165,7 @@ class CoreTemplateTest {
       assertEquals(
           byHost.getProperty("core.sources.kafka" + n + ".selector.header"), config.header());
     }
-    Properties byBatch = render(Map.of("core_hdfs_sinks", 3, "core_fanout", "batch"));
+    Properties byBatch = renderWithSources(Map.of("core_hdfs_sinks", 3, "core_fanout", "batch"));
     assertEquals(
         org.flafka.interceptors.FanOutInterceptor.Builder.class.getName(),
         byBatch.getProperty("core.sources.kafka0.interceptors.fanout.type"));
@@ -117,7 +175,7 @@ class CoreTemplateTest {
   @Test
   void staticMembershipIdIsUniquePerSourceWhenAPrefixIsSetAndAbsentOtherwise() throws IOException {
     Properties properties =
-        render(Map.of("core_kafka_sources", 2, "core_group_instance_prefix", "core-h1"));
+        renderWithSources(Map.of("core_kafka_sources", 2, "core_group_instance_prefix", "core-h1"));
     assertEquals(
         "core-h1-kafka0",
         properties.getProperty("core.sources.kafka0.kafka.consumer.group.instance.id"));
@@ -125,7 +183,8 @@ class CoreTemplateTest {
         "core-h1-kafka1",
         properties.getProperty("core.sources.kafka1.kafka.consumer.group.instance.id"));
     assertNull(
-        render(Map.of()).getProperty("core.sources.kafka0.kafka.consumer.group.instance.id"));
+        renderWithSources(Map.of())
+            .getProperty("core.sources.kafka0.kafka.consumer.group.instance.id"));
   }
 
   @Test
@@ -133,11 +192,14 @@ class CoreTemplateTest {
     // The guard and the edge keep a replaced time there; the Avro format can only keep what the
     // source maps
     assertTrue(
-        List.of(render(Map.of()).getProperty("core.sources.kafka1.recordHeaders").split(","))
+        List.of(
+                renderWithSources(Map.of())
+                    .getProperty("core.sources.kafka1.recordHeaders")
+                    .split(","))
             .contains("timestamp_rejected"));
     assertEquals(
         "timestamp_rejected",
-        render(Map.of("core_source_impl", "stock"))
+        renderWithSources(Map.of("core_source_impl", "stock"))
             .getProperty("core.sources.kafka1.header.timestamp_rejected"));
   }
 }

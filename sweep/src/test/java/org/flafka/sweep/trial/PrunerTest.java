@@ -30,7 +30,7 @@ class PrunerTest {
     Settings settings =
         point(
             """
-                set: {core_channel_transaction_capacity: 10000}
+                set: {core_channel_type: memory, core_channel_transaction_capacity: 10000}
                 dimensions:
                   core_hdfs_batch_size: [10000, 20000]
                 """,
@@ -48,7 +48,7 @@ class PrunerTest {
             .reason(
                 point(
                     """
-                set: {core_channel_transaction_capacity: 10000}
+                set: {core_channel_type: memory, core_channel_transaction_capacity: 10000}
                 dimensions:
                   core_hdfs_batch_size: [10000, 20000]
                 """,
@@ -59,6 +59,7 @@ class PrunerTest {
   void moreKafkaSourcesThanPartitionsArePruned() {
     String space =
         """
+                set: {core_channel_type: memory}
                 dimensions:
                   topic_partitions: [2, 8]
                   core_kafka_sources: [4]
@@ -68,6 +69,24 @@ class PrunerTest {
         "core lint WARNING [kafka-sources-vs-partitions] core.sources: 4 Kafka sources in group"
             + " flafka-core on syslog share 2 partitions; 2 get no partition and sit idle. Fix: use at most 2"
             + " sources, or add partitions to the topic.",
+        reason);
+    assertEquals(Optional.empty(), new Pruner(RULES_ONLY).reason(point(space, 1, 0)));
+  }
+
+  @Test
+  void moreKafkaChannelsThanPartitionsArePruned() {
+    String space =
+        """
+                dimensions:
+                  topic_partitions: [2, 8]
+                  core_hdfs_sinks: [4]
+                """;
+    String reason = new Pruner(RULES_ONLY).reason(point(space, 0, 0)).orElseThrow();
+    assertEquals(
+        "core lint WARNING [kafka-sources-vs-partitions] core.channels: 4 Kafka channels in group"
+            + " flafka-core on syslog share 2 partitions; 2 get no partition and their sinks sit idle."
+            + " Fix: use at most 2 channel and sink pairs (core_hdfs_sinks), or add partitions to the"
+            + " topic.",
         reason);
     assertEquals(Optional.empty(), new Pruner(RULES_ONLY).reason(point(space, 1, 0)));
   }
@@ -122,7 +141,7 @@ class PrunerTest {
     Settings settings = point("dimensions:\n  core_hdfs_sinks: [1]\n", 0);
     String core =
         Pruner.render(Tier.CORE, settings, java.util.Map.of("kafka_topic", "sweep-t001-r1"));
-    assertTrue(core.contains("core.sources.kafka0.kafka.topics = sweep-t001-r1"), core);
+    assertTrue(core.contains("core.channels.ch0.kafka.topic = sweep-t001-r1"), core);
     assertTrue(core.contains("core.sinks = hdfs0\n"), core);
   }
 

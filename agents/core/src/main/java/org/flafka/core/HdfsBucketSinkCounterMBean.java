@@ -1,0 +1,14 @@
+package org.flafka.core;
+
+import org.apache.flume.instrumentation.SinkCounterMBean;
+
+/**
+ * The JMX view of {@link HdfsBucketSinkCounter}: Flume's sink attributes plus the in-progress files
+ * a crashed writer left, which the sink closed and published when it started. Flume's JSON metrics
+ * report every attribute, named after its getter.
+ */
+public interface HdfsBucketSinkCounterMBean extends SinkCounterMBean {
+
+  /** In-progress files of this sink's prefix found at start, closed and renamed since. */
+  long getRecoveredFileCount();
+}
