@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -17,6 +18,7 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.TimeoutException;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.flafka.contract.KafkaRecordDecoder;
+import org.flafka.contract.KafkaSecurityFailure;
 
 /**
  * Every record of a topic, all partitions, from the beginning (or the first record at or after
@@ -117,6 +119,17 @@ public final class KafkaTopicSource implements DeliverySource {
     } catch (TimeoutException e) {
       throw unreachable(e);
     } catch (KafkaException e) {
+      Optional<String> security = KafkaSecurityFailure.explain(e, consumerProperties);
+      if (security.isPresent()) {
+        throw new AuditException(
+            "cannot read topic "
+                + topic
+                + " from Kafka at "
+                + bootstrapServers
+                + ": "
+                + security.get(),
+            e);
+      }
       Throwable cause = e;
       while (cause.getCause() != null) {
         cause = cause.getCause();

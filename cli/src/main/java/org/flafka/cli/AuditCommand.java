@@ -58,6 +58,8 @@ public final class AuditCommand implements Callable<Integer> {
       description = "Kafka to read --topic from.")
   String bootstrapServer;
 
+  @CommandLine.Mixin KafkaConfigOption kafkaConfig = new KafkaConfigOption();
+
   @Option(
       names = "--topic",
       paramLabel = "NAME",
@@ -155,9 +157,18 @@ public final class AuditCommand implements Callable<Integer> {
       if (includeInProgress) {
         throw UserException.invalidInput("--include-in-progress applies to --path only");
       }
+      String exposure = kafkaConfig.exposureWarning();
+      if (exposure != null) {
+        spec.commandLine().getErr().println("warning: " + exposure);
+        spec.commandLine().getErr().flush();
+      }
       return new KafkaTopicSource(bootstrapServer, topic)
+          .withConsumerProperties(kafkaConfig.properties())
           .withTimeout(timeoutDuration)
           .withWindow(instant("--from", from), instant("--to", to));
+    }
+    if (kafkaConfig.file != null) {
+      throw UserException.invalidInput(KafkaConfigOption.NAME + " applies to Kafka only");
     }
     if (from != null || to != null) {
       throw UserException.invalidInput(

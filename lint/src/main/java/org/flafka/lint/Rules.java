@@ -3,6 +3,7 @@ package org.flafka.lint;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -130,6 +131,11 @@ public final class Rules {
             "udp-kafka-channel",
             "no UDP syslog source puts into a Kafka channel",
             Rules::udpKafkaChannel),
+        new Rule(
+            "kafka-security",
+            "no Kafka client left in plaintext beside secure ones or with ignored security settings;"
+                + " no SASL_PLAINTEXT from an edge across sites",
+            Rules::kafkaSecurity),
         new Rule(
             "plugin-keys",
             "the kit's own plugins accept their keys and values, as they would at start",
@@ -901,6 +907,94 @@ public final class Rules {
                           : "raise ")
                       + "udp.receiveBufferBytes (edge_udp_receive_buffer_bytes) for the bursts"));
         }
+      }
+    }
+    return findings;
+  }
+
+  /** Where a Kafka client of one component takes its client properties. */
+  private record KafkaClient(Component component, String prefix, boolean producer) {
+    String protocol() {
+      return component
+          .get(prefix + "security.protocol")
+          .map(p -> p.trim().toUpperCase(Locale.ROOT))
+          .orElse("PLAINTEXT");
+    }
+
+    String key() {
+      return component.key(prefix + "security.protocol");
+    }
+
+    /** A SASL or TLS setting, which only a secure protocol uses. */
+    Optional<String> securitySetting() {
+      return component.properties().keySet().stream()
+          .filter(k -> k.startsWith(prefix + "sasl.") || k.startsWith(prefix + "ssl."))
+          .sorted()
+          .findFirst();
+    }
+  }
+
+  private static List<KafkaClient> kafkaClients(FlumeAgentConfig agent) {
+    List<KafkaClient> clients = new ArrayList<>();
+    for (Kind kind : Kind.values()) {
+      for (Component component : agent.active(kind)) {
+        if (component.isType(KAFKA_SINK, KAFKA_RECORD_SINK, KAFKA_RECORD_CHANNEL)) {
+          clients.add(new KafkaClient(component, "kafka.producer.", true));
+        } else if (component.isType(KAFKA_CHANNEL)) {
+          clients.add(new KafkaClient(component, "kafka.producer.", true));
+          clients.add(new KafkaClient(component, "kafka.consumer.", false));
+        } else if (component.isType(KAFKA_SOURCE, KAFKA_RECORD_SOURCE)) {
+          clients.add(new KafkaClient(component, "kafka.consumer.", false));
+        }
+      }
+    }
+    return clients;
+  }
+
+  static List<Finding> kafkaSecurity(FlumeAgentConfig agent, OptionalInt partitions) {
+    List<Finding> findings = new ArrayList<>();
+    List<KafkaClient> clients = kafkaClients(agent);
+    Optional<KafkaClient> secure =
+        clients.stream().filter(c -> !c.protocol().equals("PLAINTEXT")).findFirst();
+    for (KafkaClient client : clients) {
+      if (client.protocol().equals("PLAINTEXT")) {
+        Optional<String> setting = client.securitySetting();
+        if (setting.isPresent()) {
+          findings.add(
+              Finding.warning(
+                  "kafka-security",
+                  client.key(),
+                  client.component().describe()
+                      + " talks PLAINTEXT to Kafka although "
+                      + client.component().key(setting.get())
+                      + " is set: a plaintext client ignores every SASL and TLS setting",
+                  "set kafka_security_protocol (this key) to the protocol the brokers' listener"
+                      + " speaks: SASL_SSL, SSL or SASL_PLAINTEXT"));
+        } else if (secure.isPresent()) {
+          findings.add(
+              Finding.warning(
+                  "kafka-security",
+                  client.key(),
+                  client.component().describe()
+                      + " talks PLAINTEXT to Kafka while "
+                      + secure.get().component().describe()
+                      + " of the same agent uses "
+                      + secure.get().protocol()
+                      + ": the cluster is secure, this client's records cross the network in"
+                      + " clear (or it is refused)",
+                  "give every Kafka client the same kafka_security_protocol"));
+        }
+      } else if (client.protocol().equals("SASL_PLAINTEXT") && client.producer()) {
+        findings.add(
+            Finding.warning(
+                "kafka-security",
+                client.key(),
+                client.component().describe()
+                    + " writes to Kafka with SASL_PLAINTEXT: it authenticates, but an edge's"
+                    + " records cross the network from its site to the cluster unencrypted",
+                "use SASL_SSL (kafka_security_protocol: SASL_SSL, with"
+                    + " kafka_ssl_truststore_location) unless the edge and the brokers share a"
+                    + " trusted network"));
       }
     }
     return findings;

@@ -651,4 +651,55 @@ class RulesTest {
                 + " written by flafka render."),
         lines("just.some = thing\n"));
   }
+
+  @Test
+  void aKafkaClientLeftInPlaintextBesideASecureOneIsWarnedAbout() {
+    String secureSinkPlainSource =
+        GOOD.replace("a.sources = r", "a.sources = r s")
+            + """
+            a.sinks.k.kafka.producer.security.protocol = SASL_SSL
+            a.sources.s.type = org.apache.flume.source.kafka.KafkaSource
+            a.sources.s.channels = c
+            a.sources.s.kafka.bootstrap.servers = localhost:9092
+            a.sources.s.kafka.topics = other
+            """;
+    List<String> findings =
+        lines(secureSinkPlainSource).stream().filter(l -> l.contains("kafka-security")).toList();
+    assertEquals(1, findings.size(), findings.toString());
+    assertTrue(
+        findings.get(0).contains("a.sources.s.kafka.consumer.security.protocol"), findings.get(0));
+    assertTrue(findings.get(0).contains("uses SASL_SSL"), findings.get(0));
+    assertEquals(
+        List.of(),
+        lines(
+                secureSinkPlainSource.replace(
+                    "a.sources.s.kafka.topics = other",
+                    "a.sources.s.kafka.topics = other\na.sources.s.kafka.consumer.security.protocol ="
+                        + " SASL_SSL"))
+            .stream()
+            .filter(l -> l.contains("kafka-security"))
+            .toList());
+  }
+
+  @Test
+  void securitySettingsOnAPlaintextClientAreWarnedAboutAsIgnored() {
+    List<String> findings =
+        lines(GOOD + "a.sinks.k.kafka.producer.ssl.truststore.location = /etc/flafka/ca.p12\n");
+    assertEquals(1, findings.size(), findings.toString());
+    assertTrue(findings.get(0).startsWith("WARNING [kafka-security]"), findings.get(0));
+    assertTrue(
+        findings.get(0).contains("a.sinks.k.kafka.producer.ssl.truststore.location is set"),
+        findings.get(0));
+  }
+
+  @Test
+  void anEdgeWritingWithSaslPlaintextIsWarnedThatItsRecordsCrossInClear() {
+    List<String> findings =
+        lines(GOOD + "a.sinks.k.kafka.producer.security.protocol = SASL_PLAINTEXT\n");
+    assertEquals(1, findings.size(), findings.toString());
+    assertTrue(findings.get(0).contains("unencrypted"), findings.get(0));
+    assertTrue(findings.get(0).contains("Fix: use SASL_SSL"), findings.get(0));
+    assertEquals(
+        List.of(), lines(GOOD + "a.sinks.k.kafka.producer.security.protocol = SASL_SSL\n"));
+  }
 }

@@ -430,4 +430,74 @@ class AgentTemplatesTest {
     properties.load(new StringReader(text));
     return properties;
   }
+
+  @Test
+  void aSecureClusterGivesEveryKafkaClientTheSameSettingsAndRendersNoPassword() throws IOException {
+    Map<String, Object> scram =
+        Map.of(
+            "kafka_security_protocol", "SASL_SSL",
+            "kafka_sasl_mechanism", "SCRAM-SHA-512",
+            "kafka_sasl_username", "edge-paris",
+            "kafka_ssl_truststore_location", "/etc/flafka/truststore.p12",
+            "kafka_ssl_keystore_location", "/etc/flafka/edge.p12",
+            "kafka_secrets_file", "/etc/flafka/secrets.properties",
+            "edge_kafka_sinks", 2);
+    Properties edge = properties(AgentTemplates.render(Tier.EDGE, scram));
+    String secret = "${flafkasecrets:/etc/flafka/secrets.properties:";
+    for (String client :
+        List.of("edge.sinks.kafka0.kafka.producer.", "edge.sinks.kafka1.kafka.producer.")) {
+      assertEquals("SASL_SSL", edge.getProperty(client + "security.protocol"), client);
+      assertEquals("SCRAM-SHA-512", edge.getProperty(client + "sasl.mechanism"), client);
+      assertEquals(
+          "org.apache.kafka.common.security.scram.ScramLoginModule required username=\"edge-paris\""
+              + " password=\""
+              + secret
+              + "sasl.password}\";",
+          edge.getProperty(client + "sasl.jaas.config"));
+      assertEquals(
+          "org.apache.kafka.common.config.provider.FileConfigProvider",
+          edge.getProperty(client + "config.providers.flafkasecrets.class"));
+      assertEquals(
+          secret + "ssl.truststore.password}",
+          edge.getProperty(client + "ssl.truststore.password"));
+      assertEquals(
+          secret + "ssl.keystore.password}", edge.getProperty(client + "ssl.keystore.password"));
+      assertEquals(secret + "ssl.key.password}", edge.getProperty(client + "ssl.key.password"));
+    }
+
+    Properties core =
+        properties(
+            AgentTemplates.render(
+                Tier.CORE,
+                Map.of(
+                    "kafka_security_protocol", "SASL_SSL",
+                    "kafka_kerberos_principal", "flafka-core/c1.example.com@EXAMPLE.COM",
+                    "kafka_kerberos_keytab", "/etc/flafka/core.keytab",
+                    "kafka_ssl_truststore_location", "/etc/flafka/ca.pem",
+                    "kafka_ssl_truststore_type", "PEM",
+                    "core_kafka_sources", 2)));
+    for (String client :
+        List.of("core.sources.kafka0.kafka.consumer.", "core.sources.kafka1.kafka.consumer.")) {
+      assertEquals("GSSAPI", core.getProperty(client + "sasl.mechanism"), client);
+      assertEquals("kafka", core.getProperty(client + "sasl.kerberos.service.name"), client);
+      assertEquals(
+          "com.sun.security.auth.module.Krb5LoginModule required useKeyTab=true storeKey=true"
+              + " useTicketCache=false keyTab=\"/etc/flafka/core.keytab\""
+              + " principal=\"flafka-core/c1.example.com@EXAMPLE.COM\";",
+          core.getProperty(client + "sasl.jaas.config"));
+      assertNull(
+          core.getProperty(client + "ssl.truststore.password"),
+          "a PEM trust store has no password");
+      assertNull(core.getProperty(client + "config.providers"), "no secret, no provider");
+    }
+  }
+
+  @Test
+  void plaintextKafkaRendersNoSecuritySettings() throws IOException {
+    for (Tier tier : Tier.values()) {
+      String rendered = AgentTemplates.render(tier, Map.of());
+      assertFalse(rendered.contains("security.protocol"), rendered);
+      assertFalse(rendered.contains("sasl."), rendered);
+    }
+  }
 }

@@ -113,7 +113,49 @@ class RenderParityTest {
                 "kafka_record_headers",
                 List.of("timestamp", "host"),
                 "core_extra_properties",
-                Map.of("sinks.hdfs0.hdfs.callTimeout", "60000"))));
+                Map.of("sinks.hdfs0.hdfs.callTimeout", "60000"))),
+        // Kafka security: SCRAM with a trust store on both of the edge's clients (Flume's Kafka
+        // channel
+        // has a consumer too), GSSAPI with a client certificate on the core
+        Arguments.of(
+            Tier.EDGE,
+            Map.of(
+                "kafka_security_protocol",
+                "SASL_SSL",
+                "kafka_sasl_mechanism",
+                "SCRAM-SHA-512",
+                "kafka_sasl_username",
+                "edge-paris",
+                "kafka_ssl_truststore_location",
+                "/etc/flafka/truststore.p12",
+                "edge_channel_type",
+                "kafka",
+                "edge_channel_impl",
+                "stock")),
+        Arguments.of(
+            Tier.EDGE,
+            Map.of(
+                "kafka_security_protocol",
+                "SSL",
+                "kafka_ssl_truststore_location",
+                "/etc/flafka/ca.pem",
+                "kafka_ssl_truststore_type",
+                "PEM",
+                "kafka_ssl_keystore_location",
+                "/etc/flafka/edge.p12")),
+        Arguments.of(
+            Tier.CORE,
+            Map.of(
+                "kafka_security_protocol",
+                "SASL_SSL",
+                "kafka_kerberos_principal",
+                "flafka-core/core1.example.com@EXAMPLE.COM",
+                "kafka_kerberos_keytab",
+                "/etc/flafka/core.keytab",
+                "kafka_ssl_truststore_location",
+                "/etc/flafka/truststore.jks",
+                "kafka_ssl_truststore_type",
+                "JKS")));
   }
 
   @ParameterizedTest

@@ -86,6 +86,25 @@ public final class KafkaBroker implements KafkaCluster, AutoCloseable {
    * LatencyProxy} that delays each direction by {@code clientLatency} (none when zero).
    */
   public static KafkaBroker start(Path dir, Map<String, String> overrides, Duration clientLatency) {
+    return start(dir, overrides, clientLatency, Map.of());
+  }
+
+  /**
+   * Starts a broker as {@link #start(Path, Map, Duration)} does, with more listeners besides the
+   * PLAINTEXT one the stack's own clients use: {@code extraListeners} maps a listener name to its
+   * security protocol; each binds {@code localhost} port 0 ({@link #boundPort(String)}), so clients
+   * reach it by that name (Kerberos service principals and certificates name the host). Their
+   * settings ({@code listener.name.<name>.*}) come with {@code overrides} (see {@link
+   * SecureKafka}).
+   */
+  static KafkaBroker start(
+      Path dir,
+      Map<String, String> overrides,
+      Duration clientLatency,
+      Map<String, String> extraListeners) {
+    if (!clientLatency.isZero() && !extraListeners.isEmpty()) {
+      throw new StackException("a broker with a client latency has no extra listeners");
+    }
     Directories.create(dir);
     for (int attempt = 1; ; attempt++) {
       Path dataDir = dir.resolve("kraft");
@@ -102,7 +121,8 @@ public final class KafkaBroker implements KafkaCluster, AutoCloseable {
                   FreePort.allocate(),
                   listenerPort,
                   proxy == null ? 0 : proxy.port(),
-                  overrides));
+                  overrides,
+                  extraListeners));
       try {
         format(config, dataDir);
       } catch (RuntimeException e) {
@@ -151,7 +171,8 @@ public final class KafkaBroker implements KafkaCluster, AutoCloseable {
       int controllerPort,
       int listenerPort,
       int advertisedPort,
-      Map<String, String> overrides) {
+      Map<String, String> overrides,
+      Map<String, String> extraListeners) {
     Map<String, String> settings = new LinkedHashMap<>();
     // One node, so every internal topic must make do with one replica
     // (docs/reference/dependencies.md, "A Kafka broker inside the tests")
@@ -181,13 +202,18 @@ public final class KafkaBroker implements KafkaCluster, AutoCloseable {
             + CONTROLLER_LISTENER
             + "://127.0.0.1:"
             + controllerPort);
+    StringBuilder protocols =
+        new StringBuilder(BROKER_LISTENER + ":PLAINTEXT," + CONTROLLER_LISTENER + ":PLAINTEXT");
+    extraListeners.forEach(
+        (name, protocol) -> {
+          settings.merge("listeners", "," + name + "://localhost:0", String::concat);
+          protocols.append(',').append(name).append(':').append(protocol);
+        });
     if (advertisedPort != 0) {
       settings.put("advertised.listeners", BROKER_LISTENER + "://127.0.0.1:" + advertisedPort);
     }
     settings.put("inter.broker.listener.name", BROKER_LISTENER);
-    settings.put(
-        "listener.security.protocol.map",
-        BROKER_LISTENER + ":PLAINTEXT," + CONTROLLER_LISTENER + ":PLAINTEXT");
+    settings.put("listener.security.protocol.map", protocols.toString());
     settings.put("log.dirs", dataDir.toAbsolutePath().toString());
     Properties props = new Properties();
     props.putAll(settings);
@@ -216,12 +242,23 @@ public final class KafkaBroker implements KafkaCluster, AutoCloseable {
    * this fails loudly, not silently.
    */
   private static int boundBrokerPort(KafkaRaftServer server) {
+    return boundPort(server, BROKER_LISTENER);
+  }
+
+  /**
+   * The port the broker bound for {@code listener} (one of the extra listeners it started with).
+   */
+  int boundPort(String listener) {
+    return boundPort(server, listener);
+  }
+
+  private static int boundPort(KafkaRaftServer server, String listener) {
     try {
       Field field = KafkaRaftServer.class.getDeclaredField("broker");
       field.setAccessible(true);
       @SuppressWarnings("unchecked")
       Option<BrokerServer> broker = (Option<BrokerServer>) field.get(server);
-      return broker.get().boundPort(ListenerName.normalised(BROKER_LISTENER));
+      return broker.get().boundPort(ListenerName.normalised(listener));
     } catch (ReflectiveOperationException | RuntimeException e) {
       throw new StackException(
           "cannot read the broker's bound port from KafkaRaftServer (Kafka internals changed?): "

@@ -1,5 +1,6 @@
 package org.flafka.edge.sink;
 
+import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import org.apache.flume.Channel;
 import org.apache.flume.Context;
@@ -11,6 +12,7 @@ import org.apache.flume.conf.Configurable;
 import org.apache.flume.sink.AbstractSink;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.flafka.contract.KafkaRecordEncoder;
+import org.flafka.contract.KafkaSecurityFailure;
 import org.flafka.edge.RateLimitedLog;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -58,6 +60,9 @@ public class KafkaRecordSink extends AbstractSink implements Configurable, Batch
   private KafkaRecordSinkCounter counter;
   private KafkaRecordProducer producer;
 
+  /** The producer's settings, to name the one to fix when Kafka refuses them. */
+  private Properties producerProperties = new Properties();
+
   /** Confined to the sink runner's thread. */
   private KafkaRecordEncoder encoder;
 
@@ -76,7 +81,15 @@ public class KafkaRecordSink extends AbstractSink implements Configurable, Batch
     if (config == null) {
       throw new IllegalStateException(getName() + " was started before it was configured");
     }
-    producer = new KafkaRecordProducer(config);
+    producerProperties = config.producerProperties();
+    try {
+      producer = new KafkaRecordProducer(config);
+    } catch (RuntimeException e) {
+      // Flume retries the start and logs the exception; this line says which setting to fix
+      KafkaSecurityFailure.explain(e, producerProperties)
+          .ifPresent(why -> LOG.error("{}: cannot start: {}", config.component(), why));
+      throw e;
+    }
     counter.incrementConnectionCreatedCount();
     counter.start();
     LOG.info(
@@ -162,8 +175,12 @@ public class KafkaRecordSink extends AbstractSink implements Configurable, Batch
       // run.
       producer.flush();
       if (acks.failure() != null) {
+        // A security failure names the setting to fix; the events stay in the channel meanwhile
+        String why =
+            KafkaSecurityFailure.explain(acks.failure(), producerProperties)
+                .orElse(acks.failure().toString());
         throw new EventDeliveryException(
-            "Kafka did not acknowledge every event of the batch: " + acks.failure(),
+            config.component() + ": Kafka did not acknowledge every event of the batch: " + why,
             acks.failure());
       }
       transaction.commit();
@@ -205,7 +222,10 @@ public class KafkaRecordSink extends AbstractSink implements Configurable, Batch
         throw error;
       }
       throw new EventDeliveryException(
-          config.component() + ": could not write a batch to Kafka", e);
+          config.component()
+              + ": could not write a batch to Kafka"
+              + KafkaSecurityFailure.explain(e, producerProperties).map(": "::concat).orElse(""),
+          e);
     } finally {
       transaction.close();
     }

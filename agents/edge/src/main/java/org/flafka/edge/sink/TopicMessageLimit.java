@@ -83,6 +83,14 @@ public final class TopicMessageLimit implements AutoCloseable {
         adminProperties.put(name, producerProperties.get(name));
       }
     }
+    // A secure cluster's passwords are ${provider:file:key} references (docs/guides/security.md):
+    // the admin client resolves them only with the providers' own settings, which are not config
+    // names of their own
+    for (String name : producerProperties.stringPropertyNames()) {
+      if (name.startsWith(AdminClientConfig.CONFIG_PROVIDERS_CONFIG + ".")) {
+        adminProperties.put(name, producerProperties.get(name));
+      }
+    }
     admin = Admin.create(adminProperties);
   }
 

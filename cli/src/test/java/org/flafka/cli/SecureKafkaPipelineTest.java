@@ -1,0 +1,501 @@
+package org.flafka.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+import org.flafka.render.AgentTemplates;
+import org.flafka.render.Tier;
+import org.flafka.stack.AgentProcess;
+import org.flafka.stack.AgentRuntime;
+import org.flafka.stack.CertificateAuthority;
+import org.flafka.stack.Hdfs;
+import org.flafka.stack.Kdc;
+import org.flafka.stack.OurPlugins;
+import org.flafka.stack.SecureKafka;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The whole pipeline on a secure cluster, with real parts: syslog from {@code flafka load} → an
+ * edge agent (process) rendered from the template → Kafka over SASL_SSL (GSSAPI or SCRAM-SHA-512)
+ * or SSL with client certificates → a core agent (process) → HDFS, then {@code flafka audit} over
+ * HDFS (byte for byte: every body's mark and checksum) and over the secure topic with {@code
+ * --kafka-config}. Each agent's passwords live only in its secrets file; the rendered
+ * configurations hold none.
+ */
+@Tag("e2e")
+class SecureKafkaPipelineTest {
+  private static final int EVENTS = 3000;
+
+  /** A password given as a value rather than a ${provider:file:key} reference. */
+  private static final Pattern PASSWORD_VALUE = Pattern.compile("password\"?\\s*=\\s*\"?[^$\"\\s]");
+
+  @TempDir static Path tmp;
+  private static SecureKafka kafka;
+  private static Hdfs hdfs;
+  private static AgentRuntime runtime;
+
+  @BeforeAll
+  static void start() {
+    kafka = SecureKafka.start(tmp.resolve("secure"));
+    hdfs = Hdfs.start(tmp.resolve("hdfs"));
+    runtime = OurPlugins.addTo(AgentRuntime.locate());
+  }
+
+  @AfterAll
+  static void stop() {
+    if (hdfs != null) {
+      hdfs.close();
+    }
+    if (kafka != null) {
+      kafka.close();
+    }
+  }
+
+  @Test
+  void kerberosAgentsCarryEveryEventByteForByteOverSaslSsl() throws Exception {
+    Path edgeKeytab = kafka.kdc().createPrincipal("flafka-edge/localhost");
+    Path coreKeytab = kafka.kdc().createPrincipal("flafka-core/localhost");
+    Path edgeSecrets = secrets("edge-gssapi", truststorePassword());
+    Path coreSecrets = secrets("core-gssapi", truststorePassword());
+    Map<String, Object> edge = saslSsl(edgeSecrets);
+    edge.put("kafka_kerberos_principal", Kdc.qualified("flafka-edge/localhost"));
+    edge.put("kafka_kerberos_keytab", edgeKeytab.toString());
+    Map<String, Object> core = saslSsl(coreSecrets);
+    core.put("kafka_kerberos_principal", Kdc.qualified("flafka-core/localhost"));
+    core.put("kafka_kerberos_keytab", coreKeytab.toString());
+
+    Path clientConfig =
+        clientConfig(
+            "audit-gssapi", kafka.gssapiClient("audit", kafka.kdc().createPrincipal("audit")));
+    pipeline("gssapi", edge, core, clientConfig);
+  }
+
+  @Test
+  void scramAgentsCarryEveryEventByteForByteOverSaslSsl() throws Exception {
+    kafka.addScramUser("edge-paris", "edge-scram-password");
+    kafka.addScramUser("core-paris", "core-scram-password");
+    Map<String, Object> edge =
+        saslSsl(
+            secrets("edge-scram", truststorePassword() + "sasl.password=edge-scram-password\n"));
+    edge.put("kafka_sasl_mechanism", SecureKafka.SCRAM_MECHANISM);
+    edge.put("kafka_sasl_username", "edge-paris");
+    Map<String, Object> core =
+        saslSsl(
+            secrets("core-scram", truststorePassword() + "sasl.password=core-scram-password\n"));
+    core.put("kafka_sasl_mechanism", SecureKafka.SCRAM_MECHANISM);
+    core.put("kafka_sasl_username", "core-paris");
+
+    pipeline(
+        "scram",
+        edge,
+        core,
+        clientConfig("audit-scram", kafka.scramClient("core-paris", "core-scram-password")));
+  }
+
+  @Test
+  void agentsWithClientCertificatesCarryEveryEventByteForByteOverSsl() throws Exception {
+    CertificateAuthority.Store edgeStore = kafka.ca().issue("flafka-edge");
+    CertificateAuthority.Store coreStore = kafka.ca().issue("flafka-core");
+    Map<String, Object> edge =
+        ssl(secrets("edge-ssl", truststorePassword() + keystorePasswords(edgeStore)), edgeStore);
+    Map<String, Object> core =
+        ssl(secrets("core-ssl", truststorePassword() + keystorePasswords(coreStore)), coreStore);
+
+    pipeline("mtls", edge, core, clientConfig("audit-ssl", kafka.sslClient(coreStore)));
+  }
+
+  @Test
+  @Timeout(value = 5, unit = TimeUnit.MINUTES)
+  void anEdgeWithAWrongScramPasswordKeepsEveryAcceptedEventInItsChannel() throws Exception {
+    String topic = "fixed-later";
+    kafka.createTopic(topic, 2);
+    kafka.addScramUser("edge-lyon", "the-password-the-cluster-has");
+    Map<String, Object> edgeVars =
+        saslSsl(secrets("edge-lyon", truststorePassword() + "sasl.password=the-agents-password\n"));
+    edgeVars.put("kafka_sasl_mechanism", SecureKafka.SCRAM_MECHANISM);
+    edgeVars.put("kafka_sasl_username", "edge-lyon");
+    edgeVars.put("kafka_topic", topic);
+    edgeVars.put("edge_listeners", List.of("tcp"));
+    edgeVars.put("edge_bind_address", "127.0.0.1");
+    edgeVars.put("edge_tcp_port", 0);
+    edgeVars.put("edge_kafka_sinks", 1);
+    Path dir = Files.createDirectories(tmp.resolve(topic));
+    Path manifest = dir.resolve("sent.json");
+    try (AgentProcess edge =
+        AgentProcess.builder(
+                "edge", AgentTemplates.render(Tier.EDGE, edgeVars), dir.resolve("edge"))
+            .runtime(runtime)
+            .jvmOptions(kafka.jvmOptions())
+            .start()) {
+      int port = (int) await(edge, "SOURCE.syslog_tcp", "ListenPort", 1);
+      Run load =
+          flafka(
+              "load",
+              "--target",
+              "127.0.0.1:" + port,
+              "--protocol",
+              "tcp",
+              "--devices",
+              "3",
+              "--count",
+              "500",
+              "--seed",
+              "31",
+              "--manifest",
+              manifest.toString(),
+              "--quiet");
+      assertEquals(0, load.code(), load.err());
+      await(edge, "CHANNEL.ch0", "EventPutSuccessCount", 500);
+      // Kafka 4 clients rebootstrap after a failed login rather than fail the send: the refusal is
+      // in the agent's log, the events wait in the channel
+      awaitLog(
+          edge,
+          "failed authentication due to: Authentication failed during authentication"
+              + " due to invalid credentials with SASL mechanism SCRAM-SHA-512");
+      assertEquals(
+          500,
+          edge.metrics().counter("CHANNEL.ch0", "ChannelSize"),
+          "every event waits in the channel");
+      assertEquals(0, edge.metrics().counter("SINK.kafka0", "EventDrainSuccessCount"));
+
+      Path auditConfig =
+          clientConfig("audit-lyon", kafka.scramClient("edge-lyon", "the-agents-password"));
+      Run refused =
+          flafka(
+              "audit",
+              "--manifest",
+              manifest.toString(),
+              "--bootstrap-server",
+              kafka.saslSslBootstrapServers(),
+              "--topic",
+              topic,
+              "--kafka-config",
+              auditConfig.toString());
+      assertEquals(2, refused.code(), refused.out() + refused.err());
+      assertEquals(1, refused.err().strip().lines().count(), refused.err());
+      assertTrue(refused.err().contains("sasl.jaas.config username/password"), refused.err());
+      assertTrue(refused.err().contains("kafka_sasl_username"), refused.err());
+
+      // Not yet asserted: that the agent delivers them all once the password is fixed on the
+      // cluster. Tried (kafka.addScramUser with the agent's password): the producer logs in again,
+      // but the sink drained nothing within 90 s; see docs/guides/security.md, "What is not done".
+    }
+  }
+
+  @Test
+  void theAuditNamesTheSettingToFixForEachKindOfBadCredential() throws Exception {
+    kafka.createTopic("credentials", 1);
+    Path manifest = smallManifest();
+
+    Map<String, String> missingKeytab =
+        kafka.gssapiClient("audit-missing", tmp.resolve("nowhere.keytab"));
+    assertFailure(
+        missingKeytab, "keytab '" + tmp.resolve("nowhere.keytab") + "'", "kafka_kerberos_keytab");
+
+    Path keytab = kafka.kdc().createPrincipal("audit-known");
+    assertFailure(
+        kafka.gssapiClient("audit-unknown", keytab), "audit-unknown", "kafka_kerberos_keytab");
+
+    Path staleKeytab = kafka.kdc().createPrincipal("audit-stale");
+    kafka.kdc().deletePrincipal("audit-stale");
+    assertFailure(
+        kafka.gssapiClient("audit-stale", staleKeytab),
+        "principal 'audit-stale@" + Kdc.REALM + "'",
+        "kafka_kerberos_principal");
+
+    CertificateAuthority other = CertificateAuthority.create(tmp.resolve("other-ca"), "Other CA");
+    Map<String, String> untrusting = kafka.scramClient("nobody", "nothing");
+    untrusting.put("ssl.truststore.location", other.trustStore().path().toString());
+    untrusting.put("ssl.truststore.password", other.trustStore().password());
+    assertFailure(untrusting, "not trusted", "kafka_ssl_truststore_location");
+  }
+
+  /** A manifest of ten events sent to a socket that reads and forgets them. */
+  private static Path smallManifest() throws Exception {
+    Path manifest = tmp.resolve("small-manifest.json");
+    try (ServerSocket sink = new ServerSocket(0, 5, InetAddress.getLoopbackAddress())) {
+      Thread drain =
+          new Thread(
+              () -> {
+                try (Socket socket = sink.accept();
+                    InputStream in = socket.getInputStream()) {
+                  in.transferTo(OutputStream.nullOutputStream());
+                } catch (IOException e) {
+                  // the load's own exit code says whether it was sent
+                }
+              });
+      drain.start();
+      Run load =
+          flafka(
+              "load",
+              "--target",
+              "127.0.0.1:" + sink.getLocalPort(),
+              "--protocol",
+              "tcp",
+              "--count",
+              "10",
+              "--manifest",
+              manifest.toString(),
+              "--quiet");
+      assertEquals(0, load.code(), load.err());
+      drain.join(10_000);
+    }
+    return manifest;
+  }
+
+  private static void assertFailure(Map<String, String> client, String what, String setting)
+      throws IOException {
+    Path config = clientConfig("bad-" + Math.abs(client.hashCode()), client);
+    Run run =
+        flafka(
+            "audit",
+            "--manifest",
+            tmp.resolve("small-manifest.json").toString(),
+            "--bootstrap-server",
+            client.get("bootstrap.servers"),
+            "--topic",
+            "credentials",
+            "--kafka-config",
+            config.toString(),
+            "--timeout",
+            "20s");
+    assertEquals(2, run.code(), run.out() + run.err());
+    String err = run.err().strip();
+    assertEquals(1, err.lines().count(), err);
+    assertFalse(err.contains("\tat "), "no stack trace: " + err);
+    assertTrue(err.contains(what), err);
+    assertTrue(err.contains(setting), err);
+    assertTrue(err.contains("Fix: "), err);
+  }
+
+  /**
+   * Starts a core and an edge agent for {@code topic}, sends {@link #EVENTS} events with {@code
+   * flafka load}, waits until the core has written them all, stops it (closing its files) and
+   * audits HDFS and the topic.
+   */
+  private static void pipeline(
+      String topic,
+      Map<String, Object> edgeVariables,
+      Map<String, Object> coreVariables,
+      Path clientConfig)
+      throws Exception {
+    kafka.createTopic(topic, 2);
+    Path dir = Files.createDirectories(tmp.resolve(topic));
+    String root = hdfs.uri() + "/" + topic;
+
+    Map<String, Object> coreVars = new LinkedHashMap<>(coreVariables);
+    coreVars.put("kafka_topic", topic);
+    coreVars.put("core_consumer_group", "core-" + topic);
+    coreVars.put("core_kafka_sources", 1);
+    coreVars.put("core_hdfs_sinks", 1);
+    coreVars.put("core_hdfs_root", root);
+    coreVars.put("core_data_dir", dir.resolve("core-data").toString());
+    coreVars.put("core_hdfs_batch_size", 100);
+    String coreProperties = AgentTemplates.render(Tier.CORE, coreVars);
+
+    Map<String, Object> edgeVars = new LinkedHashMap<>(edgeVariables);
+    edgeVars.put("kafka_topic", topic);
+    edgeVars.put("edge_listeners", List.of("tcp"));
+    edgeVars.put("edge_bind_address", "127.0.0.1");
+    edgeVars.put("edge_tcp_port", 0);
+    edgeVars.put("edge_kafka_sinks", 1);
+    edgeVars.put("edge_data_dir", dir.resolve("edge-data").toString());
+    String edgeProperties = AgentTemplates.render(Tier.EDGE, edgeVars);
+
+    for (String rendered : List.of(coreProperties, edgeProperties)) {
+      assertFalse(
+          PASSWORD_VALUE.matcher(rendered).find(),
+          "a rendered configuration holds no password, only references: " + rendered);
+    }
+
+    try (AgentProcess core =
+            AgentProcess.builder("core", coreProperties, dir.resolve("core"))
+                .runtime(runtime)
+                .jvmOptions(kafka.jvmOptions())
+                .start();
+        AgentProcess edge =
+            AgentProcess.builder("edge", edgeProperties, dir.resolve("edge"))
+                .runtime(runtime)
+                .jvmOptions(kafka.jvmOptions())
+                .start()) {
+      int port = (int) await(edge, "SOURCE.syslog_tcp", "ListenPort", 1);
+      Path manifest = dir.resolve("sent.json");
+      Run load =
+          flafka(
+              "load",
+              "--target",
+              "127.0.0.1:" + port,
+              "--protocol",
+              "tcp",
+              "--devices",
+              "7",
+              "--count",
+              Integer.toString(EVENTS),
+              "--size",
+              "200-600",
+              "--seed",
+              "30",
+              "--manifest",
+              manifest.toString(),
+              "--quiet");
+      assertEquals(0, load.code(), load.err());
+      await(core, "SINK.hdfs0", "EventDrainSuccessCount", EVENTS);
+      core.stop();
+
+      Run hdfsAudit = flafka("audit", "--manifest", manifest.toString(), "--path", root);
+      assertEquals(0, hdfsAudit.code(), hdfsAudit.out() + hdfsAudit.err());
+
+      Run kafkaAudit =
+          flafka(
+              "audit",
+              "--manifest",
+              manifest.toString(),
+              "--bootstrap-server",
+              (String) edgeVariables.get("kafka_bootstrap_servers"),
+              "--topic",
+              topic,
+              "--kafka-config",
+              clientConfig.toString());
+      assertEquals(0, kafkaAudit.code(), kafkaAudit.out() + kafkaAudit.err());
+      assertTrue(
+          Pattern.compile("records read +" + String.format(Locale.ROOT, "%,d", EVENTS) + "\n")
+              .matcher(kafkaAudit.out())
+              .find(),
+          kafkaAudit.out());
+    }
+  }
+
+  private static Map<String, Object> saslSsl(Path secrets) {
+    Map<String, Object> variables = new LinkedHashMap<>();
+    variables.put("kafka_bootstrap_servers", kafka.saslSslBootstrapServers());
+    variables.put("kafka_security_protocol", "SASL_SSL");
+    variables.put("kafka_ssl_truststore_location", kafka.ca().trustStore().path().toString());
+    variables.put("kafka_secrets_file", secrets.toString());
+    return variables;
+  }
+
+  private static Map<String, Object> ssl(Path secrets, CertificateAuthority.Store keyStore) {
+    Map<String, Object> variables = new LinkedHashMap<>();
+    variables.put("kafka_bootstrap_servers", kafka.sslBootstrapServers());
+    variables.put("kafka_security_protocol", "SSL");
+    variables.put("kafka_ssl_truststore_location", kafka.ca().trustStore().path().toString());
+    variables.put("kafka_ssl_keystore_location", keyStore.path().toString());
+    variables.put("kafka_secrets_file", secrets.toString());
+    return variables;
+  }
+
+  private static String truststorePassword() {
+    return "ssl.truststore.password=" + kafka.ca().trustStore().password() + "\n";
+  }
+
+  private static String keystorePasswords(CertificateAuthority.Store store) {
+    return "ssl.keystore.password="
+        + store.password()
+        + "\nssl.key.password="
+        + store.password()
+        + "\n";
+  }
+
+  /** An agent's secrets file, as the Ansible role places it: its owner's only. */
+  private static Path secrets(String name, String content) throws IOException {
+    Path file = tmp.resolve(name + "-secrets.properties");
+    Files.writeString(file, content);
+    Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("r--------"));
+    return file;
+  }
+
+  /** A Kafka client properties file for {@code --kafka-config}, without bootstrap.servers. */
+  private static Path clientConfig(String name, Map<String, String> client) throws IOException {
+    Properties properties = new Properties();
+    properties.putAll(client);
+    properties.remove("bootstrap.servers");
+    Path file = tmp.resolve(name + ".properties");
+    try (var out = Files.newBufferedWriter(file)) {
+      properties.store(out, null);
+    }
+    Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
+    return file;
+  }
+
+  private static long await(AgentProcess agent, String component, String counter, long atLeast)
+      throws InterruptedException {
+    long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
+    long value = 0;
+    while (System.nanoTime() < deadline) {
+      value = agent.metrics().counter(component, counter);
+      if (value >= atLeast) {
+        return value;
+      }
+      Thread.sleep(100);
+    }
+    throw new AssertionError(
+        component
+            + " "
+            + counter
+            + " stayed at "
+            + value
+            + ", below "
+            + atLeast
+            + "; the agent's log ends:\n"
+            + logTail(agent));
+  }
+
+  private static void awaitLog(AgentProcess agent, String text) throws InterruptedException {
+    long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+    while (System.nanoTime() < deadline) {
+      try {
+        if (Files.readString(agent.log()).contains(text)) {
+          return;
+        }
+      } catch (IOException e) {
+        // not written yet
+      }
+      Thread.sleep(200);
+    }
+    throw new AssertionError(
+        "the agent never logged '" + text + "'; its log ends:\n" + logTail(agent));
+  }
+
+  private static String logTail(AgentProcess agent) {
+    try {
+      List<String> lines = Files.readAllLines(agent.log());
+      return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
+    } catch (IOException e) {
+      return "(unreadable: " + e + ")";
+    }
+  }
+
+  record Run(int code, String out, String err) {}
+
+  static Run flafka(String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    int code = Flafka.execute(new PrintWriter(out), new PrintWriter(err), args);
+    return new Run(code, out.toString(), err.toString());
+  }
+}
