@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.StringReader;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -465,26 +466,38 @@ class AgentTemplatesTest {
       assertEquals(secret + "ssl.key.password}", edge.getProperty(client + "ssl.key.password"));
     }
 
-    Properties core =
-        properties(
-            AgentTemplates.render(
-                Tier.CORE,
-                Map.of(
-                    "kafka_security_protocol", "SASL_SSL",
-                    "kafka_kerberos_principal", "flafka-core/c1.example.com@EXAMPLE.COM",
-                    "kafka_kerberos_keytab", "/etc/flafka/core.keytab",
-                    "kafka_ssl_truststore_location", "/etc/flafka/ca.pem",
-                    "kafka_ssl_truststore_type", "PEM",
-                    "core_kafka_sources", 2)));
-    for (String client :
-        List.of("core.sources.kafka0.kafka.consumer.", "core.sources.kafka1.kafka.consumer.")) {
+    Map<String, Object> kerberos =
+        Map.of(
+            "kafka_security_protocol", "SASL_SSL",
+            "kafka_kerberos_principal", "flafka-core/c1.example.com@EXAMPLE.COM",
+            "kafka_kerberos_keytab", "/etc/flafka/core.keytab",
+            "kafka_ssl_truststore_location", "/etc/flafka/ca.pem",
+            "kafka_ssl_truststore_type", "PEM",
+            "core_hdfs_sinks", 2);
+    // the default core reads Kafka with one Kafka channel per HDFS sink; the memory and file
+    // channels are fed by Kafka sources
+    Properties kafkaChannels = properties(AgentTemplates.render(Tier.CORE, kerberos));
+    Map<String, Object> withSources = new HashMap<>(kerberos);
+    withSources.put("core_channel_type", "memory");
+    withSources.put("core_kafka_sources", 2);
+    Properties sources = properties(AgentTemplates.render(Tier.CORE, withSources));
+    Map<String, Properties> clients =
+        Map.of(
+            "core.channels.ch0.kafka.consumer.", kafkaChannels,
+            "core.channels.ch1.kafka.consumer.", kafkaChannels,
+            "core.sources.kafka0.kafka.consumer.", sources,
+            "core.sources.kafka1.kafka.consumer.", sources);
+    for (Map.Entry<String, Properties> entry : clients.entrySet()) {
+      String client = entry.getKey();
+      Properties core = entry.getValue();
       assertEquals("GSSAPI", core.getProperty(client + "sasl.mechanism"), client);
       assertEquals("kafka", core.getProperty(client + "sasl.kerberos.service.name"), client);
       assertEquals(
           "com.sun.security.auth.module.Krb5LoginModule required useKeyTab=true storeKey=true"
               + " useTicketCache=false keyTab=\"/etc/flafka/core.keytab\""
               + " principal=\"flafka-core/c1.example.com@EXAMPLE.COM\";",
-          core.getProperty(client + "sasl.jaas.config"));
+          core.getProperty(client + "sasl.jaas.config"),
+          client);
       assertNull(
           core.getProperty(client + "ssl.truststore.password"),
           "a PEM trust store has no password");
