@@ -15,8 +15,10 @@ import org.flafka.interceptors.BucketHeadersInterceptor;
 import org.flafka.interceptors.BucketHeadersInterceptorConfig;
 import org.flafka.interceptors.HostLaneInterceptor;
 import org.flafka.interceptors.HostLaneInterceptorConfig;
+import org.flafka.interceptors.SyslogInterceptorConfig;
 import org.flafka.render.AgentTemplates;
 import org.flafka.render.Tier;
+import org.flafka.syslog.SyslogParserOptions;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -132,12 +134,78 @@ class CoreTemplateTest {
   void sourcesCarryTheRejectedTimestampAcrossKafkaByDefault() throws IOException {
     // The guard and the edge keep a replaced time there; the Avro format can only keep what the
     // source maps
+    assertEquals("all", render(Map.of()).getProperty("core.sources.kafka1.recordHeaders"));
     assertTrue(
-        List.of(render(Map.of()).getProperty("core.sources.kafka1.recordHeaders").split(","))
+        new KafkaRecordSourceConfig(sourceSettings(render(Map.of()), 1))
+            .recordHeaders()
             .contains("timestamp_rejected"));
     assertEquals(
         "timestamp_rejected",
         render(Map.of("core_source_impl", "stock"))
             .getProperty("core.sources.kafka1.header.timestamp_rejected"));
+  }
+
+  /** Leniency switches and zone abbreviations off their defaults. */
+  private static final Map<String, Object> PARSER_OPTIONS =
+      Map.of(
+          "permit.missing.pri",
+          "false",
+          "detect.cisco.asa",
+          "false",
+          "detect.year.in.timestamp",
+          "false",
+          "timezone.abbreviations",
+          "IST=+01:00,XYZ=-03:30");
+
+  @Test
+  void theAvroCoreDerivesWithTheEdgesLeniencySwitchesAndZoneAbbreviations() throws IOException {
+    for (Map<String, Object> options : List.of(Map.<String, Object>of(), PARSER_OPTIONS)) {
+      Map<String, Object> variables = Map.of("syslog_parser_options", options);
+      Properties edge = new Properties();
+      edge.load(new StringReader(AgentTemplates.render(Tier.EDGE, variables)));
+      Map<String, String> interceptor = new HashMap<>();
+      String prefix = "edge.sources.syslog_tcp.interceptors.syslog.";
+      for (String key : edge.stringPropertyNames()) {
+        if (key.startsWith(prefix)) {
+          interceptor.put(key.substring(prefix.length()), edge.getProperty(key));
+        }
+      }
+      SyslogParserOptions edgeOptions = new SyslogInterceptorConfig(interceptor).parserOptions();
+
+      Map<String, Object> avro = new HashMap<>(variables);
+      avro.put("core_hdfs_format", "avro");
+      Properties core = render(avro);
+      for (int source = 0; source < 2; source++) {
+        SyslogParserOptions coreOptions =
+            new KafkaRecordSourceConfig(sourceSettings(core, source)).deriveWith();
+        assertEquals(edgeOptions.enabledSwitches(), coreOptions.enabledSwitches(), "" + options);
+        assertEquals(
+            edgeOptions.zoneAbbreviations(), coreOptions.zoneAbbreviations(), "" + options);
+      }
+      // the rendered options reached both tiers: off their defaults exactly when set
+      assertEquals(
+          options.isEmpty(),
+          edgeOptions.enabledSwitches().equals(SyslogParserOptions.defaults().enabledSwitches()));
+    }
+  }
+
+  @Test
+  void theTextCoreParsesNothing() throws IOException {
+    assertNull(
+        new KafkaRecordSourceConfig(
+                sourceSettings(render(Map.of("syslog_parser_options", PARSER_OPTIONS)), 0))
+            .deriveWith());
+  }
+
+  /** The settings of source {@code kafka<n>}, as Flume passes them to the source. */
+  private static Map<String, String> sourceSettings(Properties properties, int source) {
+    String prefix = "core.sources.kafka" + source + ".";
+    Map<String, String> settings = new HashMap<>();
+    for (String key : properties.stringPropertyNames()) {
+      if (key.startsWith(prefix)) {
+        settings.put(key.substring(prefix.length()), properties.getProperty(key));
+      }
+    }
+    return settings;
   }
 }
