@@ -48,10 +48,15 @@ class TemplateRecordHeadersTest {
     assertEquals(
         "timestamp,host,received,site",
         properties(AgentTemplates.render(Tier.EDGE, Map.of())).getProperty(key));
-    // with all, it sets every header it can (its default)
+    // with all, and in Flume's Avro envelope (which holds every header), it sets every header it
+    // can (its default)
     assertEquals(
         null,
         properties(AgentTemplates.render(Tier.EDGE, Map.of("kafka_record_facts", "all")))
+            .getProperty(key));
+    assertEquals(
+        null,
+        properties(AgentTemplates.render(Tier.EDGE, Map.of("kafka_flume_event_format", true)))
             .getProperty(key));
   }
 
