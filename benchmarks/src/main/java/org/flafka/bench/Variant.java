@@ -60,16 +60,15 @@ public enum Variant {
     }
   },
   /**
-   * Ours carrying only {@link #LEAN_RECORD_HEADERS} as Kafka record headers ({@code
-   * kafka_record_headers}) instead of the contract's fifteen: what the record headers cost, in the
-   * same run. Kafka's producer sizes, encodes and compresses every header of every record, and the
-   * broker validates them again.
+   * Ours carrying every fact as Kafka record headers ({@code kafka_record_facts: all}) instead of
+   * only those the body cannot give back (the default, carried): what the full set on the wire
+   * costs, in the same run. Kafka's producer sizes, encodes and compresses every header of every
+   * record, and the broker validates them again.
    */
-  OURS_LEAN_HEADERS("ours-lean-headers", true) {
+  OURS_ALL_FACTS("ours-all-facts", true) {
     @Override
     public String properties(Target target, int sinks, Map<String, Object> templateVariables) {
-      return oursWith(
-          "kafka_record_headers", LEAN_RECORD_HEADERS, target, sinks, templateVariables);
+      return oursWith("kafka_record_facts", "all", target, sinks, templateVariables);
     }
   },
   /**
@@ -174,11 +173,6 @@ public enum Variant {
       return RsyslogEdge.Body.CONTRACT_FIELDS_JSON;
     }
   };
-
-  /**
-   * What the core's HDFS layout ({@code dt=}, {@code host=}) and the loss audit read, and the site.
-   */
-  static final List<String> LEAN_RECORD_HEADERS = List.of("timestamp", "host", "site", "id");
 
   /**
    * The site every variant names (ours' {@code site} header, rsyslog-fields' {@code site} field).

@@ -107,11 +107,19 @@ class VariantTest {
   }
 
   @Test
-  void oursLeanHeadersDiffersFromOursOnlyInTheRecordHeaders() throws IOException {
-    Properties lean =
+  void oursAllFactsDiffersFromOursOnlyInTheRecordHeaders() throws IOException {
+    Properties all =
         differsFromOursOnlyIn(
-            Variant.OURS_LEAN_HEADERS, key -> key.equals("edge.sinks.kafka0.recordHeaders"));
-    assertEquals("timestamp,host,site,id", lean.getProperty("edge.sinks.kafka0.recordHeaders"));
+            Variant.OURS_ALL_FACTS,
+            // with carried, the syslog interceptor sets only the headers that go on the wire
+            key ->
+                key.equals("edge.sinks.kafka0.recordHeaders")
+                    || key.equals("edge.sources.syslog_tcp.interceptors.syslog.headers"));
+    assertEquals("all", all.getProperty("edge.sinks.kafka0.recordHeaders"));
+    assertEquals(
+        "carried",
+        parse(Variant.OURS.properties(new Variant.Target("127.0.0.1:9092", "t", 0), 1, Map.of()))
+            .getProperty("edge.sinks.kafka0.recordHeaders"));
   }
 
   /**

@@ -282,8 +282,8 @@ public final class BenchCommand implements Runnable {
             + "events of the agent, the broker and the generator.",
         "Variants: ours = the edge template (flafka source, interceptors, flafka Kafka sink, snappy, "
             + "acks=all); ours-stock-sink = the same with Flume's Kafka sink; ours-stock-channel = the same "
-            + "with Flume's memory channel; ours-lean-headers = the same with 4 record headers (timestamp, "
-            + "host, site, id) instead of 15; ours-kafka-channel = the same with the Kafka record channel and no "
+            + "with Flume's memory channel; ours-all-facts = the same with every fact as a record header "
+            + "(kafka_record_facts: all) instead of those the body cannot give back; ours-kafka-channel = the same with the Kafka record channel and no "
             + "sinks (durable, record headers); ours-flume-kafka-channel = the same with Flume's Kafka "
             + "channel (headers inside Flume's Avro envelope, not record headers); stock = "
             + "multiport_syslogtcp -> memory channel -> Kafka sink with Flume's defaults (it stalls: see "

@@ -8,6 +8,8 @@ import org.apache.flume.Event;
 import org.apache.flume.event.SimpleEvent;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.header.Header;
+import org.flafka.syslog.SyslogFacts;
+import org.flafka.syslog.SyslogParserOptions;
 
 /**
  * Turns a Kafka record the edge wrote ({@link KafkaRecordEncoder}) back into a Flume event: the
@@ -17,18 +19,42 @@ import org.apache.kafka.common.header.Header;
  * Headers#TIMESTAMP} from the record's time when the record has no such header and {@link
  * Headers#KEY} from the record key when there is one. No topic, partition or offset headers.
  *
- * <p>It walks a record's headers once. Immutable, so thread-safe.
+ * <p>Given parser options ({@link #KafkaRecordDecoder(Set, SyslogParserOptions)}), it also derives
+ * each fact the record does not carry ({@link SyslogFacts#DERIVED}: facility, severity, app, …)
+ * from the body, with the very code the edge's syslog interceptor set them with, so an event from a
+ * record of {@link Headers#CARRIED} has the full set of facts. Without, it parses nothing.
+ *
+ * <p>It walks a record's headers once. Thread-safe.
  */
 public final class KafkaRecordDecoder {
 
   /** The header names to read, or null for every record header. */
   private final Set<String> recordHeaders;
 
+  /** Derives the facts not carried, or null to derive none. */
+  private final SyslogFacts facts;
+
   /**
    * @param recordHeaders the record header names to keep, or null for every header the record has
    */
   public KafkaRecordDecoder(Set<String> recordHeaders) {
+    this(recordHeaders, null);
+  }
+
+  /**
+   * @param recordHeaders the record header names to keep, or null for every header the record has
+   * @param deriveWith the edge's parser options, to derive the facts a record does not carry (only
+   *     the leniency switches and zone abbreviations must match the edge's, see {@link
+   *     SyslogFacts}); null derives none
+   */
+  public KafkaRecordDecoder(Set<String> recordHeaders, SyslogParserOptions deriveWith) {
     this.recordHeaders = recordHeaders == null ? null : Set.copyOf(recordHeaders);
+    this.facts = deriveWith == null ? null : new SyslogFacts(deriveWith);
+  }
+
+  /** Whether this decoder derives the facts a record does not carry. */
+  public boolean derives() {
+    return facts != null;
   }
 
   /** The event of {@code record}: its {@link #body} and {@link #headers}. */
@@ -42,8 +68,10 @@ public final class KafkaRecordDecoder {
   /** The Flume headers of {@code record}: a new mutable map, for interceptors to change. */
   public Map<String, String> headers(ConsumerRecord<byte[], byte[]> record) {
     Header[] headers = record.headers().toArray();
-    // Sized so that the record's headers plus timestamp and key fit without a resize.
-    Map<String, String> flumeHeaders = new HashMap<>((int) ((headers.length + 2) / 0.75f) + 1);
+    // Sized so that the record's headers plus timestamp and key (and the derived facts) fit without
+    // a resize.
+    int most = headers.length + 2 + (facts == null ? 0 : SyslogFacts.DERIVED.size());
+    Map<String, String> flumeHeaders = new HashMap<>((int) (most / 0.75f) + 1);
     for (Header header : headers) {
       byte[] value = header.value();
       String name = header.key();
@@ -54,6 +82,9 @@ public final class KafkaRecordDecoder {
     flumeHeaders.putIfAbsent(Headers.TIMESTAMP, Long.toString(record.timestamp()));
     if (record.key() != null) {
       flumeHeaders.put(Headers.KEY, new String(record.key(), StandardCharsets.UTF_8));
+    }
+    if (facts != null) {
+      facts.deriveInto(body(record), flumeHeaders);
     }
     return flumeHeaders;
   }

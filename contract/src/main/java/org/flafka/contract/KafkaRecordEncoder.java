@@ -9,6 +9,7 @@ import org.apache.flume.Event;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.header.internals.RecordHeader;
+import org.flafka.syslog.SyslogFacts;
 
 /**
  * Turns a Flume event into the Kafka record the edge writes: the body as the value, byte for byte,
@@ -34,6 +35,9 @@ public final class KafkaRecordEncoder {
   /** The header names to write, or null for every header. */
   private final Set<String> recordHeaders;
 
+  /** Header values not written because the reader derives them when absent, by header name. */
+  private final Map<String, String> implied;
+
   // The last record header built for each header name, with the value it encodes: a small
   // open-addressing table,
   // since the edge's names are a few constants; a name that finds no slot is simply not cached.
@@ -49,10 +53,29 @@ public final class KafkaRecordEncoder {
    * @param recordHeaders the header names to write, or null for every header the event has
    */
   public KafkaRecordEncoder(String topic, String keyHeader, Set<String> recordHeaders) {
+    this(topic, keyHeader, recordHeaders, Map.of());
+  }
+
+  /**
+   * @param keyHeader the header whose value becomes the record key, or null for none
+   * @param recordHeaders the header names to write, or null for every header the event has
+   * @param implied header values left off the record because the reader derives them when the
+   *     header is absent (e.g. {@link #CARRIED_IMPLIED}), by header name
+   */
+  public KafkaRecordEncoder(
+      String topic, String keyHeader, Set<String> recordHeaders, Map<String, String> implied) {
     this.topic = topic;
     this.keyHeader = keyHeader;
     this.recordHeaders = recordHeaders == null ? null : Set.copyOf(recordHeaders);
+    this.implied = Map.copyOf(implied);
   }
+
+  /**
+   * What {@link Headers#CARRIED} leaves off: a {@code timestamp_source} of the message's own time,
+   * which the body gives back ({@link org.flafka.syslog.SyslogFacts#derive}).
+   */
+  public static final Map<String, String> CARRIED_IMPLIED =
+      Map.of(Headers.TIMESTAMP_SOURCE, SyslogFacts.COMMON_TIMESTAMP_SOURCE);
 
   public ProducerRecord<String, byte[]> toRecord(Event event) {
     Map<String, String> headers = event.getHeaders();
@@ -86,15 +109,18 @@ public final class KafkaRecordEncoder {
     }
     int slot = slotOf(name);
     if (slot < 0) {
-      if (isRecordHeader(name)) {
+      if (isRecordHeader(name) && !value.equals(implied.get(name))) {
         found.add(encode(name, value));
       }
     } else if (selected[slot]) {
       if (values[slot] != value) {
         values[slot] = value;
-        encoded[slot] = encode(name, value);
+        // null: the implied value, left off
+        encoded[slot] = value.equals(implied.get(name)) ? null : encode(name, value);
       }
-      found.add(encoded[slot]);
+      if (encoded[slot] != null) {
+        found.add(encoded[slot]);
+      }
     }
   }
 

@@ -40,7 +40,7 @@ class RecordCodecTest {
     byte[] body = {'<', '1', '3', '4', '>', (byte) 0xff, (byte) 0xc3, 0, '\n'};
 
     ConsumerRecord<byte[], byte[]> record =
-        roundTrip(event(body, headers), Headers.KEY, Set.copyOf(Headers.ON_THE_WIRE));
+        roundTrip(event(body, headers), Headers.KEY, Set.copyOf(Headers.ALL));
     Event back = new KafkaRecordDecoder(null).toEvent(record);
 
     assertArrayEquals(body, back.getBody());
@@ -72,7 +72,7 @@ class RecordCodecTest {
     headers.put("x-not-contract", "1");
 
     ConsumerRecord<byte[], byte[]> record =
-        roundTrip(event(new byte[] {'x'}, headers), null, Set.copyOf(Headers.ON_THE_WIRE));
+        roundTrip(event(new byte[] {'x'}, headers), null, Set.copyOf(Headers.ALL));
     Map<String, String> back = new KafkaRecordDecoder(null).headers(record);
 
     Map<String, String> expected = new HashMap<>(headers);
@@ -158,10 +158,65 @@ class RecordCodecTest {
   }
 
   @Test
-  void theWireDefaultIsEveryFactButTheKey() {
-    assertEquals(15, Headers.ON_THE_WIRE.size());
-    assertEquals(Set.copyOf(Headers.ON_THE_WIRE).size(), Headers.ON_THE_WIRE.size());
-    assertEquals(List.of(), Headers.ON_THE_WIRE.stream().filter(Headers.KEY::equals).toList());
+  void carriedLeavesOffWhatTheBodyGivesBackAndTheDecoderDerivesIt() {
+    byte[] body =
+        "<134>1 2025-11-24T16:00:00.123Z edge-router-7 sshd 4123 ID47 - Accepted key"
+            .getBytes(StandardCharsets.UTF_8);
+    Map<String, String> headers = edgeHeaders();
+    headers.put(Headers.MSGID, "ID47");
+    KafkaRecordEncoder encoder =
+        new KafkaRecordEncoder(
+            "t", null, Set.copyOf(Headers.CARRIED), KafkaRecordEncoder.CARRIED_IMPLIED);
+
+    ProducerRecord<String, byte[]> sent = encoder.toRecord(event(body, headers));
+    ConsumerRecord<byte[], byte[]> record =
+        consumed(null, sent.value(), new RecordHeaders(sent.headers().toArray()));
+
+    // On the wire: only what the body cannot give back; timestamp_source=message is implied.
+    List<String> onTheWire = new java.util.ArrayList<>();
+    record.headers().forEach(header -> onTheWire.add(header.key()));
+    assertEquals(
+        List.of(
+            Headers.TIMESTAMP,
+            Headers.HOST,
+            Headers.RECEIVED,
+            Headers.PEER,
+            Headers.SITE,
+            Headers.ID),
+        onTheWire);
+    // Decoded without parser options: just those; with them: every fact the edge had.
+    assertEquals(6 + 0, new KafkaRecordDecoder(null).headers(record).size());
+    Map<String, String> derived =
+        new KafkaRecordDecoder(null, org.flafka.syslog.SyslogParserOptions.defaults())
+            .headers(record);
+    assertEquals(headers, derived);
+  }
+
+  @Test
+  void carriedKeepsATimestampSourceThatIsNotTheMessagesOwnTime() {
+    Map<String, String> headers = edgeHeaders();
+    headers.put(Headers.TIMESTAMP_SOURCE, "received");
+    KafkaRecordEncoder encoder =
+        new KafkaRecordEncoder(
+            "t", null, Set.copyOf(Headers.CARRIED), KafkaRecordEncoder.CARRIED_IMPLIED);
+    for (int i = 0; i < 2; i++) { // the second time from the encoder's cache
+      assertEquals(
+          "received",
+          new String(
+              encoder
+                  .toRecord(event(new byte[] {'x'}, new LinkedHashMap<>(headers)))
+                  .headers()
+                  .lastHeader(Headers.TIMESTAMP_SOURCE)
+                  .value(),
+              StandardCharsets.UTF_8));
+    }
+  }
+
+  @Test
+  void theFullSetIsEveryFactButTheKey() {
+    assertEquals(15, Headers.ALL.size());
+    assertEquals(Set.copyOf(Headers.ALL).size(), Headers.ALL.size());
+    assertEquals(List.of(), Headers.ALL.stream().filter(Headers.KEY::equals).toList());
   }
 
   /** The headers of a well-parsed RFC 5424 message as the edge sets them. */

@@ -22,6 +22,9 @@ import org.apache.flume.Context;
 import org.apache.flume.Event;
 import org.apache.flume.interceptor.Interceptor;
 import org.flafka.syslog.ParseResult;
+import org.flafka.syslog.ParseStatus;
+import org.flafka.syslog.SyslogFacts;
+import org.flafka.syslog.SyslogFormat;
 import org.flafka.syslog.SyslogParser;
 import org.flafka.syslog.SyslogParserOptions;
 import org.flafka.syslog.TimestampSource;
@@ -63,15 +66,6 @@ import org.slf4j.LoggerFactory;
 public final class SyslogInterceptor implements Interceptor {
 
   private static final Logger LOG = LoggerFactory.getLogger(SyslogInterceptor.class);
-
-  /** Facility and severity values as header strings, so they cost no allocation per event. */
-  private static final String[] CODES = new String[24];
-
-  static {
-    for (int i = 0; i < CODES.length; i++) {
-      CODES[i] = Integer.toString(i);
-    }
-  }
 
   private final SyslogParser parser;
   private final Clock clock;
@@ -189,26 +183,27 @@ public final class SyslogInterceptor implements Interceptor {
     // One map operation per header: a value made for a header the event already has is wasted, but
     // that is
     // rare (a header is only there when another interceptor or the sender set it).
+    // Each value from SyslogFacts, which the core's and any consumer's derivation use too.
     if (setFacility && result.hasPri()) {
-      put(headers, FACILITY, CODES[result.facility()], replaceFacility);
+      put(headers, FACILITY, SyslogFacts.facility(result), replaceFacility);
     }
     if (setSeverity && result.hasPri()) {
-      put(headers, SEVERITY, CODES[result.severity()], replaceSeverity);
+      put(headers, SEVERITY, SyslogFacts.severity(result), replaceSeverity);
     }
     if (setApp && result.appOffset() >= 0) {
-      put(headers, APP, result.app(), replaceApp);
+      put(headers, APP, SyslogFacts.app(result), replaceApp);
     }
     if (setProcid && result.procidOffset() >= 0) {
-      put(headers, PROCID, result.procid(), replaceProcid);
+      put(headers, PROCID, SyslogFacts.procid(result), replaceProcid);
     }
     if (setMsgid && result.msgidOffset() >= 0) {
-      put(headers, MSGID, result.msgid(), replaceMsgid);
+      put(headers, MSGID, SyslogFacts.msgid(result), replaceMsgid);
     }
     if (setFormat) {
-      put(headers, FORMAT, result.format().headerValue(), replaceFormat);
+      put(headers, FORMAT, SyslogFacts.format(result), replaceFormat);
     }
     if (setParse) {
-      put(headers, PARSE, result.status().headerValue(), replaceParse);
+      put(headers, PARSE, SyslogFacts.parse(result), replaceParse);
     }
     if (setSite) {
       put(headers, SITE, site, replaceSite);
@@ -238,9 +233,10 @@ public final class SyslogInterceptor implements Interceptor {
           result.timestampFromMessage() || receivedHeader == null
               ? Long.toString(result.timestampMillis())
               : receivedHeader);
-      headers.put(TIMESTAMP_SOURCE, result.timestampSource().headerValue());
-      if (result.hasRejectedTimestamp()) {
-        headers.put(TIMESTAMP_REJECTED, Long.toString(result.rejectedTimestampMillis()));
+      headers.put(TIMESTAMP_SOURCE, SyslogFacts.timestampSource(result));
+      String rejected = SyslogFacts.timestampRejected(result);
+      if (rejected != null) {
+        headers.put(TIMESTAMP_REJECTED, rejected);
       } else {
         headers.remove(TIMESTAMP_REJECTED);
       }
@@ -252,10 +248,10 @@ public final class SyslogInterceptor implements Interceptor {
 
   private void setRaw(Map<String, String> headers, long received) {
     if (setParse && absentOrReplaced(headers, PARSE, replaceParse)) {
-      headers.put(PARSE, "raw");
+      headers.put(PARSE, ParseStatus.RAW.headerValue());
     }
     if (setFormat && absentOrReplaced(headers, FORMAT, replaceFormat)) {
-      headers.put(FORMAT, "unknown");
+      headers.put(FORMAT, SyslogFormat.UNKNOWN.headerValue());
     }
     if (setHost && absentOrReplaced(headers, HOST, replaceHost)) {
       headers.put(

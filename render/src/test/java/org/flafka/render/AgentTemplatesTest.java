@@ -188,7 +188,7 @@ class AgentTemplatesTest {
         List.of(
             "kafka_bootstrap_servers",
             "kafka_topic",
-            "kafka_record_headers",
+            "syslog_parser_options",
             "kafka_flume_event_format")) {
       assertEquals(edge.get(shared), core.get(shared), shared);
     }
@@ -222,10 +222,8 @@ class AgentTemplatesTest {
       assertEquals("5000", p.getProperty(prefix + "batchSize"));
       assertEquals("snappy", p.getProperty(prefix + "kafka.producer.compression.type"));
       assertEquals("all", p.getProperty(prefix + "kafka.producer.acks"));
-      assertEquals(
-          "timestamp,timestamp_source,timestamp_rejected,host,facility,severity,app,procid,msgid,"
-              + "format,parse,received,peer,site,id",
-          p.getProperty(prefix + "recordHeaders"));
+      // the facts the body cannot give back, by name (the contract's Headers.CARRIED)
+      assertEquals("carried", p.getProperty(prefix + "recordHeaders"));
     }
     assertEquals("ch0", p.getProperty("edge.sinks.kafka0.channel"));
     assertEquals("ch1", p.getProperty("edge.sinks.kafka1.channel"));
@@ -299,10 +297,8 @@ class AgentTemplatesTest {
     assertNull(ours.getProperty("edge.sinks"));
     assertEquals(
         "org.flafka.edge.channel.KafkaRecordChannel", ours.getProperty("edge.channels.ch1.type"));
-    List<?> recordHeaders =
-        (List<?>) AgentTemplates.defaults(Tier.EDGE).get("kafka_record_headers");
     assertEquals(
-        String.join(",", recordHeaders.stream().map(String::valueOf).toList()),
+        AgentTemplates.defaults(Tier.EDGE).get("kafka_record_facts"),
         ours.getProperty("edge.channels.ch1.recordHeaders"));
     assertEquals("all", ours.getProperty("edge.channels.ch1.kafka.producer.acks"));
     assertNull(ours.getProperty("edge.channels.ch1.parseAsFlumeEvent"));
@@ -363,13 +359,12 @@ class AgentTemplatesTest {
     // Only our sink's own keys: it refuses any other
     assertNull(p.getProperty(sink + "hdfs.path"));
     assertNull(p.getProperty(sink + "hdfs.fileType"));
-    // Our Kafka source: the contract's headers as one list, none of Flume's header.<name> keys
+    // Our Kafka source: every fact by name (the contract's Headers.ALL), none of Flume's
+    // header.<name> keys; text needs no derived facts, so it parses nothing
     String source = "core.sources.kafka1.";
     assertEquals("org.flafka.core.KafkaRecordSource", p.getProperty(source + "type"));
-    assertEquals(
-        "timestamp,timestamp_source,timestamp_rejected,host,facility,severity,app,procid,msgid,format,"
-            + "parse,received,peer,site,id",
-        p.getProperty(source + "recordHeaders"));
+    assertEquals("all", p.getProperty(source + "recordHeaders"));
+    assertNull(p.getProperty(source + "deriveFacts"));
     assertNull(p.getProperty(source + "header.timestamp"));
     assertNull(p.getProperty(source + "setTopicHeader"));
     assertEquals("flafka-core", p.getProperty(source + "kafka.consumer.group.id"));

@@ -72,6 +72,13 @@ class RenderParityTest {
                 List.of("tls"),
                 "edge_partitioner",
                 "host-affinity")),
+        Arguments.of(
+            Tier.EDGE,
+            Map.of(
+                "syslog_parser_options",
+                Map.of("permit.missing.pri", "false", "timezone.abbreviations", "IST=+01:00"),
+                "edge_sink_impl",
+                "stock")),
         Arguments.of(Tier.CORE, Map.of()),
         Arguments.of(
             Tier.CORE,
@@ -84,6 +91,15 @@ class RenderParityTest {
                 2,
                 "core_group_instance_prefix",
                 "core-lyon-1")),
+        Arguments.of(
+            Tier.CORE,
+            Map.of(
+                "core_hdfs_format",
+                "avro",
+                "core_hdfs_sinks",
+                1,
+                "syslog_parser_options",
+                Map.of("permit.missing.pri", "false", "timezone.abbreviations", "IST=+01:00"))),
         Arguments.of(
             Tier.CORE,
             Map.of(
@@ -110,8 +126,6 @@ class RenderParityTest {
                 "batch",
                 "core_group_instance_prefix",
                 "core-paris-2",
-                "kafka_record_headers",
-                List.of("timestamp", "host"),
                 "core_extra_properties",
                 Map.of("sinks.hdfs0.hdfs.callTimeout", "60000"))),
         // Kafka security: SCRAM with a trust store on both of the edge's clients (Flume's Kafka

@@ -114,7 +114,8 @@ public class KafkaRecordChannel extends BasicChannelSemantics {
             KafkaRecordChannelConfig.COMPONENT + " " + getName(), context.getParameters());
     decoder =
         new KafkaRecordDecoder(
-            config.allRecordHeaders() ? null : Set.copyOf(config.recordHeaders()));
+            config.allRecordHeaders() ? null : Set.copyOf(config.recordHeaders()),
+            config.deriveWith());
     BucketHeadersInterceptor.Builder builder = new BucketHeadersInterceptor.Builder();
     builder.configure(new Context(config.bucketSettings()));
     guard = builder.build();

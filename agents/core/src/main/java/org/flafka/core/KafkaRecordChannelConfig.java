@@ -15,6 +15,7 @@ import org.flafka.config.ConfigDef;
 import org.flafka.config.ConfigDef.Kind;
 import org.flafka.config.ConfigDef.Type;
 import org.flafka.interceptors.BucketHeadersInterceptorConfig;
+import org.flafka.syslog.SyslogParserOptions;
 
 /**
  * The settings of {@link KafkaRecordChannel}: every key, its default, rule and meaning, and the
@@ -44,9 +45,13 @@ public final class KafkaRecordChannelConfig {
           + "finds nothing ends the sink's batch.";
 
   public static final String RECORD_HEADERS_CONFIG = KafkaRecordSourceConfig.RECORD_HEADERS_CONFIG;
-  private static final String RECORD_HEADERS_DOC =
-      "Kafka record headers copied into Flume headers of the same "
-          + "name, values decoded as UTF-8; * copies every one, empty none. Null values are skipped.";
+  private static final String RECORD_HEADERS_DOC = KafkaRecordSourceConfig.RECORD_HEADERS_DOC;
+
+  public static final String DERIVE_FACTS_CONFIG = KafkaRecordSourceConfig.DERIVE_FACTS_CONFIG;
+  private static final String DERIVE_FACTS_DOC = KafkaRecordSourceConfig.DERIVE_FACTS_DOC;
+
+  /** Prefix of the parser's options used by deriveFacts, as the Kafka record source's. */
+  public static final String PARSER_PREFIX = KafkaRecordSourceConfig.PARSER_PREFIX;
 
   public static final String STATIC_MEMBERSHIP_CONFIG = "staticMembership";
   private static final String STATIC_MEMBERSHIP_DOC =
@@ -105,8 +110,10 @@ public final class KafkaRecordChannelConfig {
           .define(
               POLL_TIMEOUT_CONFIG, Type.INT, 500, ConfigDef.between(1, 60_000), POLL_TIMEOUT_DOC)
           .define(RECORD_HEADERS_CONFIG, Type.LIST, List.of("*"), null, RECORD_HEADERS_DOC)
+          .define(DERIVE_FACTS_CONFIG, Type.BOOLEAN, false, null, DERIVE_FACTS_DOC)
           .define(STATIC_MEMBERSHIP_CONFIG, Type.BOOLEAN, true, null, STATIC_MEMBERSHIP_DOC)
-          .delegate(CONSUMER_PREFIX, BUCKET_PREFIX);
+          .delegate(CONSUMER_PREFIX, BUCKET_PREFIX)
+          .delegate(SyslogParserOptions.keys().stream().map(key -> PARSER_PREFIX + key).toList());
 
   private final String component;
   private final String bootstrapServers;
@@ -115,6 +122,7 @@ public final class KafkaRecordChannelConfig {
   private final List<String> recordHeaders;
   private final boolean allRecordHeaders;
   private final boolean staticMembership;
+  private final SyslogParserOptions deriveWith;
   private final Map<String, String> consumerOverrides = new LinkedHashMap<>();
   private final Map<String, String> bucketSettings = new LinkedHashMap<>();
 
@@ -154,15 +162,8 @@ public final class KafkaRecordChannelConfig {
     staticMembership = values.getBoolean(STATIC_MEMBERSHIP_CONFIG);
     List<String> headers = values.getList(RECORD_HEADERS_CONFIG);
     allRecordHeaders = headers.equals(List.of("*"));
-    if (!allRecordHeaders && headers.contains("*")) {
-      throw ConfigDef.invalid(
-          component,
-          RECORD_HEADERS_CONFIG,
-          String.join(",", headers),
-          "* stands alone (every header)",
-          "set " + RECORD_HEADERS_CONFIG + " to * or to a list of header names");
-    }
-    recordHeaders = allRecordHeaders ? List.of() : headers;
+    recordHeaders = KafkaRecordSourceConfig.recordHeaders(component, headers);
+    deriveWith = KafkaRecordSourceConfig.deriveWith(component, values, settings);
     // The guard's own class checks its keys, so a bad bucket.* setting fails here, named.
     new BucketHeadersInterceptorConfig(bucketSettings);
   }
@@ -253,6 +254,14 @@ public final class KafkaRecordChannelConfig {
   }
 
   /** The headers to copy; empty with {@link #allRecordHeaders()}. */
+  /**
+   * The parser options to derive the facts a record does not carry with, or null when deriveFacts
+   * is off.
+   */
+  public SyslogParserOptions deriveWith() {
+    return deriveWith;
+  }
+
   public List<String> recordHeaders() {
     return recordHeaders;
   }

@@ -104,7 +104,8 @@ public class KafkaRecordSource extends AbstractSource
             KafkaRecordSourceConfig.COMPONENT + " " + getName(), context.getParameters());
     decoder =
         new KafkaRecordDecoder(
-            config.allRecordHeaders() ? null : Set.copyOf(config.recordHeaders()));
+            config.allRecordHeaders() ? null : Set.copyOf(config.recordHeaders()),
+            config.deriveWith());
     if (counter == null) {
       counter = new KafkaRecordSourceCounter(getName());
     }
@@ -120,14 +121,17 @@ public class KafkaRecordSource extends AbstractSource
     consumer.subscribe(config.topics(), new Rebalance());
     counter.start();
     LOG.info(
-        "{}: reading {} at {} as group member of {}, batches of up to {} events or {} ms, record headers: {}",
+        "{}: reading {} at {} as group member of {}, batches of up to {} events or {} ms, record headers: {}, {}",
         getName(),
         config.topics(),
         config.bootstrapServers(),
         consumerProperties.getProperty(ConsumerConfig.GROUP_ID_CONFIG),
         config.batchSize(),
         config.batchDurationMillis(),
-        config.allRecordHeaders() ? "all" : config.recordHeaders());
+        config.allRecordHeaders() ? "all" : config.recordHeaders(),
+        decoder.derives()
+            ? "deriving the facts not carried with " + config.deriveWith()
+            : "deriving nothing");
     super.start();
   }
 

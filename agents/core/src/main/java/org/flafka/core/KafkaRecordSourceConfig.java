@@ -11,6 +11,9 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.flafka.config.ConfigDef;
 import org.flafka.config.ConfigDef.Kind;
 import org.flafka.config.ConfigDef.Type;
+import org.flafka.contract.Headers;
+import org.flafka.syslog.InvalidOptionException;
+import org.flafka.syslog.SyslogParserOptions;
 
 /**
  * The settings of {@link KafkaRecordSource}: every key, its default, rule and meaning, and the
@@ -53,9 +56,20 @@ public final class KafkaRecordSourceConfig {
       "Longest time a batch waits to fill before it goes to the " + "channels, in milliseconds.";
 
   public static final String RECORD_HEADERS_CONFIG = "recordHeaders";
-  private static final String RECORD_HEADERS_DOC =
+  static final String RECORD_HEADERS_DOC =
       "Kafka record headers copied into Flume headers of the same "
-          + "name, values decoded as UTF-8; * copies every one, empty none. Null values are skipped.";
+          + "name, values decoded as UTF-8; * copies every one, empty none, carried or all the contract's named "
+          + "sets (Headers.CARRIED, Headers.ALL). Null values are skipped.";
+
+  public static final String DERIVE_FACTS_CONFIG = "deriveFacts";
+  static final String DERIVE_FACTS_DOC =
+      "Derive the facts a record does not carry (facility, severity, app, procid, msgid, format, parse, "
+          + "timestamp_source) from its body, with the parser options under parser.* (the edge's leniency switches and "
+          + "zone abbreviations; the templates render both from syslog_parser_options). Costs a parse per event: only "
+          + "for outputs that keep them (Avro).";
+
+  /** Prefix of the parser's options ({@link SyslogParserOptions#keys()}) used by deriveFacts. */
+  public static final String PARSER_PREFIX = "parser.";
 
   public static final String CONSUMER_PREFIX = "kafka.consumer.";
 
@@ -114,7 +128,9 @@ public final class KafkaRecordSourceConfig {
               ConfigDef.between(1, 3_600_000),
               BATCH_DURATION_DOC)
           .define(RECORD_HEADERS_CONFIG, Type.LIST, List.of("*"), null, RECORD_HEADERS_DOC)
-          .delegate(CONSUMER_PREFIX);
+          .define(DERIVE_FACTS_CONFIG, Type.BOOLEAN, false, null, DERIVE_FACTS_DOC)
+          .delegate(CONSUMER_PREFIX)
+          .delegate(SyslogParserOptions.keys().stream().map(key -> PARSER_PREFIX + key).toList());
 
   private final String bootstrapServers;
   private final List<String> topics;
@@ -122,6 +138,7 @@ public final class KafkaRecordSourceConfig {
   private final int batchDurationMillis;
   private final List<String> recordHeaders;
   private final boolean allRecordHeaders;
+  private final SyslogParserOptions deriveWith;
   private final Map<String, String> consumerOverrides = new LinkedHashMap<>();
 
   /**
@@ -166,7 +183,20 @@ public final class KafkaRecordSourceConfig {
     batchDurationMillis = values.getInt(BATCH_DURATION_CONFIG);
     List<String> headers = values.getList(RECORD_HEADERS_CONFIG);
     allRecordHeaders = headers.equals(List.of("*"));
-    if (!allRecordHeaders && headers.contains("*")) {
+    recordHeaders = recordHeaders(component, headers);
+    deriveWith = deriveWith(component, values, settings);
+  }
+
+  /**
+   * The record header names {@code recordHeaders} asks for: empty for * (every one), a named set of
+   * the contract (carried, all) or the names listed. Shared with {@link KafkaRecordChannelConfig},
+   * which takes the same key.
+   */
+  static List<String> recordHeaders(String component, List<String> headers) {
+    if (headers.equals(List.of("*"))) {
+      return List.of();
+    }
+    if (headers.contains("*")) {
       throw ConfigDef.invalid(
           component,
           RECORD_HEADERS_CONFIG,
@@ -174,7 +204,48 @@ public final class KafkaRecordSourceConfig {
           "* stands alone (every header)",
           "set " + RECORD_HEADERS_CONFIG + " to * or to a list of header names");
     }
-    recordHeaders = allRecordHeaders ? List.of() : headers;
+    List<String> named = headers.size() == 1 ? Headers.named(headers.get(0)) : null;
+    return named != null ? named : headers;
+  }
+
+  /**
+   * The parser options of {@code deriveFacts} and {@code parser.*}, or null when deriveFacts is
+   * off. Shared with {@link KafkaRecordChannelConfig}, which takes the same keys.
+   */
+  static SyslogParserOptions deriveWith(
+      String component, ConfigDef.Values values, Map<String, String> settings) {
+    Map<String, String> parserSettings = new LinkedHashMap<>();
+    for (Map.Entry<String, String> entry : settings.entrySet()) {
+      if (entry.getKey().startsWith(PARSER_PREFIX)) {
+        parserSettings.put(entry.getKey().substring(PARSER_PREFIX.length()), entry.getValue());
+      }
+    }
+    SyslogParserOptions options;
+    try {
+      options = SyslogParserOptions.from(parserSettings);
+    } catch (InvalidOptionException e) {
+      // the parser (JDK only) words its rule as "...: expected <rule>"; say it as every plugin does
+      String message = e.getMessage();
+      int at = message.lastIndexOf(": expected ");
+      throw ConfigDef.invalid(
+          component,
+          PARSER_PREFIX + e.key(),
+          e.value(),
+          at < 0 ? message : "must be " + message.substring(at + ": expected ".length()),
+          "set "
+              + PARSER_PREFIX
+              + e.key()
+              + " as the edge's syslog interceptor has it (template variable syslog_parser_options)");
+    }
+    return values.getBoolean(DERIVE_FACTS_CONFIG) ? options : null;
+  }
+
+  /**
+   * The parser options to derive the facts a record does not carry with, or null when deriveFacts
+   * is off.
+   */
+  public SyslogParserOptions deriveWith() {
+    return deriveWith;
   }
 
   /**

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.StringReader;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,8 +16,10 @@ import org.flafka.interceptors.BucketHeadersInterceptor;
 import org.flafka.interceptors.BucketHeadersInterceptorConfig;
 import org.flafka.interceptors.HostLaneInterceptor;
 import org.flafka.interceptors.HostLaneInterceptorConfig;
+import org.flafka.interceptors.SyslogInterceptorConfig;
 import org.flafka.render.AgentTemplates;
 import org.flafka.render.Tier;
+import org.flafka.syslog.SyslogParserOptions;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -191,15 +194,94 @@ class CoreTemplateTest {
   void sourcesCarryTheRejectedTimestampAcrossKafkaByDefault() throws IOException {
     // The guard and the edge keep a replaced time there; the Avro format can only keep what the
     // source maps
+    assertEquals(
+        "all", renderWithSources(Map.of()).getProperty("core.sources.kafka1.recordHeaders"));
+    assertEquals("all", render(Map.of()).getProperty("core.channels.ch1.recordHeaders"));
     assertTrue(
-        List.of(
-                renderWithSources(Map.of())
-                    .getProperty("core.sources.kafka1.recordHeaders")
-                    .split(","))
+        new KafkaRecordChannelConfig("ch1", channelSettings(render(Map.of()), 1))
+            .recordHeaders()
+            .contains("timestamp_rejected"));
+    assertTrue(
+        new KafkaRecordSourceConfig(sourceSettings(renderWithSources(Map.of()), 1))
+            .recordHeaders()
             .contains("timestamp_rejected"));
     assertEquals(
         "timestamp_rejected",
         renderWithSources(Map.of("core_source_impl", "stock"))
             .getProperty("core.sources.kafka1.header.timestamp_rejected"));
+  }
+
+  /** Leniency switches and zone abbreviations off their defaults. */
+  private static final Map<String, Object> PARSER_OPTIONS =
+      Map.of(
+          "permit.missing.pri",
+          "false",
+          "detect.cisco.asa",
+          "false",
+          "detect.year.in.timestamp",
+          "false",
+          "timezone.abbreviations",
+          "IST=+01:00,XYZ=-03:30");
+
+  @Test
+  void theAvroCoreDerivesWithTheEdgesLeniencySwitchesAndZoneAbbreviations() throws IOException {
+    for (Map<String, Object> options : List.of(Map.<String, Object>of(), PARSER_OPTIONS)) {
+      Map<String, Object> variables = Map.of("syslog_parser_options", options);
+      Properties edge = new Properties();
+      edge.load(new StringReader(AgentTemplates.render(Tier.EDGE, variables)));
+      Map<String, String> interceptor = new HashMap<>();
+      String prefix = "edge.sources.syslog_tcp.interceptors.syslog.";
+      for (String key : edge.stringPropertyNames()) {
+        if (key.startsWith(prefix)) {
+          interceptor.put(key.substring(prefix.length()), edge.getProperty(key));
+        }
+      }
+      SyslogParserOptions edgeOptions = new SyslogInterceptorConfig(interceptor).parserOptions();
+
+      Map<String, Object> avro = new HashMap<>(variables);
+      avro.put("core_hdfs_format", "avro");
+      // the default core's Kafka channels, and a memory-channel core's Kafka sources
+      Properties channels = render(avro);
+      Properties sources = renderWithSources(avro);
+      List<SyslogParserOptions> coreOptions = new ArrayList<>();
+      for (int n = 0; n < 2; n++) {
+        coreOptions.add(
+            new KafkaRecordChannelConfig("ch" + n, channelSettings(channels, n)).deriveWith());
+        coreOptions.add(new KafkaRecordSourceConfig(sourceSettings(sources, n)).deriveWith());
+      }
+      for (SyslogParserOptions core : coreOptions) {
+        assertEquals(edgeOptions.enabledSwitches(), core.enabledSwitches(), "" + options);
+        assertEquals(edgeOptions.zoneAbbreviations(), core.zoneAbbreviations(), "" + options);
+      }
+      // the rendered options reached both tiers: off their defaults exactly when set
+      assertEquals(
+          options.isEmpty(),
+          edgeOptions.enabledSwitches().equals(SyslogParserOptions.defaults().enabledSwitches()));
+    }
+  }
+
+  @Test
+  void theTextCoreParsesNothing() throws IOException {
+    assertNull(
+        new KafkaRecordSourceConfig(
+                sourceSettings(
+                    renderWithSources(Map.of("syslog_parser_options", PARSER_OPTIONS)), 0))
+            .deriveWith());
+    assertNull(
+        new KafkaRecordChannelConfig(
+                "ch0", channelSettings(render(Map.of("syslog_parser_options", PARSER_OPTIONS)), 0))
+            .deriveWith());
+  }
+
+  /** The settings of source {@code kafka<n>}, as Flume passes them to the source. */
+  private static Map<String, String> sourceSettings(Properties properties, int source) {
+    String prefix = "core.sources.kafka" + source + ".";
+    Map<String, String> settings = new HashMap<>();
+    for (String key : properties.stringPropertyNames()) {
+      if (key.startsWith(prefix)) {
+        settings.put(key.substring(prefix.length()), properties.getProperty(key));
+      }
+    }
+    return settings;
   }
 }

@@ -39,9 +39,9 @@ import org.openjdk.jmh.infra.Blackhole;
  * encode} Kafka's own record encoding with snappy ({@code MemoryRecordsBuilder}, Kafka's internal
  * class that the producer appends every record with; what the producer does per record, without the
  * network). {@code headerMap} compares the edge's {@link EventHeaders} with the {@code HashMap} it
- * replaced; {@code recordHeaders} the sink sending the contract's 15 record headers with sending
- * the 4 of {@code flafka bench edge}'s ours-lean-headers, so what each record header costs in the
- * sink and in Kafka's encoding shows apart from the rest.
+ * replaced; {@code recordHeaders} the sink sending every fact ({@code all}) with sending only the
+ * facts the body cannot give back ({@code carried}, the template's default), so what the record
+ * headers cost in the sink and in Kafka's encoding shows apart from the rest.
  *
  * <p>In the package of the classes it measures (package-private) although it lives in the
  * benchmarks jar. What it cannot show: in an agent the sink thread reads headers the source thread
@@ -60,19 +60,11 @@ public class EdgeSinkBenchmark {
   private static final String RECEIVED = Long.toString(Corpus.RECEIVED);
   private static final String PEER = "10.20.30.40";
 
-  /** The edge template's kafka_record_headers. */
-  private static final String CONTRACT_RECORD_HEADERS =
-      "timestamp,timestamp_source,timestamp_rejected,host,"
-          + "facility,severity,app,procid,msgid,format,parse,received,peer,site,id";
-
-  /** flafka bench edge's ours-lean-headers. */
-  private static final String LEAN_RECORD_HEADERS = "timestamp,host,site,id";
-
   @Param({"hashMap", "eventHeaders"})
   public String headerMap;
 
-  /** The sink's {@code recordHeaders}: the template's default or the lean set. */
-  @Param({"contract", "lean"})
+  /** The sink's {@code recordHeaders}: the named sets of the templates' kafka_record_facts. */
+  @Param({"all", "carried"})
   public String recordHeaders;
 
   private byte[][] messages;
@@ -98,7 +90,7 @@ public class EdgeSinkBenchmark {
                 "kafka.topic",
                 "syslog",
                 "recordHeaders",
-                recordHeaders.equals("contract") ? CONTRACT_RECORD_HEADERS : LEAN_RECORD_HEADERS)));
+                recordHeaders)));
     records = newRecords();
   }
 

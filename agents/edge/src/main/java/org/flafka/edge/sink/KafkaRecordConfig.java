@@ -95,7 +95,10 @@ public final class KafkaRecordConfig {
   public static final String RECORD_HEADERS = "recordHeaders";
   private static final String RECORD_HEADERS_DOC =
       "Flume headers written as Kafka record headers of the same "
-          + "name (values as UTF-8), comma-separated; * writes every header the event has; an empty value none. "
+          + "name (values as UTF-8): carried (the facts the body cannot give back: timestamp, host, received, peer, "
+          + "site, id, timestamp_rejected when set and timestamp_source when not the message's own time; the rest is "
+          + "derived from the body, docs/guides/edge.md), all (every fact of the contract), a comma-separated list, "
+          + "* (every header the event has) or an empty value (none). "
           + "Each record header costs about 0.13 CPU-s per million events in the agent, mostly in Kafka's record "
           + "encoding, and 0.04 in the broker (docs/benchmarks.md).";
 
@@ -178,6 +181,10 @@ public final class KafkaRecordConfig {
 
   private final List<String> recordHeaders;
   private final boolean allRecordHeaders;
+
+  /** recordHeaders is the named set carried: leave off the values the reader derives. */
+  private final boolean carried;
+
   private final String keyHeader;
   private final Map<String, String> producerOverrides;
 
@@ -196,7 +203,10 @@ public final class KafkaRecordConfig {
     // a blank value is the empty string: no header, no key
     String headers = v.getString(RECORD_HEADERS);
     allRecordHeaders = headers.equals("*");
-    recordHeaders = allRecordHeaders ? List.of() : ConfigDef.splitList(headers);
+    List<String> named = Headers.named(headers.trim());
+    carried = Headers.CARRIED_NAME.equals(headers.trim());
+    recordHeaders =
+        allRecordHeaders ? List.of() : named != null ? named : ConfigDef.splitList(headers);
     if (recordHeaders.contains("*")) {
       throw ConfigDef.invalid(
           component,
@@ -290,7 +300,10 @@ public final class KafkaRecordConfig {
   /** A new encoder of the records these settings describe; one per thread that writes. */
   public KafkaRecordEncoder newEncoder() {
     return new KafkaRecordEncoder(
-        topic, keyHeader, allRecordHeaders ? null : Set.copyOf(recordHeaders));
+        topic,
+        keyHeader,
+        allRecordHeaders ? null : Set.copyOf(recordHeaders),
+        carried ? KafkaRecordEncoder.CARRIED_IMPLIED : Map.of());
   }
 
   /** The header holding the record key, or null for none. */

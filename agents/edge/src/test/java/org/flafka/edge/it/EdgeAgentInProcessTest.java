@@ -73,7 +73,7 @@ class EdgeAgentInProcessTest {
     vars.put("site", SITE);
     vars.put("kafka_bootstrap_servers", kafka.bootstrapServers());
     vars.put("kafka_topic", TOPIC);
-    vars.put("kafka_record_headers", EdgeTestSupport.RECORD_HEADERS);
+    vars.put("kafka_record_facts", "all");
     vars.put("edge_listeners", List.of("udp", "tcp", "tls"));
     vars.put("edge_bind_address", "127.0.0.1");
     vars.put("edge_udp_port", 0);
@@ -92,10 +92,20 @@ class EdgeAgentInProcessTest {
     vars.put("edge_kafka_sinks", 2);
     vars.put("edge_partitioner", "stripe");
     // A full memory channel refuses a put at once instead of blocking up to 3 s: the sources' own
-    // backpressure (TCP) and drop counting (UDP) then run, which is what the bursts test.
+    // backpressure (TCP) and drop counting (UDP) then run, which is what the bursts test. The sinks
+    // also write the lane, for the lanes test.
+    String recordHeaders = String.join(",", EdgeTestSupport.RECORD_HEADERS);
     vars.put(
         "edge_extra_properties",
-        Map.of("channels.ch0.keep-alive", "0", "channels.ch1.keep-alive", "0"));
+        Map.of(
+            "channels.ch0.keep-alive",
+            "0",
+            "channels.ch1.keep-alive",
+            "0",
+            "sinks.kafka0.recordHeaders",
+            recordHeaders,
+            "sinks.kafka1.recordHeaders",
+            recordHeaders));
     agent = InProcessAgent.start(AGENT, EdgeTestSupport.render(vars), dir.resolve("agent"));
     udpPort = listenPort(agent, "syslog_udp");
     tcpPort = listenPort(agent, "syslog_tcp");

@@ -88,7 +88,7 @@ class EdgeAgentProcessTest {
     vars.put("site", SITE);
     vars.put("kafka_bootstrap_servers", kafka.bootstrapServers());
     vars.put("kafka_topic", TOPIC);
-    vars.put("kafka_record_headers", EdgeTestSupport.RECORD_HEADERS);
+    vars.put("kafka_record_facts", "all");
     vars.put("edge_listeners", listeners);
     vars.put("edge_bind_address", "127.0.0.1");
     vars.put("edge_udp_port", 0);
