@@ -62,12 +62,19 @@ class TemplateRecordHeadersTest {
 
   @Test
   void theCoreReadsEveryFactWhicheverTheEdgesCarry() throws IOException {
+    // the default core's Kafka channels, and the Kafka sources of a memory- or file-channel core
     assertEquals(
         Headers.ALL_NAME,
         properties(AgentTemplates.render(Tier.CORE, Map.of()))
+            .getProperty("core.channels.ch0.recordHeaders"));
+    assertEquals(
+        Headers.ALL_NAME,
+        properties(AgentTemplates.render(Tier.CORE, Map.of("core_channel_type", "memory")))
             .getProperty("core.sources.kafka0.recordHeaders"));
     Properties stockSource =
-        properties(AgentTemplates.render(Tier.CORE, Map.of("core_source_impl", "stock")));
+        properties(
+            AgentTemplates.render(
+                Tier.CORE, Map.of("core_source_impl", "stock", "core_channel_type", "file")));
     assertEquals(Headers.ALL, listed(stockSource, "core.sources.kafka0.header."));
   }
 
