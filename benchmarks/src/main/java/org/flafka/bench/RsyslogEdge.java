@@ -2,6 +2,7 @@ package org.flafka.bench;
 
 import java.io.Closeable;
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.BindException;
 import java.net.DatagramSocket;
 import java.net.InetAddress;
@@ -13,6 +14,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.OptionalInt;
+import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 import org.flafka.contract.Headers;
 import org.flafka.load.Protocol;
@@ -231,9 +233,27 @@ final class RsyslogEdge implements EdgeProcess {
         + "}\n";
   }
 
-  /** The edge template's UDP receive buffer, so that rsyslog asks the kernel for what ours asks. */
-  private static Object udpReceiveBufferBytes() {
-    return AgentTemplates.defaults(Tier.EDGE).get("edge_udp_receive_buffer_bytes");
+  /**
+   * The UDP receive buffer ours gets: the edge template's request, capped at net.core.rmem_max as
+   * the kernel caps ours. rsyslogd run as root asks with SO_RCVBUFFORCE, which passes that cap, and
+   * so got four times our buffer on a host with the default cap: the comparison measured the
+   * buffers, not the readers.
+   */
+  static long udpReceiveBufferBytes() {
+    long asked =
+        ((Number) AgentTemplates.defaults(Tier.EDGE).get("edge_udp_receive_buffer_bytes"))
+            .longValue();
+    return Math.min(asked, rmemMax().orElse(asked));
+  }
+
+  /** Read as a stream to its end: procfs reports sizes that whole-file reads trust. */
+  private static OptionalLong rmemMax() {
+    try (InputStream in = Files.newInputStream(Path.of("/proc/sys/net/core/rmem_max"))) {
+      return OptionalLong.of(
+          Long.parseLong(new String(in.readAllBytes(), StandardCharsets.US_ASCII).trim()));
+    } catch (IOException | NumberFormatException e) {
+      return OptionalLong.empty();
+    }
   }
 
   private static Path locateRsyslogd() {

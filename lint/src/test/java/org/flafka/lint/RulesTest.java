@@ -552,7 +552,7 @@ class RulesTest {
                 + " key 'udp.receivethreads' (did you mean 'udp.receiveThreads'?). Fix: remove it or use one of"
                 + " protocol, bind, port, portFile, framing, framing.nulDelimiter, maxMessageBytes, batchSize,"
                 + " batchDurationMillis, maxConnections, tcp.idleTimeoutSeconds, tcp.workerThreads,"
-                + " udp.receiveBufferBytes, udp.receiveThreads, udp.channelFullTimeoutMillis, tls.keystore,"
+                + " udp.receiveBufferBytes, udp.receiveThreads, udp.transport, udp.channelFullTimeoutMillis, tls.keystore,"
                 + " tls.keystorePassword, tls.keystoreType, tls.clientAuth, tls.truststore,"
                 + " tls.truststorePassword, tls.truststoreType, tls.protocols."),
         lines(edge + "e.sources.u.udp.receivethreads = 4\n"));

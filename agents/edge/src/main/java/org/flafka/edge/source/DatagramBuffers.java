@@ -9,8 +9,9 @@ import java.util.List;
 
 /**
  * The UDP listener's receive buffers: direct buffers of {@code bufferBytes}, each allocated once
- * and reused for datagram after datagram, instead of one from Netty's pooled allocator per
- * datagram.
+ * and reused for read after read, instead of one from Netty's pooled allocator per read. With NIO a
+ * read is one datagram and a buffer 64 KiB; with epoll a read is one recvmmsg call, whose datagrams
+ * land in slots of one buffer and are handed on as slices of it.
  *
  * <p>Why: a receive buffer must hold the largest datagram (65,507 bytes over IPv4) or the kernel
  * truncates it without a trace, and Netty's pooled allocator caches only buffers of up to 32 KiB
@@ -50,7 +51,10 @@ final class DatagramBuffers extends DefaultMaxMessagesRecvByteBufAllocator {
     };
   }
 
-  /** A free buffer, emptied, with one more reference for the reader to release. */
+  /**
+   * A free buffer, emptied, with one more reference for the reader to release. Free means no
+   * reference but this object's: the datagrams' slices hold one each until released.
+   */
   ByteBuf take() {
     for (int tried = 0; tried < buffers.size(); tried++) {
       ByteBuf buffer = buffers.get(next);

@@ -23,11 +23,19 @@ final class DatagramHandler extends ChannelInboundHandlerAdapter {
   private static final int PEER_CACHE_SIZE = 10_000;
 
   private final Listener listener;
+
+  /**
+   * The most a read can hold of one datagram: the kernel cut a datagram that filled it, whose size
+   * is then unknown.
+   */
+  private final int slotBytes;
+
   private final Map<InetAddress, String> peers = new HashMap<>();
   private EventBatcher batcher;
 
-  DatagramHandler(Listener listener) {
+  DatagramHandler(Listener listener, int slotBytes) {
     this.listener = listener;
+    this.slotBytes = slotBytes;
   }
 
   @Override
@@ -51,7 +59,7 @@ final class DatagramHandler extends ChannelInboundHandlerAdapter {
       int size = payload.readableBytes();
       String peer = peer(packet.sender().getAddress());
       if (size > listener.config.maxMessageBytes()) {
-        listener.reportOversize(peer, size);
+        listener.reportOversize(peer, size, size >= slotBytes);
       } else if (size > 0) {
         batcher.add(ByteBufUtil.getBytes(payload), peer);
       }

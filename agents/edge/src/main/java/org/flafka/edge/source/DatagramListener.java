@@ -5,7 +5,14 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.nio.NioEventLoopGroup;
+import io.netty.channel.IoHandlerFactory;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollChannelOption;
+import io.netty.channel.epoll.EpollDatagramChannel;
+import io.netty.channel.epoll.EpollIoHandler;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.DatagramChannel;
 import io.netty.channel.socket.nio.NioChannelOption;
 import io.netty.channel.socket.nio.NioDatagramChannel;
 import io.netty.util.concurrent.DefaultThreadFactory;
@@ -14,7 +21,6 @@ import io.netty.util.concurrent.ScheduledFuture;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.StandardSocketOptions;
-import java.nio.channels.DatagramChannel;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,12 +33,19 @@ import org.slf4j.LoggerFactory;
 /**
  * UDP: udp.receiveThreads sockets on one port, each with its own loop that reads, batches and puts;
  * above one they share the port through SO_REUSEPORT, and the kernel hashes each sender (address
- * and port) to one of them. Every datagram is read into a buffer of 64 KiB, larger than any UDP
- * payload (65507 bytes over IPv4, 65527 over IPv6), so a datagram is never truncated; the buffers
- * are reused ({@link DatagramBuffers}, one set per socket). One larger than maxMessageBytes is
- * counted as oversize. The receive buffer asked for is udp.receiveBufferBytes, per socket; what the
- * kernel granted is logged and exposed, and the kernel's drop counters are polled every {@value
- * #KERNEL_POLL_SECONDS} s.
+ * and port) to one of them. The receive buffer asked for is udp.receiveBufferBytes, per socket;
+ * what the kernel granted is logged and exposed, and the kernel's drop counters are polled every
+ * {@value #KERNEL_POLL_SECONDS} s.
+ *
+ * <p>Two transports ({@code udp.transport}): Netty's native epoll transport, where its library
+ * loads, reads up to {@value #DATAGRAMS_PER_RECVMMSG} datagrams with each recvmmsg call, each into
+ * its own slot of one reused buffer; Java's NIO reads one datagram per call, each into a reused
+ * buffer of its own ({@link DatagramBuffers}, one set per socket). A system call per datagram is
+ * what kept the one UDP thread from keeping up with bursts that rsyslog's imudp (recvmmsg) took
+ * whole. A slot holds maxMessageBytes plus one byte, at most 64 KiB (larger than any UDP payload,
+ * 65507 bytes over IPv4, 65527 over IPv6): the kernel cuts a longer datagram to the slot, which
+ * then reads as one byte over the limit and is counted as oversize like any other, never carried
+ * cut. NIO's 64 KiB buffers never cut a datagram.
  */
 final class DatagramListener extends Listener {
 
@@ -40,6 +53,16 @@ final class DatagramListener extends Listener {
   static final int READ_BUFFER_BYTES = 65_536;
   static final long KERNEL_POLL_SECONDS = 5;
   static final int MAX_DATAGRAMS_PER_READ = 64;
+
+  /**
+   * Datagrams one recvmmsg call reads at most, with the epoll transport; rsyslog's imudp reads 32.
+   */
+  static final int DATAGRAMS_PER_RECVMMSG = 64;
+
+  /**
+   * Whether the sockets are read by the native epoll transport, decided when the loops are made.
+   */
+  private boolean epoll;
 
   private EventLoopGroup group;
   private List<Channel> sockets = List.of();
@@ -60,7 +83,8 @@ final class DatagramListener extends Listener {
   @Override
   EventLoopGroup createGroups() {
     int threads = config.udpReceiveThreads();
-    if (threads > 1 && !reusePortAvailable()) {
+    epoll = useEpoll();
+    if (threads > 1 && !epoll && !reusePortAvailable()) {
       throw new FlumeException(
           config.component()
               + ": "
@@ -72,12 +96,73 @@ final class DatagramListener extends Listener {
               + " = 1");
     }
     String name = "flafka-" + config.component().replace(' ', '-') + "-udp";
-    group = new NioEventLoopGroup(threads, new DefaultThreadFactory(name, true));
+    IoHandlerFactory io = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
+    group = new MultiThreadIoEventLoopGroup(threads, new DefaultThreadFactory(name, true), io);
     return group;
   }
 
+  /**
+   * Decides the transport from udp.transport and whether the native library loaded, and says which
+   * in one line: INFO when it is what was asked for, WARN when auto falls back to NIO.
+   *
+   * @throws FlumeException when udp.transport = epoll and the native transport cannot load
+   */
+  private boolean useEpoll() {
+    String asked = config.udpTransport();
+    if ("nio".equals(asked)) {
+      LOG.info(
+          "{}: udp transport: nio ({} = nio), one datagram per system call",
+          config.component(),
+          SyslogSourceConfig.UDP_TRANSPORT);
+      return false;
+    }
+    if (Epoll.isAvailable()) {
+      LOG.info(
+          "{}: udp transport: epoll (native), up to {} datagrams of up to {} bytes per recvmmsg call",
+          config.component(),
+          DATAGRAMS_PER_RECVMMSG,
+          datagramSlotBytes());
+      return true;
+    }
+    String cause = String.valueOf(Epoll.unavailabilityCause());
+    if ("epoll".equals(asked)) {
+      throw new FlumeException(
+          config.component()
+              + ": "
+              + SyslogSourceConfig.UDP_TRANSPORT
+              + " = epoll, but Netty's native epoll transport is not available here: "
+              + cause
+              + ". Fix: run on x86-64 Linux with netty-transport-native-epoll-*-linux-x86_64.jar on the "
+              + "agent's class path, or set "
+              + SyslogSourceConfig.UDP_TRANSPORT
+              + " = auto");
+    }
+    LOG.warn(
+        "{}: udp transport: nio, one datagram per system call, because Netty's native epoll transport is "
+            + "not available here: {}. At high rates the kernel drops datagrams sooner. Fix: run on x86-64 "
+            + "Linux with netty-transport-native-epoll-*-linux-x86_64.jar on the agent's class path, or set {} "
+            + "= nio to say NIO is meant",
+        config.component(),
+        cause,
+        SyslogSourceConfig.UDP_TRANSPORT);
+    return false;
+  }
+
+  /**
+   * The bytes of one recvmmsg slot: one over maxMessageBytes, so that a longer datagram, cut to the
+   * slot, still reads as over the limit; at most what any datagram holds.
+   */
+  int datagramSlotBytes() {
+    return (int) Math.min((long) config.maxMessageBytes() + 1, READ_BUFFER_BYTES);
+  }
+
+  /** The transport the sockets are read with, once started: epoll or nio. */
+  String transport() {
+    return epoll ? "epoll" : "nio";
+  }
+
   private static boolean reusePortAvailable() {
-    try (DatagramChannel probe = DatagramChannel.open()) {
+    try (java.nio.channels.DatagramChannel probe = java.nio.channels.DatagramChannel.open()) {
       return probe.supportedOptions().contains(StandardSocketOptions.SO_REUSEPORT);
     } catch (IOException e) {
       return false;
@@ -105,15 +190,26 @@ final class DatagramListener extends Listener {
 
   /** Binds one socket, with receive buffers of its own that are freed when it closes. */
   private ChannelFuture bindSocket(int port) {
-    DatagramBuffers buffers = new DatagramBuffers(READ_BUFFER_BYTES, MAX_DATAGRAMS_PER_READ);
+    Class<? extends DatagramChannel> type =
+        epoll ? EpollDatagramChannel.class : NioDatagramChannel.class;
+    DatagramBuffers buffers =
+        epoll
+            ? new DatagramBuffers(
+                datagramSlotBytes() * DATAGRAMS_PER_RECVMMSG, DATAGRAMS_PER_RECVMMSG)
+            : new DatagramBuffers(READ_BUFFER_BYTES, MAX_DATAGRAMS_PER_READ);
     Bootstrap bootstrap =
         new Bootstrap()
             .group(group)
-            .channel(NioDatagramChannel.class)
+            .channel(type)
             .option(ChannelOption.SO_RCVBUF, config.udpReceiveBufferBytes())
             .option(ChannelOption.RCVBUF_ALLOCATOR, buffers)
-            .handler(new DatagramHandler(this));
-    if (config.udpReceiveThreads() > 1) {
+            .handler(new DatagramHandler(this, epoll ? datagramSlotBytes() : Integer.MAX_VALUE));
+    if (epoll) {
+      bootstrap.option(EpollChannelOption.MAX_DATAGRAM_PAYLOAD_SIZE, datagramSlotBytes());
+      if (config.udpReceiveThreads() > 1) {
+        bootstrap.option(EpollChannelOption.SO_REUSEPORT, true);
+      }
+    } else if (config.udpReceiveThreads() > 1) {
       bootstrap.option(NioChannelOption.of(StandardSocketOptions.SO_REUSEPORT), true);
     }
     ChannelFuture binding = bootstrap.bind(config.bind(), port);
@@ -131,12 +227,13 @@ final class DatagramListener extends Listener {
     long rmemMax = readRmemMax();
     LOG.info(
         "{}: udp receive buffer: asked for {} bytes, the socket reports {} (net.core.rmem_max = {}); {} "
-            + "socket(s) on port {}",
+            + "{} socket(s) on port {}",
         config.component(),
         config.udpReceiveBufferBytes(),
         granted,
         rmemMax < 0 ? "unknown" : rmemMax,
         channels.size(),
+        transport(),
         port());
     if (rmemMax >= 0 && rmemMax < config.udpReceiveBufferBytes()) {
       LOG.warn(
@@ -222,6 +319,9 @@ final class DatagramListener extends Listener {
 
   @Override
   List<Future<?>> shutdownGroups(long timeoutMillis) {
+    if (group == null) {
+      return List.of(); // the start failed before making the loops
+    }
     return List.of(group.shutdownGracefully(0, timeoutMillis, TimeUnit.MILLISECONDS));
   }
 }

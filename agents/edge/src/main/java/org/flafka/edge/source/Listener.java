@@ -4,6 +4,7 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
+import io.netty.channel.unix.Errors;
 import io.netty.handler.codec.DecoderException;
 import io.netty.handler.ssl.NotSslRecordException;
 import io.netty.util.concurrent.EventExecutor;
@@ -179,9 +180,22 @@ abstract class Listener {
     throw cannotListen(binding.cause());
   }
 
+  /**
+   * The address or port cannot be had: a BindException from NIO, or from the native epoll transport
+   * the errno of bind(2): EADDRINUSE (98) or EACCES (13), as numbered on Linux, the one system that
+   * transport runs on.
+   */
+  private static boolean cannotBind(Throwable cause) {
+    if (cause instanceof Errors.NativeIoException) {
+      int errno = -((Errors.NativeIoException) cause).expectedErr();
+      return errno == 98 || errno == 13;
+    }
+    return cause instanceof BindException;
+  }
+
   private FlumeException cannotListen(Throwable cause) {
     String fix =
-        cause instanceof BindException
+        cannotBind(cause)
             ? " Fix: free the port (ss -lnp | grep :"
                 + config.port()
                 + ") or set "
@@ -190,6 +204,10 @@ abstract class Listener {
             : " Fix: check " + SyslogSourceConfig.BIND + " is an address of this host.";
     String reason =
         cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName();
+    if (cause instanceof Errors.NativeIoException && reason.contains("): ")) {
+      // "bind(..) failed with error(-98): Address already in use": the reason as NIO gives it
+      reason = reason.substring(reason.lastIndexOf("): ") + 3);
+    }
     return new FlumeException(
         config.component()
             + ": cannot listen on "
@@ -247,13 +265,22 @@ abstract class Listener {
   }
 
   void reportOversize(String peer, long size) {
+    reportOversize(peer, size, false);
+  }
+
+  /**
+   * Counts and reports a message over maxMessageBytes; {@code cut} when only its first {@code size}
+   * bytes were read (a datagram cut by the kernel to the read's slot), so it was at least that
+   * long.
+   */
+  void reportOversize(String peer, long size, boolean cut) {
     counter.addOversize();
     oversizeLog.warn(
         () ->
             config.component()
                 + ": dropped a "
-                + size
-                + "-byte message from "
+                + (cut ? "message of at least " + size + " bytes" : size + "-byte message")
+                + " from "
                 + peer
                 + ": larger than "
                 + SyslogSourceConfig.MAX_MESSAGE_BYTES

@@ -170,6 +170,11 @@ public class SyslogSource extends AbstractSource
   }
 
   /** Reads the kernel's UDP drop counters now instead of at the next poll (for tests and tools). */
+  /** The UDP transport the running listener reads with (epoll or nio); for tests. */
+  String udpTransport() {
+    return ((DatagramListener) listener).transport();
+  }
+
   void pollKernelStats() {
     if (listener instanceof DatagramListener) {
       ((DatagramListener) listener).pollKernelStats();

@@ -163,7 +163,7 @@ class SyslogSourceConfigTest {
     String known =
         "protocol, bind, port, portFile, framing, framing.nulDelimiter, maxMessageBytes, batchSize, "
             + "batchDurationMillis, maxConnections, tcp.idleTimeoutSeconds, tcp.workerThreads, udp.receiveBufferBytes, "
-            + "udp.receiveThreads, udp.channelFullTimeoutMillis, tls.keystore, tls.keystorePassword, tls.keystoreType, "
+            + "udp.receiveThreads, udp.transport, udp.channelFullTimeoutMillis, tls.keystore, tls.keystorePassword, tls.keystoreType, "
             + "tls.clientAuth, tls.truststore, tls.truststorePassword, tls.truststoreType, tls.protocols";
     assertEquals(
         R1
