@@ -139,7 +139,7 @@ public class KafkaRecordChannel extends BasicChannelSemantics {
     counter.setChannelCapacity(Integer.MAX_VALUE);
     counter.start();
     LOG.info(
-        "{}: reading {} at {} as {} of group {}, record headers: {}",
+        "{}: reading {} at {} as {} of group {}, record headers: {}, {}",
         getName(),
         config.topic(),
         config.bootstrapServers(),
@@ -148,7 +148,10 @@ public class KafkaRecordChannel extends BasicChannelSemantics {
                 + consumerProperties.getProperty(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG)
             : "dynamic member",
         consumerProperties.getProperty(ConsumerConfig.GROUP_ID_CONFIG),
-        config.allRecordHeaders() ? "all" : config.recordHeaders());
+        config.allRecordHeaders() ? "all" : config.recordHeaders(),
+        decoder.derives()
+            ? "deriving the facts not carried with " + config.deriveWith()
+            : "deriving nothing");
     super.start();
   }
 

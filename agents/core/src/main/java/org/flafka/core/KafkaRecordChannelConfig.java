@@ -253,7 +253,6 @@ public final class KafkaRecordChannelConfig {
     return staticMembership;
   }
 
-  /** The headers to copy; empty with {@link #allRecordHeaders()}. */
   /**
    * The parser options to derive the facts a record does not carry with, or null when deriveFacts
    * is off.
@@ -262,6 +261,7 @@ public final class KafkaRecordChannelConfig {
     return deriveWith;
   }
 
+  /** The headers to copy; empty with {@link #allRecordHeaders()}. */
   public List<String> recordHeaders() {
     return recordHeaders;
   }
