@@ -12,7 +12,9 @@ import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewPartitions;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.KafkaFuture;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.TopicPartitionInfo;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 
@@ -68,6 +70,21 @@ public interface KafkaCluster {
   default int partitions(String topic) {
     try (Admin admin = admin()) {
       return describe(admin, topic).partitions().size();
+    }
+  }
+
+  /**
+   * The offset {@code group} has committed on partition {@code partition} of {@code topic}, 0 when
+   * it has committed none.
+   */
+  default long committedOffset(String group, String topic, int partition) {
+    try (Admin admin = admin()) {
+      OffsetAndMetadata offset =
+          await(
+                  admin.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata(),
+                  "read the offsets of group " + group)
+              .get(new TopicPartition(topic, partition));
+      return offset == null ? 0 : offset.offset();
     }
   }
 

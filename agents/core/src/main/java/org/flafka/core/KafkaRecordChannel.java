@@ -112,10 +112,7 @@ public class KafkaRecordChannel extends BasicChannelSemantics {
     config =
         new KafkaRecordChannelConfig(
             KafkaRecordChannelConfig.COMPONENT + " " + getName(), context.getParameters());
-    decoder =
-        new KafkaRecordDecoder(
-            config.allRecordHeaders() ? null : Set.copyOf(config.recordHeaders()),
-            config.deriveWith());
+    decoder = config.reading().decoder();
     BucketHeadersInterceptor.Builder builder = new BucketHeadersInterceptor.Builder();
     builder.configure(new Context(config.bucketSettings()));
     guard = builder.build();
@@ -139,19 +136,16 @@ public class KafkaRecordChannel extends BasicChannelSemantics {
     counter.setChannelCapacity(Integer.MAX_VALUE);
     counter.start();
     LOG.info(
-        "{}: reading {} at {} as {} of group {}, record headers: {}, {}",
+        "{}: reading {} at {} as {} of group {}, {}",
         getName(),
         config.topic(),
-        config.bootstrapServers(),
+        config.reading().bootstrapServers(),
         consumerProperties.containsKey(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG)
             ? "static member "
                 + consumerProperties.getProperty(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG)
             : "dynamic member",
         consumerProperties.getProperty(ConsumerConfig.GROUP_ID_CONFIG),
-        config.allRecordHeaders() ? "all" : config.recordHeaders(),
-        decoder.derives()
-            ? "deriving the facts not carried with " + config.deriveWith()
-            : "deriving nothing");
+        config.reading().describe());
     super.start();
   }
 

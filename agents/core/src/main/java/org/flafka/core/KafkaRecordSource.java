@@ -9,7 +9,6 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.apache.flume.Context;
 import org.apache.flume.Event;
@@ -102,10 +101,7 @@ public class KafkaRecordSource extends AbstractSource
     config =
         new KafkaRecordSourceConfig(
             KafkaRecordSourceConfig.COMPONENT + " " + getName(), context.getParameters());
-    decoder =
-        new KafkaRecordDecoder(
-            config.allRecordHeaders() ? null : Set.copyOf(config.recordHeaders()),
-            config.deriveWith());
+    decoder = config.reading().decoder();
     if (counter == null) {
       counter = new KafkaRecordSourceCounter(getName());
     }
@@ -116,22 +112,19 @@ public class KafkaRecordSource extends AbstractSource
     if (config == null) {
       throw new IllegalStateException(getName() + " was started before it was configured");
     }
-    Properties consumerProperties = config.consumerProperties();
+    Properties consumerProperties = config.reading().consumerProperties();
     consumer = new KafkaConsumer<>(consumerProperties);
     consumer.subscribe(config.topics(), new Rebalance());
     counter.start();
     LOG.info(
-        "{}: reading {} at {} as group member of {}, batches of up to {} events or {} ms, record headers: {}, {}",
+        "{}: reading {} at {} as group member of {}, batches of up to {} events or {} ms, {}",
         getName(),
         config.topics(),
-        config.bootstrapServers(),
+        config.reading().bootstrapServers(),
         consumerProperties.getProperty(ConsumerConfig.GROUP_ID_CONFIG),
         config.batchSize(),
         config.batchDurationMillis(),
-        config.allRecordHeaders() ? "all" : config.recordHeaders(),
-        decoder.derives()
-            ? "deriving the facts not carried with " + config.deriveWith()
-            : "deriving nothing");
+        config.reading().describe());
     super.start();
   }
 

@@ -199,10 +199,12 @@ class CoreTemplateTest {
     assertEquals("all", render(Map.of()).getProperty("core.channels.ch1.recordHeaders"));
     assertTrue(
         new KafkaRecordChannelConfig("ch1", channelSettings(render(Map.of()), 1))
+            .reading()
             .recordHeaders()
             .contains("timestamp_rejected"));
     assertTrue(
         new KafkaRecordSourceConfig(sourceSettings(renderWithSources(Map.of()), 1))
+            .reading()
             .recordHeaders()
             .contains("timestamp_rejected"));
     assertEquals(
@@ -246,8 +248,11 @@ class CoreTemplateTest {
       List<SyslogParserOptions> coreOptions = new ArrayList<>();
       for (int n = 0; n < 2; n++) {
         coreOptions.add(
-            new KafkaRecordChannelConfig("ch" + n, channelSettings(channels, n)).deriveWith());
-        coreOptions.add(new KafkaRecordSourceConfig(sourceSettings(sources, n)).deriveWith());
+            new KafkaRecordChannelConfig("ch" + n, channelSettings(channels, n))
+                .reading()
+                .deriveWith());
+        coreOptions.add(
+            new KafkaRecordSourceConfig(sourceSettings(sources, n)).reading().deriveWith());
       }
       for (SyslogParserOptions core : coreOptions) {
         assertEquals(edgeOptions.enabledSwitches(), core.enabledSwitches(), "" + options);
@@ -266,10 +271,12 @@ class CoreTemplateTest {
         new KafkaRecordSourceConfig(
                 sourceSettings(
                     renderWithSources(Map.of("syslog_parser_options", PARSER_OPTIONS)), 0))
+            .reading()
             .deriveWith());
     assertNull(
         new KafkaRecordChannelConfig(
                 "ch0", channelSettings(render(Map.of("syslog_parser_options", PARSER_OPTIONS)), 0))
+            .reading()
             .deriveWith());
   }
 

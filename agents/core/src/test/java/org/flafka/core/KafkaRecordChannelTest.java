@@ -15,10 +15,6 @@ import org.apache.flume.Event;
 import org.apache.flume.Transaction;
 import org.apache.flume.conf.Configurables;
 import org.apache.flume.instrumentation.util.JMXPollUtil;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.consumer.OffsetAndMetadata;
-import org.apache.kafka.common.TopicPartition;
 import org.flafka.stack.AgentMetrics;
 import org.flafka.stack.ContractEvent;
 import org.junit.jupiter.api.BeforeAll;
@@ -94,17 +90,6 @@ class KafkaRecordChannelTest {
     return events;
   }
 
-  private static long committed(String group, String topic) throws Exception {
-    try (Admin admin =
-        Admin.create(
-            Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, stack.kafka().bootstrapServers()))) {
-      Map<TopicPartition, OffsetAndMetadata> offsets =
-          admin.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata().get();
-      OffsetAndMetadata offset = offsets.get(new TopicPartition(topic, 0));
-      return offset == null ? 0 : offset.offset();
-    }
-  }
-
   @Test
   void takesAreTheRecordsWithGuardedHeadersAndTheirOffsetsCommitWithTheTake() throws Exception {
     String topic = "record-channel";
@@ -126,10 +111,16 @@ class KafkaRecordChannelTest {
           taken.add(event);
         }
       }
-      assertEquals(0, committed("g-channel", topic), "nothing is committed before the take is");
+      assertEquals(
+          0,
+          stack.kafka().committedOffset("g-channel", topic, 0),
+          "nothing is committed before the take is");
       tx.commit();
       tx.close();
-      assertEquals(25, committed("g-channel", topic), "the take's offsets, committed with it");
+      assertEquals(
+          25,
+          stack.kafka().committedOffset("g-channel", topic, 0),
+          "the take's offsets, committed with it");
 
       for (int i = 0; i < taken.size(); i++) {
         assertArrayEquals(sent.get(i).body(), taken.get(i).getBody(), "body " + i);
@@ -144,7 +135,7 @@ class KafkaRecordChannelTest {
 
       List<Event> rest = take(channel, 100, true);
       assertEquals(15, rest.size());
-      assertEquals(40, committed("g-channel", topic));
+      assertEquals(40, stack.kafka().committedOffset("g-channel", topic, 0));
       AgentMetrics metrics = AgentMetrics.of(JMXPollUtil.getAllMBeans());
       assertEquals(40, metrics.channel("ch0", "EventTakeSuccessCount"));
       assertEquals(0, metrics.channel("ch0", "EventPutSuccessCount"));
@@ -162,13 +153,13 @@ class KafkaRecordChannelTest {
     try {
       List<Event> first = take(channel, 20, false);
       assertEquals(20, first.size());
-      assertEquals(0, committed("g-rollback", topic));
+      assertEquals(0, stack.kafka().committedOffset("g-rollback", topic, 0));
       List<Event> again = take(channel, 30, true);
       assertEquals(30, again.size(), "the rolled back records and the rest, each once");
       for (int i = 0; i < 30; i++) {
         assertArrayEquals(sent.get(i).body(), again.get(i).getBody(), "body " + i);
       }
-      assertEquals(30, committed("g-rollback", topic));
+      assertEquals(30, stack.kafka().committedOffset("g-rollback", topic, 0));
     } finally {
       channel.stop();
     }

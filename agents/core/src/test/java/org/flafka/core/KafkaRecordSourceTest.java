@@ -21,12 +21,8 @@ import org.apache.flume.channel.ReplicatingChannelSelector;
 import org.apache.flume.conf.Configurables;
 import org.apache.flume.conf.ConfigurationException;
 import org.apache.flume.instrumentation.util.JMXPollUtil;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.header.internals.RecordHeader;
 import org.flafka.stack.AgentMetrics;
 import org.flafka.stack.ContractEvent;
@@ -99,17 +95,6 @@ class KafkaRecordSourceTest {
     return events;
   }
 
-  private static long committed(String group, String topic) throws Exception {
-    try (Admin admin =
-        Admin.create(
-            Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, stack.kafka().bootstrapServers()))) {
-      Map<TopicPartition, OffsetAndMetadata> offsets =
-          admin.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata().get();
-      OffsetAndMetadata offset = offsets.get(new TopicPartition(topic, 0));
-      return offset == null ? 0 : offset.offset();
-    }
-  }
-
   @Test
   void recordsBecomeEventsByteForByteAndOffsetsFollowTheChannel() throws Exception {
     String topic = "record-source";
@@ -149,24 +134,28 @@ class KafkaRecordSourceTest {
     try {
       List<Event> events = new ArrayList<>();
       long deadline = System.nanoTime() + 60_000_000_000L;
-      while (committed("g-record", topic) < 100 && System.nanoTime() < deadline) {
+      while (stack.kafka().committedOffset("g-record", topic, 0) < 100
+          && System.nanoTime() < deadline) {
         source.process();
       }
       assertEquals(
-          100, committed("g-record", topic), "two batches committed after the channel took them");
+          100,
+          stack.kafka().committedOffset("g-record", topic, 0),
+          "two batches committed after the channel took them");
       // The channel is full: the third batch is read but not accepted, so its offsets are not
       // committed
       assertEquals(PollableSource.Status.BACKOFF, source.process());
-      assertEquals(100, committed("g-record", topic));
+      assertEquals(100, stack.kafka().committedOffset("g-record", topic, 0));
       assertTrue(counter(source, "ChannelWriteFail") >= 1);
       events.addAll(take(channel, 100));
       // Room again: the kept batch goes in, then the rest
-      while (committed("g-record", topic) < 120 && System.nanoTime() < deadline) {
+      while (stack.kafka().committedOffset("g-record", topic, 0) < 120
+          && System.nanoTime() < deadline) {
         source.process();
         events.addAll(take(channel, 100));
       }
       events.addAll(take(channel, 100));
-      assertEquals(120, committed("g-record", topic));
+      assertEquals(120, stack.kafka().committedOffset("g-record", topic, 0));
       assertEquals(120, events.size(), "each record once, none lost to the full channel");
       for (int i = 0; i < 120; i++) {
         Event event = events.get(i);
