@@ -1,14 +1,13 @@
 package org.flafka.audit;
 
+import static org.flafka.cli.FlafkaRun.flafka;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.flafka.cli.Flafka;
+import org.flafka.cli.FlafkaRun;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -35,7 +34,7 @@ class AuditCommandTest {
 
   @Test
   void everythingDeliveredPassesWithExitZero() {
-    Run audit =
+    FlafkaRun audit =
         flafka(
             "audit",
             "--manifest",
@@ -56,7 +55,7 @@ class AuditCommandTest {
 
   @Test
   void aPlainDirectoryNeedsNoScheme() {
-    Run audit =
+    FlafkaRun audit =
         flafka(
             "audit",
             "--manifest",
@@ -93,7 +92,7 @@ class AuditCommandTest {
       })
   void badFlagsAreOneLineErrors(String flags, String message) {
     String[] args = ("audit --manifest " + run.manifest + " " + flags).trim().split(" ");
-    Run audit = flafka(args);
+    FlafkaRun audit = flafka(args);
     assertEquals(2, audit.exitCode(), audit.err());
     assertEquals("flafka: " + message + "\n", audit.err());
   }
@@ -101,7 +100,7 @@ class AuditCommandTest {
   @Test
   void manifestErrorsSayWhatToGive() throws Exception {
     Path none = tmp.resolve("none.json");
-    Run missing = flafka("audit", "--manifest", none.toString(), "--path", landed.toString());
+    FlafkaRun missing = flafka("audit", "--manifest", none.toString(), "--path", landed.toString());
     assertEquals(2, missing.exitCode());
     assertEquals(
         "flafka: manifest "
@@ -110,7 +109,8 @@ class AuditCommandTest {
         missing.err());
 
     Path other = Files.writeString(tmp.resolve("other.json"), "{\"devices\": []}");
-    Run notOurs = flafka("audit", "--manifest", other.toString(), "--path", landed.toString());
+    FlafkaRun notOurs =
+        flafka("audit", "--manifest", other.toString(), "--path", landed.toString());
     assertEquals(2, notOurs.exitCode());
     assertEquals(
         "flafka: manifest "
@@ -120,18 +120,10 @@ class AuditCommandTest {
         notOurs.err());
 
     Path broken = Files.writeString(tmp.resolve("broken.json"), "{\"manifestVersion\": 1,");
-    Run notJson = flafka("audit", "--manifest", broken.toString(), "--path", landed.toString());
+    FlafkaRun notJson =
+        flafka("audit", "--manifest", broken.toString(), "--path", landed.toString());
     assertEquals(2, notJson.exitCode());
     assertTrue(
         notJson.err().startsWith("flafka: manifest " + broken + " is not JSON ("), notJson.err());
-  }
-
-  private record Run(int exitCode, String out, String err) {}
-
-  private static Run flafka(String... args) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    int code = Flafka.execute(new PrintWriter(out, true), new PrintWriter(err, true), args);
-    return new Run(code, out.toString(), err.toString());
   }
 }

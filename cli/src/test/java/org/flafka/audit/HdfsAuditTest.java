@@ -1,12 +1,11 @@
 package org.flafka.audit;
 
+import static org.flafka.cli.FlafkaRun.flafka;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.ByteBuffer;
@@ -23,7 +22,7 @@ import org.apache.avro.generic.GenericRecord;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.io.compress.CompressionCodec;
 import org.apache.hadoop.io.compress.CompressionCodecFactory;
-import org.flafka.cli.Flafka;
+import org.flafka.cli.FlafkaRun;
 import org.flafka.stack.Hdfs;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -157,7 +156,7 @@ class HdfsAuditTest {
 
   @Test
   void cliReadsHdfsUris() {
-    Run audit =
+    FlafkaRun audit =
         flafka(
             "audit",
             "--manifest",
@@ -174,7 +173,7 @@ class HdfsAuditTest {
 
   @Test
   void missingPathAndDeadNameNodeAreOneLineErrors() throws IOException {
-    Run missing =
+    FlafkaRun missing =
         flafka("audit", "--manifest", run.manifest.toString(), "--path", hdfs.uri() + "/nowhere");
     assertEquals(2, missing.exitCode());
     assertEquals(
@@ -185,7 +184,7 @@ class HdfsAuditTest {
       closedPort = socket.getLocalPort();
     }
     long start = System.nanoTime();
-    Run dead =
+    FlafkaRun dead =
         flafka(
             "audit",
             "--manifest",
@@ -201,14 +200,5 @@ class HdfsAuditTest {
     assertTrue(dead.err().endsWith(": check the path and that the NameNode is up\n"), dead.err());
     assertEquals(1, dead.err().lines().count(), dead.err());
     assertTrue(System.nanoTime() - start < Duration.ofSeconds(15).toNanos(), "fails fast");
-  }
-
-  private record Run(int exitCode, String out, String err) {}
-
-  private static Run flafka(String... args) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    int code = Flafka.execute(new PrintWriter(out, true), new PrintWriter(err, true), args);
-    return new Run(code, out.toString(), err.toString());
   }
 }

@@ -1,12 +1,11 @@
 package org.flafka.audit;
 
+import static org.flafka.cli.FlafkaRun.flafka;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Path;
@@ -21,7 +20,7 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.flafka.cli.Flafka;
+import org.flafka.cli.FlafkaRun;
 import org.flafka.stack.KafkaBroker;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -96,7 +95,7 @@ class KafkaAuditTest {
 
   @Test
   void cliReportsProblemDevicesAndExitsOne() {
-    Run audit =
+    FlafkaRun audit =
         flafka(
             "audit",
             "--manifest",
@@ -126,7 +125,7 @@ class KafkaAuditTest {
 
   @Test
   void cleanTopicPassesWithJsonForScripts() throws Exception {
-    Run audit =
+    FlafkaRun audit =
         flafka(
             "audit",
             "--manifest",
@@ -161,7 +160,7 @@ class KafkaAuditTest {
 
   @Test
   void missingTopicAndUnreachableBrokerAreOneLineErrors() throws Exception {
-    Run missing =
+    FlafkaRun missing =
         flafka(
             "audit",
             "--manifest",
@@ -182,7 +181,7 @@ class KafkaAuditTest {
       closedPort = socket.getLocalPort();
     }
     long start = System.nanoTime();
-    Run unreachable =
+    FlafkaRun unreachable =
         flafka(
             "audit",
             "--manifest",
@@ -200,14 +199,5 @@ class KafkaAuditTest {
             + " within 2s: check --bootstrap-server\n",
         unreachable.err());
     assertTrue(System.nanoTime() - start < Duration.ofSeconds(10).toNanos(), "fails fast");
-  }
-
-  private record Run(int exitCode, String out, String err) {}
-
-  private static Run flafka(String... args) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    int code = Flafka.execute(new PrintWriter(out, true), new PrintWriter(err, true), args);
-    return new Run(code, out.toString(), err.toString());
   }
 }

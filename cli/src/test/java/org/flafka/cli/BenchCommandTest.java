@@ -3,7 +3,7 @@ package org.flafka.cli;
 import static org.flafka.cli.BenchRuns.assertBadFlagsAreOneLineAndExitTwo;
 import static org.flafka.cli.BenchRuns.assertOutInAMissingDirectoryIsRejected;
 import static org.flafka.cli.BenchRuns.children;
-import static org.flafka.cli.BenchRuns.flafka;
+import static org.flafka.cli.FlafkaRun.flafka;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -14,7 +14,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
 import org.flafka.bench.Variant;
-import org.flafka.cli.BenchRuns.Run;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -27,7 +26,7 @@ class BenchCommandTest {
 
   @Test
   void helpExplainsEveryVariant() {
-    Run run = flafka("bench", "edge", "--help");
+    FlafkaRun run = flafka("bench", "edge", "--help");
     assertEquals(ExitCode.OK, run.exitCode(), run.err());
     // the help is wrapped at 80 columns: join its lines before looking for "name = "
     String help = run.out().replaceAll("\\s+", " ");
@@ -72,7 +71,7 @@ class BenchCommandTest {
 
   @Test
   void benchWithoutABenchmarkNamesTheChoices() {
-    Run run = flafka("bench");
+    FlafkaRun run = flafka("bench");
     assertEquals(ExitCode.INVALID_INPUT, run.exitCode());
     assertTrue(run.err().startsWith("flafka: name a benchmark: edge"), run.err());
   }
@@ -105,7 +104,7 @@ class BenchCommandTest {
     // window.
     boolean udp = protocol.equals("udp");
     String daemon = udp ? "rsyslog-fields" : "rsyslog";
-    Run run =
+    FlafkaRun run =
         flafka(
             "bench",
             "edge",

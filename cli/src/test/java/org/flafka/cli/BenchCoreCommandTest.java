@@ -3,7 +3,7 @@ package org.flafka.cli;
 import static org.flafka.cli.BenchRuns.assertBadFlagsAreOneLineAndExitTwo;
 import static org.flafka.cli.BenchRuns.assertOutInAMissingDirectoryIsRejected;
 import static org.flafka.cli.BenchRuns.children;
-import static org.flafka.cli.BenchRuns.flafka;
+import static org.flafka.cli.FlafkaRun.flafka;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -14,7 +14,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
 import org.flafka.bench.CoreVariant;
-import org.flafka.cli.BenchRuns.Run;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -27,7 +26,7 @@ class BenchCoreCommandTest {
 
   @Test
   void helpExplainsEveryVariant() {
-    Run run = flafka("bench", "core", "--help");
+    FlafkaRun run = flafka("bench", "core", "--help");
     assertEquals(ExitCode.OK, run.exitCode(), run.err());
     String help = run.out().replaceAll("\\s+", " ");
     for (CoreVariant variant : CoreVariant.values()) {
@@ -84,7 +83,7 @@ class BenchCoreCommandTest {
     Set<Long> before = children();
     Path report = dir.resolve("report.json");
     List<String> variants = List.of("ours", "ours-file-channel", "stock-tuned");
-    Run run =
+    FlafkaRun run =
         flafka(
             "bench",
             "core",

@@ -1,10 +1,9 @@
 package org.flafka.cli;
 
+import static org.flafka.cli.FlafkaRun.flafka;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.Set;
 import java.util.TreeSet;
@@ -17,15 +16,6 @@ import java.util.stream.Stream;
 final class BenchRuns {
   private BenchRuns() {}
 
-  record Run(int exitCode, String out, String err) {}
-
-  static Run flafka(String... args) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    int code = Flafka.execute(new PrintWriter(out, true), new PrintWriter(err, true), args);
-    return new Run(code, out.toString(), err.toString());
-  }
-
   /**
    * {@code flafka bench BENCH FLAGS} exits 2 with one line on stderr that contains {@code message},
    * nothing on stdout and no stack trace.
@@ -34,7 +24,7 @@ final class BenchRuns {
     String[] args =
         Stream.concat(Stream.of("bench", bench), Stream.of(flags.split(" ")))
             .toArray(String[]::new);
-    Run run = flafka(args);
+    FlafkaRun run = flafka(args);
     assertEquals(ExitCode.INVALID_INPUT, run.exitCode(), run.err());
     assertEquals("", run.out());
     String first = run.err().lines().findFirst().orElse("");
@@ -46,7 +36,7 @@ final class BenchRuns {
 
   /** {@code --out} in a directory that does not exist fails with exit code 2 before a run. */
   static void assertOutInAMissingDirectoryIsRejected(String bench, Path dir) {
-    Run run = flafka("bench", bench, "--out", dir.resolve("no/such/report.txt").toString());
+    FlafkaRun run = flafka("bench", bench, "--out", dir.resolve("no/such/report.txt").toString());
     assertEquals(ExitCode.INVALID_INPUT, run.exitCode());
     assertTrue(run.err().contains("not a file in an existing directory"), run.err());
   }

@@ -1,11 +1,10 @@
 package org.flafka.cli;
 
+import static org.flafka.cli.FlafkaRun.flafka;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.awt.image.BufferedImage;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -68,12 +67,13 @@ class DashboardsCommandTest {
         CmValidatingProxy proxy = new CmValidatingProxy(emulator.url(), Strictness.DECLARED_ONLY)) {
       String[] cm = {"--cm-url", proxy.url(), "--cm-password-file", password.toString()};
       for (int run = 0; run < 2; run++) {
-        Result install = run("dashboards", "install", cm[0], cm[1], cm[2], cm[3]);
-        assertEquals(0, install.code, install.err);
-        assertTrue(install.out.contains("installed 'Flafka edge tier' (4 charts)"), install.out);
+        FlafkaRun install = flafka("dashboards", "install", cm[0], cm[1], cm[2], cm[3]);
+        assertEquals(0, install.exitCode(), install.err());
         assertTrue(
-            !install.out.contains("note:"),
-            "every name the dashboards use is documented: " + install.out);
+            install.out().contains("installed 'Flafka edge tier' (4 charts)"), install.out());
+        assertTrue(
+            !install.out().contains("note:"),
+            "every name the dashboards use is documented: " + install.out());
       }
       CmClient client =
           CmClient.connect(
@@ -85,8 +85,8 @@ class DashboardsCommandTest {
 
       Thread.sleep(700);
       Path out = tmp.resolve("render");
-      Result render =
-          run(
+      FlafkaRun render =
+          flafka(
               "dashboards",
               "render",
               cm[0],
@@ -97,8 +97,8 @@ class DashboardsCommandTest {
               out.toString(),
               "--window",
               "1m");
-      assertEquals(0, render.code, render.err);
-      assertTrue(render.out.contains("wrote 12 charts"), render.out);
+      assertEquals(0, render.exitCode(), render.err());
+      assertTrue(render.out().contains("wrote 12 charts"), render.out());
       BufferedImage hosts = ImageIO.read(out.resolve("flafka-hosts-1.png").toFile());
       assertEquals(900, hosts.getWidth());
       String html = Files.readString(out.resolve("index.html"));
@@ -114,8 +114,8 @@ class DashboardsCommandTest {
       client.createDashboards(
           List.of(new ApiDashboard("Not a view", "{\"name\": \"Not a view\", \"charts\": []}")));
       Path installedOut = tmp.resolve("installed");
-      Result installedRender =
-          run(
+      FlafkaRun installedRender =
+          flafka(
               "dashboards",
               "render",
               cm[0],
@@ -127,39 +127,33 @@ class DashboardsCommandTest {
               "--window",
               "1m",
               "--installed");
-      assertEquals(0, installedRender.code, installedRender.err);
-      assertTrue(installedRender.out.contains("wrote 12 charts"), installedRender.out);
+      assertEquals(0, installedRender.exitCode(), installedRender.err());
+      assertTrue(installedRender.out().contains("wrote 12 charts"), installedRender.out());
       assertTrue(
-          installedRender.out.contains(
-              "skipped 'Not a view': its json is not a CM view with plots (view 'Not a view' has no"
-                  + " \"plots\" array)"),
-          installedRender.out);
+          installedRender
+              .out()
+              .contains(
+                  "skipped 'Not a view': its json is not a CM view with plots (view 'Not a view' has no"
+                      + " \"plots\" array)"),
+          installedRender.out());
       assertTrue(Files.exists(installedOut.resolve("flafka-kafka-5.png")));
       proxy.assertConforms();
 
-      Result wrong =
-          run(
+      FlafkaRun wrong =
+          flafka(
               "dashboards",
               "install",
               "--cm-url",
               proxy.url(),
               "--cm-password-file",
               Files.writeString(tmp.resolve("wrong"), "nope\n").toString());
-      assertEquals(ExitCode.UNEXPECTED_STATE, wrong.code);
+      assertEquals(ExitCode.UNEXPECTED_STATE, wrong.exitCode());
       assertTrue(
-          wrong.err.startsWith(
-              "flafka: Cloudera Manager at " + proxy.url() + " rejected user 'admin'"),
-          wrong.err);
-      assertEquals(1, wrong.err.strip().lines().count(), wrong.err);
+          wrong
+              .err()
+              .startsWith("flafka: Cloudera Manager at " + proxy.url() + " rejected user 'admin'"),
+          wrong.err());
+      assertEquals(1, wrong.err().strip().lines().count(), wrong.err());
     }
-  }
-
-  private record Result(int code, String out, String err) {}
-
-  private static Result run(String... args) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    int code = Flafka.execute(new PrintWriter(out, true), new PrintWriter(err, true), args);
-    return new Result(code, out.toString(), err.toString());
   }
 }

@@ -1,11 +1,10 @@
 package org.flafka.cli;
 
+import static org.flafka.cli.FlafkaRun.flafka;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,15 +23,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class HdfsRecoverCommandTest {
 
-  private record Run(int exitCode, String out, String err) {}
-
-  private static Run flafka(String... args) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    int code = Flafka.execute(new PrintWriter(out, true), new PrintWriter(err, true), args);
-    return new Run(code, out.toString(), err.toString());
-  }
-
   @Test
   void inProgressFilesUnderALocalPathArePublishedAndOthersLeftAlone(@TempDir Path dir)
       throws Exception {
@@ -40,7 +30,7 @@ class HdfsRecoverCommandTest {
     Files.writeString(bucket.resolve("_core-h-hdfs0.17.log.tmp"), "a\n");
     Files.writeString(bucket.resolve("core-h-hdfs0.16.log"), "b\n");
 
-    Run run = flafka("hdfs", "recover", dir.toUri().toString());
+    FlafkaRun run = flafka("hdfs", "recover", dir.toUri().toString());
 
     assertEquals(ExitCode.OK, run.exitCode(), run.out() + run.err());
     assertTrue(
@@ -59,7 +49,7 @@ class HdfsRecoverCommandTest {
           {"hdfs", "recover", "--timeout", "soon", dir.toUri().toString()},
           {"hdfs", "recover"},
         }) {
-      Run run = flafka(args);
+      FlafkaRun run = flafka(args);
       assertEquals(
           ExitCode.INVALID_INPUT, run.exitCode(), String.join(" ", args) + ": " + run.err());
       // One line saying what is wrong (picocli's usage errors add a pointer to --help)
@@ -85,7 +75,7 @@ class HdfsRecoverCommandTest {
         out.write("line 1\n".getBytes(StandardCharsets.UTF_8));
         out.hflush();
 
-        Run run = flafka("hdfs", "recover", hdfs.uri() + "/syslog");
+        FlafkaRun run = flafka("hdfs", "recover", hdfs.uri() + "/syslog");
 
         assertEquals(ExitCode.OK, run.exitCode(), run.out() + run.err());
         assertTrue(run.out().contains("-> core-h-hdfs0.17.log\n"), run.out());

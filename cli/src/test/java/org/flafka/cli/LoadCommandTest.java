@@ -1,13 +1,12 @@
 package org.flafka.cli;
 
+import static org.flafka.cli.FlafkaRun.flafka;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
@@ -21,16 +20,6 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 class LoadCommandTest {
 
-  /** Exit code, stdout and stderr of one command line. */
-  private record Run(int exitCode, String out, String err) {}
-
-  private static Run flafka(String... args) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    int code = Flafka.execute(new PrintWriter(out, true), new PrintWriter(err, true), args);
-    return new Run(code, out.toString(), err.toString());
-  }
-
   @Test
   void loadIsListedInTheRootHelp() {
     assertTrue(flafka("--help").out().contains("  load "), "load missing from flafka --help");
@@ -40,7 +29,7 @@ class LoadCommandTest {
   void aRunPrintsJsonAndWritesTheManifest(@TempDir Path dir) throws Exception {
     Path manifest = dir.resolve("sent.json");
     try (NullReceiver receiver = NullReceiver.start(Framing.OCTET_COUNTING)) {
-      Run run =
+      FlafkaRun run =
           flafka(
               "load",
               "--target",
@@ -77,7 +66,7 @@ class LoadCommandTest {
   @Test
   void theTextSummarySaysWhatWasSentAndProgressGoesToStderr() throws Exception {
     try (NullReceiver receiver = NullReceiver.start(Framing.NONE)) {
-      Run run =
+      FlafkaRun run =
           flafka(
               "load",
               "--target",
@@ -105,7 +94,7 @@ class LoadCommandTest {
 
   @Test
   void measureNullReportsWhatTheReceiverGot() {
-    Run run = flafka("load", "--measure-null", "--count", "20000", "--quiet");
+    FlafkaRun run = flafka("load", "--measure-null", "--count", "20000", "--quiet");
     assertEquals(0, run.exitCode(), run.err());
     assertTrue(run.out().contains("null receiver got 4,020,000 of 4,020,000 bytes"), run.out());
   }
@@ -113,7 +102,7 @@ class LoadCommandTest {
   @Test
   void tlsInsecureWarnsOnStderr() throws Exception {
     int port = closedPort();
-    Run run =
+    FlafkaRun run =
         flafka(
             "load",
             "--target",
@@ -131,7 +120,7 @@ class LoadCommandTest {
   @Test
   void aRefusedTargetExitsThreeWithOneLine() throws Exception {
     int port = closedPort();
-    Run run = flafka("load", "--target", "127.0.0.1:" + port, "--count", "10");
+    FlafkaRun run = flafka("load", "--target", "127.0.0.1:" + port, "--count", "10");
     assertEquals(ExitCode.UNEXPECTED_STATE, run.exitCode());
     assertEquals(
         "flafka: cannot connect to 127.0.0.1:"
@@ -146,7 +135,7 @@ class LoadCommandTest {
   @Test
   void aUdpTargetThatRefusesDatagramsExitsThree() throws Exception {
     int port = closedUdpPort();
-    Run run =
+    FlafkaRun run =
         flafka(
             "load",
             "--protocol",
@@ -194,7 +183,7 @@ class LoadCommandTest {
       })
   void badFlagsExitTwoWithOneLineNamingTheFlag(String flags, String message) {
     String[] args = ("load --target 127.0.0.1:9 --count 10 " + flags).split(" ");
-    Run run = flafka(args);
+    FlafkaRun run = flafka(args);
     assertEquals(ExitCode.INVALID_INPUT, run.exitCode(), run.err());
     assertEquals(message + System.lineSeparator(), run.err());
   }
@@ -207,7 +196,7 @@ class LoadCommandTest {
     assertEquals(
         "flafka: --target HOST:PORT is required (or --measure-null)" + System.lineSeparator(),
         flafka("load", "--count", "1").err());
-    Run notANumber = flafka("load", "--target", "127.0.0.1:9", "--count", "ten");
+    FlafkaRun notANumber = flafka("load", "--target", "127.0.0.1:9", "--count", "ten");
     assertEquals(ExitCode.INVALID_INPUT, notANumber.exitCode());
     assertFalse(notANumber.err().contains("Exception"), notANumber.err());
   }

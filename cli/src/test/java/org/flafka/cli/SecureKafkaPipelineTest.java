@@ -1,5 +1,6 @@
 package org.flafka.cli;
 
+import static org.flafka.cli.FlafkaRun.flafka;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -7,8 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
@@ -153,7 +152,7 @@ class SecureKafkaPipelineTest {
             .jvmOptions(kafka.jvmOptions())
             .start()) {
       int port = (int) await(edge, "SOURCE.syslog_tcp", "ListenPort", 1);
-      Run load =
+      FlafkaRun load =
           flafka(
               "load",
               "--target",
@@ -169,7 +168,7 @@ class SecureKafkaPipelineTest {
               "--manifest",
               manifest.toString(),
               "--quiet");
-      assertEquals(0, load.code(), load.err());
+      assertEquals(0, load.exitCode(), load.err());
       await(edge, "CHANNEL.ch0", "EventPutSuccessCount", 500);
       // Kafka 4 clients rebootstrap after a failed login rather than fail the send: the refusal is
       // in the agent's log, the events wait in the channel
@@ -185,7 +184,7 @@ class SecureKafkaPipelineTest {
 
       Path auditConfig =
           clientConfig("audit-lyon", kafka.scramClient("edge-lyon", "the-agents-password"));
-      Run refused =
+      FlafkaRun refused =
           flafka(
               "audit",
               "--manifest",
@@ -196,7 +195,7 @@ class SecureKafkaPipelineTest {
               topic,
               "--kafka-config",
               auditConfig.toString());
-      assertEquals(2, refused.code(), refused.out() + refused.err());
+      assertEquals(2, refused.exitCode(), refused.out() + refused.err());
       assertEquals(1, refused.err().strip().lines().count(), refused.err());
       assertTrue(refused.err().contains("sasl.jaas.config username/password"), refused.err());
       assertTrue(refused.err().contains("kafka_sasl_username"), refused.err());
@@ -250,7 +249,7 @@ class SecureKafkaPipelineTest {
                 }
               });
       drain.start();
-      Run load =
+      FlafkaRun load =
           flafka(
               "load",
               "--target",
@@ -262,7 +261,7 @@ class SecureKafkaPipelineTest {
               "--manifest",
               manifest.toString(),
               "--quiet");
-      assertEquals(0, load.code(), load.err());
+      assertEquals(0, load.exitCode(), load.err());
       drain.join(10_000);
     }
     return manifest;
@@ -271,7 +270,7 @@ class SecureKafkaPipelineTest {
   private static void assertFailure(Map<String, String> client, String what, String setting)
       throws IOException {
     Path config = clientConfig("bad-" + Math.abs(client.hashCode()), client);
-    Run run =
+    FlafkaRun run =
         flafka(
             "audit",
             "--manifest",
@@ -284,7 +283,7 @@ class SecureKafkaPipelineTest {
             config.toString(),
             "--timeout",
             "20s");
-    assertEquals(2, run.code(), run.out() + run.err());
+    assertEquals(2, run.exitCode(), run.out() + run.err());
     String err = run.err().strip();
     assertEquals(1, err.lines().count(), err);
     assertFalse(err.contains("\tat "), "no stack trace: " + err);
@@ -345,7 +344,7 @@ class SecureKafkaPipelineTest {
                 .start()) {
       int port = (int) await(edge, "SOURCE.syslog_tcp", "ListenPort", 1);
       Path manifest = dir.resolve("sent.json");
-      Run load =
+      FlafkaRun load =
           flafka(
               "load",
               "--target",
@@ -363,14 +362,14 @@ class SecureKafkaPipelineTest {
               "--manifest",
               manifest.toString(),
               "--quiet");
-      assertEquals(0, load.code(), load.err());
+      assertEquals(0, load.exitCode(), load.err());
       await(core, "SINK.hdfs0", "EventDrainSuccessCount", EVENTS);
       core.stop();
 
-      Run hdfsAudit = flafka("audit", "--manifest", manifest.toString(), "--path", root);
-      assertEquals(0, hdfsAudit.code(), hdfsAudit.out() + hdfsAudit.err());
+      FlafkaRun hdfsAudit = flafka("audit", "--manifest", manifest.toString(), "--path", root);
+      assertEquals(0, hdfsAudit.exitCode(), hdfsAudit.out() + hdfsAudit.err());
 
-      Run kafkaAudit =
+      FlafkaRun kafkaAudit =
           flafka(
               "audit",
               "--manifest",
@@ -381,7 +380,7 @@ class SecureKafkaPipelineTest {
               topic,
               "--kafka-config",
               clientConfig.toString());
-      assertEquals(0, kafkaAudit.code(), kafkaAudit.out() + kafkaAudit.err());
+      assertEquals(0, kafkaAudit.exitCode(), kafkaAudit.out() + kafkaAudit.err());
       assertTrue(
           Pattern.compile("records read +" + String.format(Locale.ROOT, "%,d", EVENTS) + "\n")
               .matcher(kafkaAudit.out())
@@ -488,14 +487,5 @@ class SecureKafkaPipelineTest {
     } catch (IOException e) {
       return "(unreadable: " + e + ")";
     }
-  }
-
-  record Run(int code, String out, String err) {}
-
-  static Run flafka(String... args) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    int code = Flafka.execute(new PrintWriter(out), new PrintWriter(err), args);
-    return new Run(code, out.toString(), err.toString());
   }
 }
