@@ -95,7 +95,7 @@ public final class CoreBench {
           String.format(
               Locale.ROOT,
               "prefilling %,d events from %d hosts into %d partitions",
-              settings.events(),
+              settings.prefilled(),
               settings.hosts(),
               settings.partitions()));
       prefill();
@@ -182,13 +182,14 @@ public final class CoreBench {
     try {
       List<String> sinks = List.copyOf(started.components().sinks());
       long deadline = System.nanoTime() + FIRST_EVENT_TIMEOUT.toNanos();
-      // The window starts at the last poll that found nothing drained, so the first batch counts
+      // The window starts at the last poll that found the warm-up not yet drained (with no warm-up:
+      // nothing drained), so the first measured batch counts.
       Snapshot start = snapshot(started, sinks);
       while (true) {
         checkRunning(started, variant);
         control.sleep(POLL);
         Snapshot now = snapshot(started, sinks);
-        if (now.drained > 0) {
+        if (now.drained > settings.warmupEvents()) {
           break;
         }
         start = now;
@@ -208,7 +209,7 @@ public final class CoreBench {
         control.sleep(POLL);
         checkRunning(started, variant);
         Snapshot end = snapshot(started, sinks);
-        boolean drainedAll = end.drained >= settings.events();
+        boolean drainedAll = end.drained >= settings.prefilled();
         if (drainedAll || end.nanos >= windowEnd) {
           Map<String, Double> threads =
               end.agentThreads.secondsSince(start.agentThreads, ThreadCpu.ThreadGroups.FLUME_AGENT);
@@ -300,7 +301,7 @@ public final class CoreBench {
     try (KafkaProducer<byte[], byte[]> producer =
         ContractEvent.producer(broker.bootstrapServers())) {
       List<ContractEvent> batch = new ArrayList<>(PRODUCE_BATCH);
-      for (long n = 0; n < settings.events(); n++) {
+      for (long n = 0; n < settings.prefilled(); n++) {
         String id = "b" + n;
         String host = "edge-router-" + (n % settings.hosts());
         long timestamp = now - (n % 3600) * 1000L;

@@ -96,14 +96,16 @@ public final class CoreBenchReport {
         String.format(
             Locale.ROOT,
             "flafka bench core: %s, %,d events of %d bytes from %d hosts in a "
-                + "topic of %d partition%s, drained %d × per variant (each window at most %ss)%n",
+                + "topic of %d partition%s, drained %d × per variant, measured after the first %,d"
+                + " (each window at most %ss)%n",
             Instant.ofEpochMilli(startedMillis),
-            settings.events(),
+            settings.prefilled(),
             settings.size(),
             settings.hosts(),
             settings.partitions(),
             settings.partitions() == 1 ? "" : "s",
             settings.repeats(),
+            settings.warmupEvents(),
             seconds(settings.duration().toMillis())));
     ReportFormat.appendVariables(text, "template variants with: ", settings.oursVariables());
     ReportFormat.appendAgentJvmOptions(text, settings.agentJvmOptions());
@@ -170,6 +172,7 @@ public final class CoreBenchReport {
     }
     json.writeEndArray();
     json.writeNumberField("events", settings.events());
+    json.writeNumberField("warmupEvents", settings.warmupEvents());
     json.writeNumberField("durationSeconds", settings.duration().toMillis() / 1e3);
     json.writeNumberField("repeats", settings.repeats());
     json.writeNumberField("hosts", settings.hosts());

@@ -13,7 +13,10 @@ import java.util.Map;
  *
  * @param variants the core agent configurations, run in this order within each repeat (so they
  *     alternate)
- * @param events records prefilled into the topic, which every trial drains from the start
+ * @param events records each trial is measured on, drained after the warm-up
+ * @param warmupEvents records each trial drains before its measure window starts, so the agent's
+ *     JIT compilation and first file creations stay outside it; the topic holds {@code warmupEvents
+ *     + events}, which every trial drains from the start
  * @param duration the longest measure window: a trial that has not drained the topic by then is
  *     measured on what it drained
  * @param hosts devices the records come from (the {@code host=} buckets)
@@ -28,6 +31,7 @@ import java.util.Map;
 public record CoreBenchSettings(
     List<CoreVariant> variants,
     long events,
+    long warmupEvents,
     Duration duration,
     int repeats,
     int hosts,
@@ -54,6 +58,7 @@ public record CoreBenchSettings(
     return new CoreBenchSettings(
         variants,
         events,
+        warmupEvents,
         duration,
         repeats,
         hosts,
@@ -63,6 +68,11 @@ public record CoreBenchSettings(
         dir,
         oursVariables,
         agentJvmOptions);
+  }
+
+  /** What the topic holds: the warm-up's records, then the measured ones. */
+  public long prefilled() {
+    return warmupEvents + events;
   }
 
   public CoreBenchSettings validate() {
@@ -78,6 +88,10 @@ public record CoreBenchSettings(
     if (events < 1 || events > 1_000_000_000L) {
       throw new IllegalArgumentException(
           "--events must be between 1 and 1000000000 but was " + events);
+    }
+    if (warmupEvents < 0 || warmupEvents > 1_000_000_000L) {
+      throw new IllegalArgumentException(
+          "--warmup-events must be between 0 and 1000000000 but was " + warmupEvents);
     }
     if (duration.toMillis() < 1000) {
       throw new IllegalArgumentException(

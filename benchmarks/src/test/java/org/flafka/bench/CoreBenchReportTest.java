@@ -16,6 +16,7 @@ class CoreBenchReportTest {
       new CoreBenchSettings(
               List.of(CoreVariant.OURS, CoreVariant.STOCK_TUNED),
               1000,
+              500,
               Duration.ofSeconds(60),
               3,
               200,
@@ -69,12 +70,14 @@ class CoreBenchReportTest {
         json.at("/summary/1/agentCpuSecondsPerMillionByThreads/sink runners").asDouble(),
         1e-9);
     assertEquals(6, json.get("trials").size());
+    assertEquals(500, json.at("/settings/warmupEvents").asLong());
   }
 
   @Test
   void theTextNamesEveryVariantWithItsMedians() {
     String text = REPORT.text();
-    assertTrue(text.contains("1,000 events of 200 bytes from 200 hosts"), text);
+    assertTrue(text.contains("1,500 events of 200 bytes from 200 hosts"), text);
+    assertTrue(text.contains("measured after the first 500"), text);
     assertTrue(
         text.lines()
             .anyMatch(

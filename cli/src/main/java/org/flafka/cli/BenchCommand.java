@@ -587,11 +587,11 @@ public final class BenchCommand implements Runnable {
       mixinStandardHelpOptions = true,
       sortOptions = false,
       description = {
-        "Compare core agents: a local Kafka broker process is prefilled with --events records as the edge "
+        "Compare core agents: a local Kafka broker process is prefilled with --warmup-events + --events records as the edge "
             + "writes them (syslog bodies, the header contract as record headers), then each variant's "
             + "core agent runs as its own process and drains the whole topic (a fresh consumer group "
             + "from the earliest offset) into a local HDFS process, in turn and --repeats times. Reported: "
-            + "events/s into HDFS (the HDFS sinks' committed events, from the first drained batch until "
+            + "events/s into HDFS (the HDFS sinks' committed events, from the end of the warm-up until "
             + "the topic is drained or --duration), CPU seconds per million events of the agent (by "
             + "thread group), the broker and HDFS, and the files written; medians over the repeats.",
         "Variants: ours = the core template's defaults (no sources: 4 of our Kafka channels, each "
@@ -633,8 +633,19 @@ public final class BenchCommand implements Runnable {
         paramLabel = "N",
         defaultValue = "500000",
         description =
-            "Records prefilled into the topic, which each trial drains (default: ${DEFAULT-VALUE}).")
+            "Records each trial is measured on, drained after the warm-up (default: "
+                + "${DEFAULT-VALUE}).")
     long events;
+
+    @Option(
+        names = "--warmup-events",
+        paramLabel = "N",
+        defaultValue = "500000",
+        description =
+            "Records each trial drains before its window starts, so JIT compilation and the first "
+                + "files stay outside it; 0 measures from the first drained batch (default: "
+                + "${DEFAULT-VALUE}).")
+    long warmupEvents;
 
     @Option(
         names = "--duration",
@@ -724,6 +735,7 @@ public final class BenchCommand implements Runnable {
           new CoreBenchSettings(
                   parsed,
                   events,
+                  warmupEvents,
                   duration("--duration", duration, false),
                   repeats,
                   hosts,

@@ -158,6 +158,9 @@ public class HdfsBucketSink extends AbstractSink implements Configurable, BatchS
     // closing our files ("Filesystem closed"), leaving them in use; Flume's BucketWriter does the
     // same.
     conf.setBoolean("fs.automatic.close", false);
+    // Every hflush ends a packet; without the pool the client allocates a new 64 KiB packet buffer
+    // for each one, which makes up much of what a core agent allocates per event.
+    conf.setBoolean("dfs.client.write.byte-array-manager.enabled", true);
     try {
       fs = FileSystem.get(config.root(), conf);
     } catch (IOException e) {
