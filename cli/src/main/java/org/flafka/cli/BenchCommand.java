@@ -31,6 +31,7 @@ import org.flafka.bench.Variant;
 import org.flafka.lint.Finding;
 import org.flafka.load.Protocol;
 import org.flafka.render.TemplateVariableException;
+import org.flafka.stack.AgentProcess;
 import org.flafka.stack.Directories;
 import org.flafka.stack.StackException;
 import picocli.CommandLine;
@@ -251,7 +252,8 @@ public final class BenchCommand implements Runnable {
         paramLabel = "OPTION",
         description =
             "A JVM option of every variant's agent process, repeatable; replaces the default "
-                + "-Xms256m -Xmx1g.")
+                + AgentProcess.DEFAULT_JVM_OPTIONS_LINE
+                + ".")
     List<String> agentJvmOptions = new ArrayList<>();
 
     @Option(names = "--quiet", description = "No progress lines on stderr.")

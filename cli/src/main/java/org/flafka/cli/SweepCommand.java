@@ -154,8 +154,9 @@ public final class SweepCommand implements Callable<Integer> {
       names = "--agent-jvm-option",
       paramLabel = "OPTION",
       description =
-          "Local target: a JVM option for the agent processes, repeatable; replaces the default"
-              + " -Xms256m -Xmx1g.")
+          "Local target: a JVM option for the agent processes, repeatable; replaces the default "
+              + AgentProcess.DEFAULT_JVM_OPTIONS_LINE
+              + ".")
   List<String> agentJvmOptions;
 
   @Option(
