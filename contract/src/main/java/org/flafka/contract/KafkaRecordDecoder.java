@@ -28,8 +28,15 @@ import org.flafka.syslog.SyslogParserOptions;
  */
 public final class KafkaRecordDecoder {
 
-  /** The header names to read, or null for every record header. */
-  private final Set<String> recordHeaders;
+  /** Whether every record header is read, not only those of {@link #canonicalNames}. */
+  private final boolean everyHeader;
+
+  /**
+   * Each name to read (or, reading every header, each name of the contract) to the one String
+   * instance of it: Flume headers keyed by these make every later lookup by a contract name (the
+   * bucket guard's, the HDFS sink's) an identity match instead of a character compare.
+   */
+  private final Map<String, String> canonicalNames;
 
   /** Derives the facts not carried, or null to derive none. */
   private final SyslogFacts facts;
@@ -48,7 +55,18 @@ public final class KafkaRecordDecoder {
    *     SyslogFacts}); null derives none
    */
   public KafkaRecordDecoder(Set<String> recordHeaders, SyslogParserOptions deriveWith) {
-    this.recordHeaders = recordHeaders == null ? null : Set.copyOf(recordHeaders);
+    this.everyHeader = recordHeaders == null;
+    Map<String, String> canonical = new HashMap<>();
+    for (String name : Headers.ALL) {
+      canonical.put(name, name);
+    }
+    if (recordHeaders != null) {
+      canonical.keySet().retainAll(recordHeaders);
+      for (String name : recordHeaders) {
+        canonical.putIfAbsent(name, name);
+      }
+    }
+    this.canonicalNames = Map.copyOf(canonical);
     this.facts = deriveWith == null ? null : new SyslogFacts(deriveWith);
   }
 
@@ -74,8 +92,14 @@ public final class KafkaRecordDecoder {
     Map<String, String> flumeHeaders = new HashMap<>((int) (most / 0.75f) + 1);
     for (Header header : headers) {
       byte[] value = header.value();
+      if (value == null) {
+        continue;
+      }
       String name = header.key();
-      if (value != null && (recordHeaders == null || recordHeaders.contains(name))) {
+      String canonical = canonicalNames.get(name);
+      if (canonical != null) {
+        flumeHeaders.put(canonical, new String(value, StandardCharsets.UTF_8));
+      } else if (everyHeader) {
         flumeHeaders.put(name, new String(value, StandardCharsets.UTF_8));
       }
     }
