@@ -551,10 +551,12 @@ class RulesTest {
             "ERROR [plugin-keys] e.sources.u: source u is refused at start: syslog source u: unknown"
                 + " key 'udp.receivethreads' (did you mean 'udp.receiveThreads'?). Fix: remove it or use one of"
                 + " protocol, bind, port, portFile, framing, framing.nulDelimiter, maxMessageBytes, batchSize,"
-                + " batchDurationMillis, maxConnections, tcp.idleTimeoutSeconds, tcp.workerThreads,"
+                + " batchDurationMillis, maxConnections, maxConnectionsPerAddress,"
+                + " tcp.frameTimeoutSeconds, tcp.idleTimeoutSeconds, tcp.workerThreads,"
                 + " udp.receiveBufferBytes, udp.receiveThreads, udp.transport, udp.channelFullTimeoutMillis, tls.keystore,"
                 + " tls.keystorePassword, tls.keystoreType, tls.clientAuth, tls.truststore,"
-                + " tls.truststorePassword, tls.truststoreType, tls.protocols."),
+                + " tls.truststorePassword, tls.truststoreType, tls.handshakeTimeoutSeconds,"
+                + " tls.protocols."),
         lines(edge + "e.sources.u.udp.receivethreads = 4\n"));
     assertEquals(
         List.of(
