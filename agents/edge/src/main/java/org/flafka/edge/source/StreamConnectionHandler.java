@@ -49,6 +49,7 @@ final class StreamConnectionHandler extends ChannelInboundHandlerAdapter impleme
   private long frameSinceNanos = -1;
 
   private ScheduledFuture<?> frameCheck;
+  private StreamFramer framer;
 
   // what the current read brought, evaluated at its end (channelReadComplete)
   private boolean rawBytesRead;
@@ -117,8 +118,8 @@ final class StreamConnectionHandler extends ChannelInboundHandlerAdapter impleme
 
   /** Starts, keeps or stops the frame clock after a read, from what the read brought. */
   private void updateFrameClock() {
-    StreamFramer framer = framer();
-    boolean framerInFrame = framer != null && framer.inFrame();
+    StreamFramer current = framer();
+    boolean framerInFrame = current != null && current.inFrame();
     boolean tlsRecordInProgress = tls && rawBytesRead && !decryptedBytesRead;
     if (framerInFrame && messageDelivered) {
       // a message ended in this read and the next one began in it
@@ -160,17 +161,24 @@ final class StreamConnectionHandler extends ChannelInboundHandlerAdapter impleme
       return;
     }
     listener.reportFrameTimeout(peer);
-    StreamFramer framer = framer();
-    if (framer != null) {
-      framer.abandonFrame(listener.frameTimeoutProblem());
+    StreamFramer current = framer();
+    if (current != null) {
+      current.abandonFrame(listener.frameTimeoutProblem());
     }
     frameSinceNanos = -1;
     ctx.close();
   }
 
+  /**
+   * The connection's framer; looked up again only while it is the {@link FramingDetector}, which
+   * replaces itself once it has decided.
+   */
   private StreamFramer framer() {
-    Object framer = ctx.pipeline().get(StreamListener.FRAMER);
-    return framer instanceof StreamFramer ? (StreamFramer) framer : null;
+    if (framer == null || framer instanceof FramingDetector) {
+      Object current = ctx.pipeline().get(StreamListener.FRAMER);
+      framer = current instanceof StreamFramer ? (StreamFramer) current : null;
+    }
+    return framer;
   }
 
   @Override
