@@ -313,10 +313,52 @@ class SyslogSourceTlsTest {
     }
   }
 
-  /** -1 when the source closed the connection, whether the socket sees an end or a reset. */
+  @Test
+  void aTlsRecordTrickledAByteAtATimeIsClosedAfterTheFrameTimeoutAndNothingOfItDelivered()
+      throws Exception {
+    try (SourceHarness harness =
+            new SourceHarness(source("tcp.frameTimeoutSeconds", "1"), CHANNEL);
+        SSLSocket good = connect(harness, false);
+        TricklingRelay relay =
+            new TricklingRelay(harness.source.getPort(), Duration.ofMillis(100));
+        SSLSocket slow = connect(relay.port())) {
+      slow.startHandshake();
+      relay.trickle();
+      SteadySender sender = new SteadySender(good, "good", 150, Duration.ofMillis(10));
+      // one TLS record of some 40 bytes holding a whole message: at a byte per 100 ms the source
+      // holds part of a record, its framer nothing, when the second is up
+      slow.getOutputStream().write("<13>inside one record\n".getBytes(StandardCharsets.ISO_8859_1));
+      slow.getOutputStream().flush();
+      assertEquals(-1, readOrClosed(slow), "closed by the source");
+      sender.awaitSent(WAIT);
+      assertEquals(sender.messages(), bodies(harness.take(151, Duration.ofSeconds(3))));
+      assertTrue(await(() -> harness.counter().getFrameTimeoutCount() == 1, WAIT));
+      assertEquals(0, harness.counter().getFramingErrorCount(), "no message was begun");
+      assertEquals(150, harness.counter().getEventReceivedCount());
+    }
+  }
+
+  /** A TLS client trusting the server, through {@code port} (a relay in front of the source). */
+  private static SSLSocket connect(int port) throws Exception {
+    TrustManagerFactory trust =
+        TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+    trust.init(serverCa);
+    SSLContext context = SSLContext.getInstance("TLS");
+    context.init(null, trust.getTrustManagers(), null);
+    SSLSocket socket = (SSLSocket) context.getSocketFactory().createSocket("127.0.0.1", port);
+    socket.setSoTimeout(10_000);
+    return socket;
+  }
+
+  /**
+   * -1 when the source closed the connection, whether the socket sees an end or a reset; -2 when it
+   * stayed open for the socket's timeout.
+   */
   private static int readOrClosed(SSLSocket socket) {
     try {
       return socket.getInputStream().read();
+    } catch (java.net.SocketTimeoutException e) {
+      return -2;
     } catch (IOException e) {
       return -1;
     }
