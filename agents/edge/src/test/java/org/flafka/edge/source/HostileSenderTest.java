@@ -173,7 +173,8 @@ class HostileSenderTest {
         Socket slow = connect(harness, HOSTILE)) {
       SteadySender sender = new SteadySender(good, "good", GOOD_MESSAGES, GOOD_PAUSE);
       long start = System.nanoTime();
-      byte[] trickle = bytes("<13>a never ending story");
+      // six seconds of trickle: far longer than the timeout, even on a loaded machine
+      byte[] trickle = bytes("<13>a never ending story, told one byte at a time, slowly: 12345");
       OutputStream out = slow.getOutputStream();
       int sent = 0;
       try {
