@@ -227,6 +227,29 @@ class HostileSenderTest {
   }
 
   @Test
+  void aConnectionHeldBackByAFullChannelIsNotClosedByTheFrameTimeout() throws Exception {
+    Map<String, String> smallChannel =
+        Map.of("capacity", "200", "transactionCapacity", "100", "keep-alive", "0");
+    try (SourceHarness harness =
+            new SourceHarness(
+                SyslogSourceTest.source("tcp", "batchSize", "100", "tcp.frameTimeoutSeconds", "1"),
+                smallChannel);
+        Socket busy = connect(harness, GOOD)) {
+      // far more than the channel holds: the source stops reading, most likely in the middle of a
+      // message, and the sender waits on us; nobody takes for longer than the frame timeout
+      SteadySender sender =
+          new SteadySender(busy, "a message of some length", 20_000, Duration.ZERO);
+      assertTrue(await(() -> harness.counter().getReadPauseCount() > 0, WAIT), "paused");
+      Thread.sleep(2500);
+      assertEquals(0, harness.counter().getFrameTimeoutCount(), "we held it back, not the sender");
+      List<String> bodies = bodiesFrom(harness, 20_000, GOOD);
+      sender.awaitSent(WAIT);
+      assertEquals(sender.messages(), bodies);
+      assertEquals(0, harness.counter().getFrameTimeoutCount());
+    }
+  }
+
+  @Test
   void anEndlessLineIsCountedAndTheStreamResyncsAtTheNextLineFeed() throws Exception {
     try (SourceHarness harness =
             new SourceHarness(

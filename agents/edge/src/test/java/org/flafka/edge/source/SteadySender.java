@@ -34,7 +34,9 @@ final class SteadySender {
                 for (String message : messages) {
                   out.write((message + "\n").getBytes(StandardCharsets.ISO_8859_1));
                   out.flush();
-                  Thread.sleep(pause.toMillis());
+                  if (!pause.isZero()) {
+                    Thread.sleep(pause.toMillis());
+                  }
                 }
                 done.complete(null);
               } catch (IOException | InterruptedException | RuntimeException e) {
