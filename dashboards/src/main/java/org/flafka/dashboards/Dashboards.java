@@ -77,7 +77,14 @@ public record Dashboards(
                     agents,
                     total(FlumeChannelMetric.EVENT_PUT_ATTEMPT_RATE, Entity.FLUME_CHANNEL),
                     total(FlumeChannelMetric.EVENT_PUT_SUCCESS_RATE, Entity.FLUME_CHANNEL),
-                    total(FlumeSinkMetric.CONNECTION_FAILED_RATE, Entity.FLUME_SINK)))));
+                    total(FlumeSinkMetric.CONNECTION_FAILED_RATE, Entity.FLUME_SINK))),
+            // a hostile sender's flood of connections shows here; refusals and timeouts are the
+            // source's own counters, which CM does not chart (docs/guides/edge.md, "Hostile
+            // senders")
+            Chart.from0(
+                "Open TCP/TLS syslog connections per agent",
+                TsQuery.select(
+                    agents, total(FlumeSourceMetric.OPEN_CONNECTIONS, Entity.FLUME_SOURCE)))));
   }
 
   public Dashboard kafka() {

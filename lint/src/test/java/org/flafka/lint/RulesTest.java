@@ -551,10 +551,12 @@ class RulesTest {
             "ERROR [plugin-keys] e.sources.u: source u is refused at start: syslog source u: unknown"
                 + " key 'udp.receivethreads' (did you mean 'udp.receiveThreads'?). Fix: remove it or use one of"
                 + " protocol, bind, port, portFile, framing, framing.nulDelimiter, maxMessageBytes, batchSize,"
-                + " batchDurationMillis, maxConnections, tcp.idleTimeoutSeconds, tcp.workerThreads,"
+                + " batchDurationMillis, maxConnections, maxConnectionsPerAddress,"
+                + " tcp.frameTimeoutSeconds, tcp.idleTimeoutSeconds, tcp.workerThreads,"
                 + " udp.receiveBufferBytes, udp.receiveThreads, udp.transport, udp.channelFullTimeoutMillis, tls.keystore,"
                 + " tls.keystorePassword, tls.keystoreType, tls.clientAuth, tls.truststore,"
-                + " tls.truststorePassword, tls.truststoreType, tls.protocols."),
+                + " tls.truststorePassword, tls.truststoreType, tls.handshakeTimeoutSeconds,"
+                + " tls.protocols."),
         lines(edge + "e.sources.u.udp.receivethreads = 4\n"));
     assertEquals(
         List.of(
@@ -579,6 +581,47 @@ class RulesTest {
             "ERROR [plugin-keys] e.sinks.k: sink k is refused at start: Kafka record sink k: missing"
                 + " required key 'kafka.topic'. Fix: add kafka.topic = syslog to the sink."),
         lines(edge.replace("e.sinks.k.kafka.topic = syslog\n", "")));
+  }
+
+  @Test
+  void theHostileSenderLimitsAreCheckedWithTheSourcesOwnRanges() {
+    String edge =
+        """
+                e.sources = t
+                e.channels = m
+                e.sinks = k
+                e.sources.t.type = org.flafka.edge.source.SyslogSource
+                e.sources.t.protocol = tcp
+                e.sources.t.channels = m
+                e.sources.t.maxConnectionsPerAddress = 10
+                e.sources.t.tcp.frameTimeoutSeconds = 60
+                e.channels.m.type = org.flafka.edge.channel.BatchMemoryChannel
+                e.channels.m.capacity = 20000
+                e.channels.m.transactionCapacity = 5000
+                e.sinks.k.type = org.flafka.edge.sink.KafkaRecordSink
+                e.sinks.k.channel = m
+                e.sinks.k.kafka.bootstrap.servers = b:9092
+                e.sinks.k.kafka.topic = syslog
+                """;
+    assertEquals(0, count(edge, "plugin-keys"), lines(edge).toString());
+    assertEquals(
+        List.of(
+            "ERROR [plugin-keys] e.sources.t: source t is refused at start: syslog source t: invalid"
+                + " value '90000' for key 'tcp.frameTimeoutSeconds': must be between 0 and 86400. Fix: set"
+                + " tcp.frameTimeoutSeconds to between 0 and 86400."),
+        lines(edge.replace("tcp.frameTimeoutSeconds = 60", "tcp.frameTimeoutSeconds = 90000")));
+    assertEquals(
+        List.of(
+            "ERROR [plugin-keys] e.sources.t: source t is refused at start: syslog source t: invalid"
+                + " value '0' for key 'maxConnectionsPerAddress': must be at least 1. Fix: set"
+                + " maxConnectionsPerAddress to at least 1."),
+        lines(edge.replace("maxConnectionsPerAddress = 10", "maxConnectionsPerAddress = 0")));
+    assertEquals(
+        List.of(
+            "ERROR [plugin-keys] e.sources.t: source t is refused at start: syslog source t: key"
+                + " 'tls.handshakeTimeoutSeconds' does not apply to protocol=tcp (it applies to tls)."
+                + " Fix: remove tls.handshakeTimeoutSeconds or set protocol to one it applies to."),
+        lines(edge + "e.sources.t.tls.handshakeTimeoutSeconds = 5\n"));
   }
 
   @Test

@@ -77,6 +77,7 @@ public final class EventBatcher {
   private boolean timerArmed;
   private boolean paused;
   private long pausedSinceNanos;
+  private long resumedNanos = System.nanoTime();
   private long backoffMillis;
   private boolean stopped;
 
@@ -140,6 +141,11 @@ public final class EventBatcher {
   /** True while the channel refuses batches and reading is paused. */
   boolean isPaused() {
     return paused;
+  }
+
+  /** When reading last resumed after a pause ({@link System#nanoTime}), or when this was made. */
+  long resumedNanos() {
+    return resumedNanos;
   }
 
   /** Queues one message as an event with the {@code received} and {@code peer} headers. */
@@ -412,6 +418,7 @@ public final class EventBatcher {
 
   private void resume() {
     paused = false;
+    resumedNanos = System.nanoTime();
     setAutoRead(true);
   }
 

@@ -23,18 +23,24 @@ import java.util.function.Supplier;
  * flip a line framed connection into octet counting. The detector buffers at most 10 bytes after
  * the leading LFs. If the connection ends before it could decide, line framing gets what it holds.
  */
-final class FramingDetector extends ByteToMessageDecoder {
+final class FramingDetector extends ByteToMessageDecoder implements StreamFramer {
 
   private final String framerName;
+  private final FramingMonitor monitor;
   private final Supplier<ChannelHandler> octetCounting;
   private final Supplier<ChannelHandler> newline;
 
   /**
    * @param framerName the name the chosen framer gets in the pipeline
+   * @param monitor told about the bytes held when the connection is closed undecided
    */
   FramingDetector(
-      String framerName, Supplier<ChannelHandler> octetCounting, Supplier<ChannelHandler> newline) {
+      String framerName,
+      FramingMonitor monitor,
+      Supplier<ChannelHandler> octetCounting,
+      Supplier<ChannelHandler> newline) {
     this.framerName = framerName;
+    this.monitor = monitor;
     this.octetCounting = octetCounting;
     this.newline = newline;
   }
@@ -79,6 +85,22 @@ final class FramingDetector extends ByteToMessageDecoder {
       // one message,
       // with its own size limit, when the end of the stream reaches it.
       ctx.pipeline().replace(this, framerName, newline.get());
+    }
+  }
+
+  @Override
+  public boolean inFrame() {
+    return internalBuffer().isReadable();
+  }
+
+  /** The digits held while undecided are the start of a message: dropped and reported. */
+  @Override
+  public void abandonFrame(String why) {
+    ByteBuf held = internalBuffer();
+    int rest = held.readableBytes();
+    held.skipBytes(rest);
+    if (rest > 0) {
+      monitor.framingError(why + "; the " + rest + " bytes of its first frame are dropped");
     }
   }
 }

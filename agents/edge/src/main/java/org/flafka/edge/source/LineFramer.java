@@ -33,7 +33,7 @@ import java.util.List;
  *       {@code maxMessageBytes + 1} (the one being a possible CR of a CRLF) plus one read.
  * </ul>
  */
-final class LineFramer extends ByteToMessageDecoder {
+final class LineFramer extends ByteToMessageDecoder implements StreamFramer {
 
   private static final ByteProcessor FIND_LF_OR_NUL = b -> b != '\n' && b != 0;
 
@@ -129,5 +129,24 @@ final class LineFramer extends ByteToMessageDecoder {
   /** Bytes held for the message in progress: what this connection costs in memory. */
   int bufferedBytes() {
     return internalBuffer().readableBytes();
+  }
+
+  @Override
+  public boolean inFrame() {
+    return discarding || internalBuffer().isReadable();
+  }
+
+  @Override
+  public void abandonFrame(String why) {
+    ByteBuf held = internalBuffer();
+    int rest = held.readableBytes();
+    held.skipBytes(rest);
+    scanned = 0;
+    if (discarding) {
+      discarding = false;
+      monitor.oversize(discarded + rest);
+    } else if (rest > 0) {
+      monitor.framingError(why + "; the " + rest + " bytes of its incomplete message are dropped");
+    }
   }
 }

@@ -318,6 +318,59 @@ abstract class Listener {
                 + "ConnectionRefusedCount)");
   }
 
+  void reportConnectionRefusedPerAddress(String peer, int open) {
+    counter.addConnectionRefusedPerAddress();
+    connectionLog.warn(
+        () ->
+            config.component()
+                + ": refused a connection from "
+                + peer
+                + ": "
+                + open
+                + " connections from that address are open, the most "
+                + SyslogSourceConfig.MAX_CONNECTIONS_PER_ADDRESS
+                + " allows (counted in ConnectionRefusedPerAddressCount; raise "
+                + SyslogSourceConfig.MAX_CONNECTIONS_PER_ADDRESS
+                + " if many senders share that address)");
+  }
+
+  /** The message of the framing error that reports what a timed-out connection held. */
+  String frameTimeoutProblem() {
+    return "the connection was closed after "
+        + config.frameTimeoutSeconds()
+        + " s inside one frame ("
+        + SyslogSourceConfig.FRAME_TIMEOUT_SECONDS
+        + ")";
+  }
+
+  void reportFrameTimeout(String peer) {
+    counter.addFrameTimeout();
+    connectionLog.warn(
+        () ->
+            config.component()
+                + ": closed the connection from "
+                + peer
+                + ": it sent part of a frame and did not complete it within "
+                + SyslogSourceConfig.FRAME_TIMEOUT_SECONDS
+                + "="
+                + config.frameTimeoutSeconds()
+                + " s (counted in FrameTimeoutCount)");
+  }
+
+  void reportHandshakeTimeout(String peer) {
+    counter.addHandshakeTimeout();
+    connectionLog.warn(
+        () ->
+            config.component()
+                + ": closed the connection from "
+                + peer
+                + ": its TLS handshake did not complete within "
+                + SyslogSourceConfig.TLS_HANDSHAKE_TIMEOUT_SECONDS
+                + "="
+                + config.tlsHandshakeTimeoutSeconds()
+                + " s (counted in HandshakeTimeoutCount)");
+  }
+
   void reportConnectionError(String peer, Throwable cause) {
     counter.addConnectionError();
     // Netty wraps what a handler throws (e.g. an SSLHandshakeException) in a DecoderException: show

@@ -38,7 +38,7 @@ import java.util.List;
  * header is re-parsed from the reader index until complete; it is at most 11 bytes, so this costs
  * nothing and needs no state.
  */
-final class OctetCountingFramer extends ByteToMessageDecoder {
+final class OctetCountingFramer extends ByteToMessageDecoder implements StreamFramer {
 
   /** Integer.MAX_VALUE has 10 digits. */
   static final int MAX_LENGTH_DIGITS = 10;
@@ -185,5 +185,33 @@ final class OctetCountingFramer extends ByteToMessageDecoder {
   /** Bytes held for the message in progress: what this connection costs in memory. */
   int bufferedBytes() {
     return internalBuffer().readableBytes();
+  }
+
+  @Override
+  public boolean inFrame() {
+    return state != State.HEADER || internalBuffer().isReadable();
+  }
+
+  /**
+   * SKIP_BODY and SKIP_LINE were reported when they began (oversize, bad header): dropping their
+   * rest reports nothing more.
+   */
+  @Override
+  public void abandonFrame(String why) {
+    ByteBuf held = internalBuffer();
+    int rest = held.readableBytes();
+    held.skipBytes(rest);
+    if (state == State.BODY) {
+      monitor.framingError(
+          why
+              + "; "
+              + rest
+              + " of the "
+              + bodyLength
+              + " bytes of its octet-counted message are dropped");
+    } else if (state == State.HEADER && rest > 0) {
+      monitor.framingError(why + "; the " + rest + " bytes of its incomplete header are dropped");
+    }
+    state = State.HEADER;
   }
 }

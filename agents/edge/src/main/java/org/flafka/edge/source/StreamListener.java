@@ -12,10 +12,13 @@ import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.ssl.SslContext;
+import io.netty.handler.ssl.SslHandler;
 import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.Future;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -26,7 +29,12 @@ import org.apache.flume.channel.ChannelProcessor;
  * accepted connection gets this pipeline, one handler per concern, in order:
  *
  * <ol>
- *   <li>{@code tls}: decrypts (tls only);
+ *   <li>{@code socket-reads}: notes bytes read from the socket, for the frame clock (tls with
+ *       tcp.frameTimeoutSeconds only);
+ *   <li>{@code tls}: decrypts, and closes a connection whose handshake takes longer than
+ *       tls.handshakeTimeoutSeconds (tls only);
+ *   <li>{@code decrypted-reads}: notes bytes that came out decrypted, for the frame clock (as
+ *       socket-reads);
  *   <li>{@code idle}: notices a silent connection (only with tcp.idleTimeoutSeconds);
  *   <li>{@code framer}: cuts the stream into messages ({@link FramingDetector}, {@link
  *       OctetCountingFramer} or {@link LineFramer}), bounded by maxMessageBytes;
@@ -34,7 +42,8 @@ import org.apache.flume.channel.ChannelProcessor;
  *       StreamConnectionHandler}).
  * </ol>
  *
- * Connections beyond maxConnections are closed as soon as they are accepted.
+ * Connections beyond maxConnections, or beyond maxConnectionsPerAddress from one address, are
+ * closed as soon as they are accepted. The frame clock is {@link StreamConnectionHandler}'s.
  */
 final class StreamListener extends Listener {
 
@@ -49,6 +58,10 @@ final class StreamListener extends Listener {
   private final Set<Channel> connections = ConcurrentHashMap.newKeySet();
   private final Object connectionCountLock = new Object();
   private int openConnections;
+
+  /** Open connections per sender address (as the peer header writes it); guarded by the lock. */
+  private final Map<String, Integer> openPerAddress = new HashMap<>();
+
   private EventLoopGroup acceptGroup;
   private EventLoopGroup ioGroup;
 
@@ -88,19 +101,28 @@ final class StreamListener extends Listener {
   }
 
   private void accept(SocketChannel channel) {
-    StreamConnectionHandler events = new StreamConnectionHandler(this, channel);
+    boolean tls = sslContext != null;
+    StreamConnectionHandler events = new StreamConnectionHandler(this, channel, tls);
+    String address = events.peer();
     int open;
+    int fromAddress;
+    boolean accepted = false;
     synchronized (connectionCountLock) {
       open = openConnections;
-      if (open < config.maxConnections()) {
-        openConnections = ++open;
-        counter.setOpenConnectionCount(open);
-      } else {
-        open = -open;
+      fromAddress = openPerAddress.getOrDefault(address, 0);
+      if (open < config.maxConnections() && fromAddress < config.maxConnectionsPerAddress()) {
+        accepted = true;
+        openConnections = open + 1;
+        openPerAddress.put(address, fromAddress + 1);
+        counter.setOpenConnectionCount(open + 1);
       }
     }
-    if (open < 0) {
-      reportConnectionRefused(events.peer(), -open);
+    if (!accepted) {
+      if (open >= config.maxConnections()) {
+        reportConnectionRefused(address, open);
+      } else {
+        reportConnectionRefusedPerAddress(address, fromAddress);
+      }
       channel.close();
       return;
     }
@@ -112,12 +134,22 @@ final class StreamListener extends Listener {
               connections.remove(channel);
               synchronized (connectionCountLock) {
                 counter.setOpenConnectionCount(--openConnections);
+                openPerAddress.computeIfPresent(address, (a, n) -> n > 1 ? n - 1 : null);
               }
             });
 
     ChannelPipeline pipeline = channel.pipeline();
-    if (sslContext != null) {
-      pipeline.addLast("tls", sslContext.newHandler(channel.alloc()));
+    boolean frameTimeout = config.frameTimeoutSeconds() > 0;
+    if (tls) {
+      if (frameTimeout) {
+        pipeline.addLast("socket-reads", events.socketReads());
+      }
+      SslHandler handler = sslContext.newHandler(channel.alloc());
+      handler.setHandshakeTimeout(config.tlsHandshakeTimeoutSeconds(), TimeUnit.SECONDS);
+      pipeline.addLast("tls", handler);
+      if (frameTimeout) {
+        pipeline.addLast("decrypted-reads", events.decryptedReads());
+      }
     }
     if (config.idleTimeoutSeconds() > 0) {
       pipeline.addLast(
@@ -137,6 +169,7 @@ final class StreamListener extends Listener {
       default:
         return new FramingDetector(
             FRAMER,
+            monitor,
             () -> new OctetCountingFramer(config.maxMessageBytes(), monitor),
             () -> new LineFramer(config.maxMessageBytes(), config.nulDelimiter(), monitor));
     }

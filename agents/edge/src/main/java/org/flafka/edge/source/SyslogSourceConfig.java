@@ -91,6 +91,23 @@ public final class SyslogSourceConfig {
           + "closed as soon as they are accepted, counted in ConnectionRefusedCount and reported in a rate-limited "
           + "WARN.";
 
+  public static final String MAX_CONNECTIONS_PER_ADDRESS = "maxConnectionsPerAddress";
+  private static final String MAX_CONNECTIONS_PER_ADDRESS_DOC =
+      "Most open TCP/TLS connections from one sender address, so that one sender cannot take every "
+          + "place maxConnections allows. Connections beyond it are closed as soon as they are accepted, counted "
+          + "in ConnectionRefusedPerAddressCount and reported in a rate-limited WARN; other addresses are not "
+          + "affected. A device needs one or a few; raise it when many senders reach the source through one "
+          + "address (a NAT or a load balancer that rewrites the source address).";
+
+  public static final String FRAME_TIMEOUT_SECONDS = "tcp.frameTimeoutSeconds";
+  private static final String FRAME_TIMEOUT_SECONDS_DOC =
+      "Close a connection that has been inside a frame for this many seconds without completing it: "
+          + "bytes arrived, no message came of them (a sender trickling bytes, an endless line, an octet count "
+          + "never filled). What it held of the frame is dropped and counted (FramingErrorCount, or OversizeCount "
+          + "for an oversize one), the close in FrameTimeoutCount; 0 never closes. A connection that sent complete "
+          + "messages and then nothing is not inside a frame (see tcp.idleTimeoutSeconds), nor is one paused "
+          + "because the channel is full.";
+
   public static final String IDLE_TIMEOUT_SECONDS = "tcp.idleTimeoutSeconds";
   private static final String IDLE_TIMEOUT_SECONDS_DOC =
       "Close a connection that has sent nothing for this many "
@@ -159,6 +176,11 @@ public final class SyslogSourceConfig {
   public static final String TLS_TRUSTSTORE_TYPE = "tls.truststoreType";
   private static final String TLS_TRUSTSTORE_TYPE_DOC = "Truststore format (PKCS12, JKS).";
 
+  public static final String TLS_HANDSHAKE_TIMEOUT_SECONDS = "tls.handshakeTimeoutSeconds";
+  private static final String TLS_HANDSHAKE_TIMEOUT_SECONDS_DOC =
+      "Close a connection whose TLS handshake has not completed this many seconds after it was "
+          + "accepted; counted in HandshakeTimeoutCount.";
+
   public static final String TLS_PROTOCOLS = "tls.protocols";
   private static final String TLS_PROTOCOLS_DOC = "TLS versions offered.";
 
@@ -224,6 +246,22 @@ public final class SyslogSourceConfig {
               ALL,
               BATCH_DURATION_MILLIS_DOC)
           .define(MAX_CONNECTIONS, Type.INT, 2000, null, atLeast(1), STREAM, MAX_CONNECTIONS_DOC)
+          .define(
+              MAX_CONNECTIONS_PER_ADDRESS,
+              Type.INT,
+              1000,
+              null,
+              atLeast(1),
+              STREAM,
+              MAX_CONNECTIONS_PER_ADDRESS_DOC)
+          .define(
+              FRAME_TIMEOUT_SECONDS,
+              Type.INT,
+              60,
+              null,
+              between(0, 86_400),
+              STREAM,
+              FRAME_TIMEOUT_SECONDS_DOC)
           .define(
               IDLE_TIMEOUT_SECONDS, Type.INT, 0, null, atLeast(0), STREAM, IDLE_TIMEOUT_SECONDS_DOC)
           .define(WORKER_THREADS, Type.INT, 0, null, between(0, 256), STREAM, WORKER_THREADS_DOC)
@@ -303,6 +341,14 @@ public final class SyslogSourceConfig {
               TLS_ONLY,
               TLS_TRUSTSTORE_TYPE_DOC)
           .define(
+              TLS_HANDSHAKE_TIMEOUT_SECONDS,
+              Type.INT,
+              10,
+              null,
+              between(1, 3600),
+              TLS_ONLY,
+              TLS_HANDSHAKE_TIMEOUT_SECONDS_DOC)
+          .define(
               TLS_PROTOCOLS,
               Type.STRING,
               "TLSv1.3,TLSv1.2",
@@ -328,6 +374,8 @@ public final class SyslogSourceConfig {
   private final int batchSize;
   private final int batchDurationMillis;
   private final int maxConnections;
+  private final int maxConnectionsPerAddress;
+  private final int frameTimeoutSeconds;
   private final int idleTimeoutSeconds;
   private final int workerThreads;
   private final int udpReceiveBufferBytes;
@@ -342,6 +390,7 @@ public final class SyslogSourceConfig {
   private final String tlsTruststorePassword;
   private final String tlsTruststoreType;
   private final List<String> tlsProtocols;
+  private final int tlsHandshakeTimeoutSeconds;
 
   private SyslogSourceConfig(String component, Map<String, String> props) {
     this.component = component;
@@ -365,6 +414,8 @@ public final class SyslogSourceConfig {
     batchSize = (Integer) v.get(BATCH_SIZE);
     batchDurationMillis = (Integer) v.get(BATCH_DURATION_MILLIS);
     maxConnections = (Integer) v.get(MAX_CONNECTIONS);
+    maxConnectionsPerAddress = (Integer) v.get(MAX_CONNECTIONS_PER_ADDRESS);
+    frameTimeoutSeconds = (Integer) v.get(FRAME_TIMEOUT_SECONDS);
     idleTimeoutSeconds = (Integer) v.get(IDLE_TIMEOUT_SECONDS);
     int threads = (Integer) v.get(WORKER_THREADS);
     workerThreads = threads > 0 ? threads : Math.min(4, Runtime.getRuntime().availableProcessors());
@@ -379,6 +430,7 @@ public final class SyslogSourceConfig {
     tlsTruststoreType = (String) v.get(TLS_TRUSTSTORE_TYPE);
     tlsTruststorePassword = (String) v.get(TLS_TRUSTSTORE_PASSWORD);
     tlsProtocols = ConfigDef.splitList((String) v.get(TLS_PROTOCOLS));
+    tlsHandshakeTimeoutSeconds = (Integer) v.get(TLS_HANDSHAKE_TIMEOUT_SECONDS);
     tlsTruststore =
         emptyMeansNull(v, TLS_TRUSTSTORE) == null ? null : Paths.get(v.getString(TLS_TRUSTSTORE));
     if (protocol == Protocol.TLS && v.get(TLS_KEYSTORE) == NO_DEFAULT) {
@@ -473,6 +525,15 @@ public final class SyslogSourceConfig {
     return maxConnections;
   }
 
+  int maxConnectionsPerAddress() {
+    return maxConnectionsPerAddress;
+  }
+
+  /** 0: never. */
+  int frameTimeoutSeconds() {
+    return frameTimeoutSeconds;
+  }
+
   int idleTimeoutSeconds() {
     return idleTimeoutSeconds;
   }
@@ -528,6 +589,10 @@ public final class SyslogSourceConfig {
 
   List<String> tlsProtocols() {
     return tlsProtocols;
+  }
+
+  int tlsHandshakeTimeoutSeconds() {
+    return tlsHandshakeTimeoutSeconds;
   }
 
   // ---- documentation ----

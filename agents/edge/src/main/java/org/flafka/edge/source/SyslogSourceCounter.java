@@ -27,7 +27,8 @@ public class SyslogSourceCounter extends SourceCounter implements SyslogSourceCo
           "src.syslog.framing-error",
           "FramingErrorCount",
           "Malformed stream input: a bad octet count (the stream resumes after the next LF, the bytes up to it are "
-              + "dropped) or a connection closed inside an octet-counted frame; each also one in EventReceivedCount.");
+              + "dropped), a connection closed inside an octet-counted frame, or the incomplete message of a "
+              + "connection closed by tcp.frameTimeoutSeconds; each also one in EventReceivedCount.");
   private static final Metric CHANNEL_FULL_DROP =
       new Metric(
           "src.syslog.channel-full.drop",
@@ -52,6 +53,25 @@ public class SyslogSourceCounter extends SourceCounter implements SyslogSourceCo
           "src.syslog.connection.refused",
           "ConnectionRefusedCount",
           "TCP/TLS connections closed on accept because maxConnections were open.");
+  private static final Metric CONNECTION_REFUSED_PER_ADDRESS =
+      new Metric(
+          "src.syslog.connection.refused.per-address",
+          "ConnectionRefusedPerAddressCount",
+          "TCP/TLS connections closed on accept because maxConnectionsPerAddress were open from the same "
+              + "address.");
+  private static final Metric FRAME_TIMEOUT =
+      new Metric(
+          "src.syslog.connection.frame-timeout",
+          "FrameTimeoutCount",
+          "Connections closed because they stayed inside one frame for tcp.frameTimeoutSeconds (a sender "
+              + "trickling bytes, an endless line); what they held of the frame is in FramingErrorCount or "
+              + "OversizeCount.");
+  private static final Metric HANDSHAKE_TIMEOUT =
+      new Metric(
+          "src.syslog.connection.handshake-timeout",
+          "HandshakeTimeoutCount",
+          "TLS connections closed because their handshake did not complete within "
+              + "tls.handshakeTimeoutSeconds.");
   private static final Metric CONNECTION_ERROR =
       new Metric(
           "src.syslog.connection.error",
@@ -144,6 +164,9 @@ public class SyslogSourceCounter extends SourceCounter implements SyslogSourceCo
           PROCESSING_ERROR_DROP,
           RECORD_TOO_LARGE_DROP,
           CONNECTION_REFUSED,
+          CONNECTION_REFUSED_PER_ADDRESS,
+          FRAME_TIMEOUT,
+          HANDSHAKE_TIMEOUT,
           CONNECTION_ERROR,
           READ_PAUSE,
           UDP_SOCKET_DROP,
@@ -182,6 +205,18 @@ public class SyslogSourceCounter extends SourceCounter implements SyslogSourceCo
 
   void addConnectionRefused() {
     increment(CONNECTION_REFUSED.key());
+  }
+
+  void addConnectionRefusedPerAddress() {
+    increment(CONNECTION_REFUSED_PER_ADDRESS.key());
+  }
+
+  void addFrameTimeout() {
+    increment(FRAME_TIMEOUT.key());
+  }
+
+  void addHandshakeTimeout() {
+    increment(HANDSHAKE_TIMEOUT.key());
   }
 
   void addConnectionError() {
@@ -247,6 +282,21 @@ public class SyslogSourceCounter extends SourceCounter implements SyslogSourceCo
   @Override
   public long getConnectionRefusedCount() {
     return get(CONNECTION_REFUSED.key());
+  }
+
+  @Override
+  public long getConnectionRefusedPerAddressCount() {
+    return get(CONNECTION_REFUSED_PER_ADDRESS.key());
+  }
+
+  @Override
+  public long getFrameTimeoutCount() {
+    return get(FRAME_TIMEOUT.key());
+  }
+
+  @Override
+  public long getHandshakeTimeoutCount() {
+    return get(HANDSHAKE_TIMEOUT.key());
   }
 
   @Override

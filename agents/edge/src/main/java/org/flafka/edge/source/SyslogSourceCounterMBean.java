@@ -20,6 +20,12 @@ public interface SyslogSourceCounterMBean extends SourceCounterMBean {
 
   long getConnectionRefusedCount();
 
+  long getConnectionRefusedPerAddressCount();
+
+  long getFrameTimeoutCount();
+
+  long getHandshakeTimeoutCount();
+
   long getConnectionErrorCount();
 
   long getReadPauseCount();

@@ -18,6 +18,7 @@ class FramingDetectorTest {
     return new EmbeddedChannel(
         new FramingDetector(
             "framer",
+            monitor,
             () -> new OctetCountingFramer(1024, monitor),
             () -> new LineFramer(1024, false, monitor)));
   }

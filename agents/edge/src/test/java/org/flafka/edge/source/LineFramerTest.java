@@ -5,6 +5,7 @@ import static org.flafka.edge.source.RecordingMonitor.write;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
@@ -179,5 +180,52 @@ class LineFramerTest {
       assertEquals(expected, frames(ch), "round " + round);
       assertFalse(ch.finish());
     }
+  }
+
+  @Test
+  void aTrickledMessageNeverHoldsMoreThanTheLimitPlusOneByte() {
+    EmbeddedChannel ch = channel(8, false);
+    LineFramer framer = ch.pipeline().get(LineFramer.class);
+    for (int i = 0; i < 100; i++) {
+      write(ch, "x");
+      assertTrue(framer.bufferedBytes() <= 9, "held " + framer.bufferedBytes() + " after " + i);
+    }
+    write(ch, "\nok\n");
+    assertEquals(List.of("ok"), frames(ch));
+    assertEquals(List.of(100L), monitor.oversize);
+  }
+
+  @Test
+  void anAbandonedIncompleteMessageIsReportedAndNeverDeliveredAtTheEndOfTheStream() {
+    EmbeddedChannel ch = channel(1024, false);
+    write(ch, "<13>done\n<13>half");
+    LineFramer framer = ch.pipeline().get(LineFramer.class);
+    assertTrue(framer.inFrame());
+    framer.abandonFrame("timed out");
+    assertFalse(framer.inFrame());
+    ch.finish();
+    assertEquals(List.of("<13>done"), frames(ch), "the half message is not carried as if whole");
+    assertEquals(
+        List.of("timed out; the 8 bytes of its incomplete message are dropped"), monitor.errors);
+  }
+
+  @Test
+  void anAbandonedOversizeMessageIsReportedOnceAsOversize() {
+    EmbeddedChannel ch = channel(8, false);
+    write(ch, "0123456789", "abcdef");
+    LineFramer framer = ch.pipeline().get(LineFramer.class);
+    assertTrue(framer.inFrame(), "discarding is inside a frame");
+    framer.abandonFrame("timed out");
+    ch.finish();
+    assertEquals(List.of(16L), monitor.oversize);
+    assertEquals(List.of(), monitor.errors);
+    assertEquals(List.of(), frames(ch));
+  }
+
+  @Test
+  void betweenMessagesTheFramerIsNotInsideAFrame() {
+    EmbeddedChannel ch = channel(1024, false);
+    write(ch, "<13>a\n\n");
+    assertFalse(ch.pipeline().get(LineFramer.class).inFrame());
   }
 }

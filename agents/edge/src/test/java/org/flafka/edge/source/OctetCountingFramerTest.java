@@ -3,6 +3,8 @@ package org.flafka.edge.source;
 import static org.flafka.edge.source.RecordingMonitor.frames;
 import static org.flafka.edge.source.RecordingMonitor.write;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.channel.embedded.EmbeddedChannel;
 import java.util.List;
@@ -109,5 +111,44 @@ class OctetCountingFramerTest {
             "the connection closed after 3 of the 10 bytes of an octet-counted message; "
                 + "the partial message is dropped"),
         monitor.errors);
+  }
+
+  @Test
+  void anAbandonedIncompleteBodyIsReportedAndNeverDeliveredAtTheEndOfTheStream() {
+    EmbeddedChannel ch = channel(1024);
+    write(ch, "2 ok10 <13>ha");
+    OctetCountingFramer framer = ch.pipeline().get(OctetCountingFramer.class);
+    assertTrue(framer.inFrame());
+    framer.abandonFrame("timed out");
+    assertFalse(framer.inFrame());
+    ch.finish();
+    assertEquals(List.of("ok"), frames(ch));
+    assertEquals(
+        List.of("timed out; 6 of the 10 bytes of its octet-counted message are dropped"),
+        monitor.errors);
+  }
+
+  @Test
+  void anAbandonedOversizeFrameIsNotReportedTwice() {
+    EmbeddedChannel ch = channel(4);
+    write(ch, "100 abc");
+    OctetCountingFramer framer = ch.pipeline().get(OctetCountingFramer.class);
+    assertTrue(framer.inFrame(), "skipping the oversize body is inside a frame");
+    framer.abandonFrame("timed out");
+    ch.finish();
+    assertEquals(List.of(100L), monitor.oversize);
+    assertEquals(List.of(), monitor.errors);
+  }
+
+  @Test
+  void anAbandonedHalfHeaderIsReported() {
+    EmbeddedChannel ch = channel(1024);
+    write(ch, "12");
+    OctetCountingFramer framer = ch.pipeline().get(OctetCountingFramer.class);
+    assertTrue(framer.inFrame());
+    framer.abandonFrame("timed out");
+    ch.finish();
+    assertEquals(
+        List.of("timed out; the 2 bytes of its incomplete header are dropped"), monitor.errors);
   }
 }

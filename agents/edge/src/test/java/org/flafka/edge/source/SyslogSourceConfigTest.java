@@ -47,6 +47,8 @@ class SyslogSourceConfigTest {
     assertEquals(1000, tcp.batchSize());
     assertEquals(100, tcp.batchDurationMillis());
     assertEquals(2000, tcp.maxConnections());
+    assertEquals(1000, tcp.maxConnectionsPerAddress());
+    assertEquals(60, tcp.frameTimeoutSeconds());
     assertEquals(0, tcp.idleTimeoutSeconds());
     assertEquals(514, parse("protocol", "UDP").port());
     assertEquals(4 * 1024 * 1024, parse("protocol", "udp").udpReceiveBufferBytes());
@@ -54,6 +56,7 @@ class SyslogSourceConfigTest {
     assertEquals(6514, tls.port());
     assertEquals("PKCS12", tls.tlsKeystoreType());
     assertEquals(List.of("TLSv1.3", "TLSv1.2"), tls.tlsProtocols());
+    assertEquals(10, tls.tlsHandshakeTimeoutSeconds());
     assertEquals(0, parse("protocol", "tcp", "port", "0").port());
   }
 
@@ -74,10 +77,23 @@ class SyslogSourceConfigTest {
             + "Fix: set framing.nulDelimiter to true or false.",
         "maxMessageBytes|0|invalid value '0' for key 'maxMessageBytes': must be between 1 and 268435456. "
             + "Fix: set maxMessageBytes to between 1 and 268435456.",
+        "maxConnectionsPerAddress|0|invalid value '0' for key 'maxConnectionsPerAddress': must be at least 1. "
+            + "Fix: set maxConnectionsPerAddress to at least 1.",
+        "tcp.frameTimeoutSeconds|-1|invalid value '-1' for key 'tcp.frameTimeoutSeconds': must be between 0 and "
+            + "86400. Fix: set tcp.frameTimeoutSeconds to between 0 and 86400.",
       })
   void invalidValuesNameKeyValueRuleAndFix(String key, String value, String message) {
     assertEquals(
         R1 + ": " + message, error("protocol", key.equals("protocol") ? value : "tcp", key, value));
+  }
+
+  @Test
+  void aHandshakeTimeoutOfZeroIsRefusedBecauseItWouldNeverCloseAStalledHandshake() {
+    assertEquals(
+        R1
+            + ": invalid value '0' for key 'tls.handshakeTimeoutSeconds': must be between 1 and 3600. "
+            + "Fix: set tls.handshakeTimeoutSeconds to between 1 and 3600.",
+        error("protocol", "tls", "tls.keystore", "/k.p12", "tls.handshakeTimeoutSeconds", "0"));
   }
 
   @Test
@@ -162,9 +178,11 @@ class SyslogSourceConfigTest {
             .batchSize());
     String known =
         "protocol, bind, port, portFile, framing, framing.nulDelimiter, maxMessageBytes, batchSize, "
-            + "batchDurationMillis, maxConnections, tcp.idleTimeoutSeconds, tcp.workerThreads, udp.receiveBufferBytes, "
+            + "batchDurationMillis, maxConnections, maxConnectionsPerAddress, tcp.frameTimeoutSeconds, "
+            + "tcp.idleTimeoutSeconds, tcp.workerThreads, udp.receiveBufferBytes, "
             + "udp.receiveThreads, udp.transport, udp.channelFullTimeoutMillis, tls.keystore, tls.keystorePassword, tls.keystoreType, "
-            + "tls.clientAuth, tls.truststore, tls.truststorePassword, tls.truststoreType, tls.protocols";
+            + "tls.clientAuth, tls.truststore, tls.truststorePassword, tls.truststoreType, "
+            + "tls.handshakeTimeoutSeconds, tls.protocols";
     assertEquals(
         R1
             + ": unknown keys 'batchsize' (did you mean 'batchSize'?), 'portt' (did you mean 'port'?). "

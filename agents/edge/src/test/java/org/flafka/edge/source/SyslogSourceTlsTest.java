@@ -257,4 +257,110 @@ class SyslogSourceTlsTest {
       assertEquals(0, harness.counter().getEventReceivedCount());
     }
   }
+
+  @Test
+  void aClientThatNeverFinishesTheHandshakeIsClosedAndCountedWhileAnotherKeepsSending()
+      throws Exception {
+    try (SourceHarness harness =
+            new SourceHarness(source("tls.handshakeTimeoutSeconds", "1"), CHANNEL);
+        SSLSocket good = connect(harness, false);
+        java.net.Socket silent = new java.net.Socket("127.0.0.1", harness.source.getPort());
+        java.net.Socket stalled = new java.net.Socket("127.0.0.1", harness.source.getPort())) {
+      SteadySender sender = new SteadySender(good, "good", 150, Duration.ofMillis(10));
+      silent.setSoTimeout(10_000);
+      stalled.setSoTimeout(10_000);
+      // the first bytes of a TLS record holding a ClientHello, then nothing
+      stalled.getOutputStream().write(new byte[] {0x16, 0x03, 0x01, 0x02});
+      stalled.getOutputStream().flush();
+      assertEquals(-1, silent.getInputStream().read(), "closed by the source");
+      assertEquals(-1, stalled.getInputStream().read(), "closed by the source");
+      sender.awaitSent(WAIT);
+      assertEquals(sender.messages(), bodies(harness.take(150, WAIT)));
+      assertTrue(await(() -> harness.counter().getHandshakeTimeoutCount() == 2, WAIT));
+      assertEquals(0, harness.counter().getConnectionErrorCount(), "counted once, as a timeout");
+      assertEquals(150, harness.counter().getEventReceivedCount());
+    }
+  }
+
+  @Test
+  void aTlsClientTricklingAnIncompleteMessageIsClosedAfterTheFrameTimeoutAQuietOneIsNot()
+      throws Exception {
+    try (SourceHarness harness =
+            new SourceHarness(source("tcp.frameTimeoutSeconds", "1"), CHANNEL);
+        SSLSocket good = connect(harness, false);
+        SSLSocket slow = connect(harness, false)) {
+      good.startHandshake();
+      slow.startHandshake();
+      // both quiet for longer than the frame timeout: between frames, so neither is closed
+      Thread.sleep(1500);
+      SteadySender sender = new SteadySender(good, "good", 150, Duration.ofMillis(10));
+      byte[] trickle = "<13>never ends".getBytes(StandardCharsets.ISO_8859_1);
+      try {
+        for (byte b : trickle) {
+          slow.getOutputStream().write(b);
+          slow.getOutputStream().flush();
+          Thread.sleep(100);
+        }
+      } catch (IOException closed) {
+        // the source closed the connection: what the test expects
+      }
+      assertEquals(-1, readOrClosed(slow), "closed by the source");
+      sender.awaitSent(WAIT);
+      assertEquals(sender.messages(), bodies(harness.take(150, WAIT)));
+      assertTrue(await(() -> harness.counter().getFrameTimeoutCount() == 1, WAIT));
+      assertEquals(1, harness.counter().getFramingErrorCount(), "its incomplete message dropped");
+      assertEquals(151, harness.counter().getEventReceivedCount());
+    }
+  }
+
+  @Test
+  void aTlsRecordTrickledAByteAtATimeIsClosedAfterTheFrameTimeoutAndNothingOfItDelivered()
+      throws Exception {
+    try (SourceHarness harness =
+            new SourceHarness(source("tcp.frameTimeoutSeconds", "1"), CHANNEL);
+        SSLSocket good = connect(harness, false);
+        TricklingRelay relay =
+            new TricklingRelay(harness.source.getPort(), Duration.ofMillis(100));
+        SSLSocket slow = connect(relay.port())) {
+      slow.startHandshake();
+      relay.trickle();
+      SteadySender sender = new SteadySender(good, "good", 150, Duration.ofMillis(10));
+      // one TLS record of some 40 bytes holding a whole message: at a byte per 100 ms the source
+      // holds part of a record, its framer nothing, when the second is up
+      slow.getOutputStream().write("<13>inside one record\n".getBytes(StandardCharsets.ISO_8859_1));
+      slow.getOutputStream().flush();
+      assertEquals(-1, readOrClosed(slow), "closed by the source");
+      sender.awaitSent(WAIT);
+      assertEquals(sender.messages(), bodies(harness.take(151, Duration.ofSeconds(3))));
+      assertTrue(await(() -> harness.counter().getFrameTimeoutCount() == 1, WAIT));
+      assertEquals(0, harness.counter().getFramingErrorCount(), "no message was begun");
+      assertEquals(150, harness.counter().getEventReceivedCount());
+    }
+  }
+
+  /** A TLS client trusting the server, through {@code port} (a relay in front of the source). */
+  private static SSLSocket connect(int port) throws Exception {
+    TrustManagerFactory trust =
+        TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+    trust.init(serverCa);
+    SSLContext context = SSLContext.getInstance("TLS");
+    context.init(null, trust.getTrustManagers(), null);
+    SSLSocket socket = (SSLSocket) context.getSocketFactory().createSocket("127.0.0.1", port);
+    socket.setSoTimeout(10_000);
+    return socket;
+  }
+
+  /**
+   * -1 when the source closed the connection, whether the socket sees an end or a reset; -2 when it
+   * stayed open for the socket's timeout.
+   */
+  private static int readOrClosed(SSLSocket socket) {
+    try {
+      return socket.getInputStream().read();
+    } catch (java.net.SocketTimeoutException e) {
+      return -2;
+    } catch (IOException e) {
+      return -1;
+    }
+  }
 }
