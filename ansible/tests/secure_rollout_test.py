@@ -21,7 +21,8 @@ password with `ansible-vault encrypt_string` (read from stdin) and every key sto
   3. no secret (each password, and each keytab and key store as base64) is in the run's output, in an agent log, in
      the command line or environment of any process;
   4. a second run changes nothing and restarts no agent;
-  5. a missing password fails the host with the validation's message naming the variable.
+  5. a missing password fails the host with the validation's message naming the variable; a secret file that cannot
+     be placed fails it with a message naming the file (its task's own output is hidden).
 Needs Ansible from ansible/requirements.txt in .venv/ansible (scripts/setup), java, a free loopback.
 """
 import argparse
@@ -348,7 +349,7 @@ class SecureRollout:
         self.find_secrets(output, f"the output of the second run ({self.work}/run2.log)")
         log("run 2: changed=0, no agent restarted")
 
-    def missing_password_fails(self):
+    def broken_secrets_fail_clearly(self):
         host = "edge-ae01-1.test"
         code, output, recap = self.playbook("--limit", host, "-e", '{"flafka_agent_kafka_sasl_password": ""}',
                                             expect_success=False)
@@ -356,6 +357,13 @@ class SecureRollout:
         check("sasl.password" in output and "flafka_agent_kafka_sasl_password" in output,
               f"the failure does not name sasl.password and its variable; see {self.work}/run{self.run_number}.log")
         log("run 3: an empty SCRAM password fails the host, naming flafka_agent_kafka_sasl_password")
+        missing_dir = os.path.join(self.work, "no-such-dir", "kafka.keytab")
+        code, output, recap = self.playbook("--limit", host, "-e", json.dumps(
+            {"flafka_agent_secret_files": [{"dest": missing_dir, "content": "not a secret"}]}), expect_success=False)
+        check(code != 0 and recap.get(host, {}).get("failed") == 1, f"{host} did not fail to place {missing_dir}")
+        check(f"Could not place the secret files ['{missing_dir}']" in output and "directory must exist" in output,
+              f"the failure does not name the file and what to check; see {self.work}/run{self.run_number}.log")
+        log(f"run 4: a secret file whose directory is missing fails the host, naming {missing_dir}")
 
     def run(self):
         if os.path.exists(self.work):
@@ -369,7 +377,7 @@ class SecureRollout:
             self.file_modes()
             self.no_secret_in_logs_or_processes()
             self.second_run_changes_nothing()
-            self.missing_password_fails()
+            self.broken_secrets_fail_clearly()
         finally:
             self.stop_agents()
             if self.broker:
