@@ -12,7 +12,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A template variable the rendering ignores is a warning: the core's source-side variables with
- * Kafka channels; the same variables with Kafka sources are silent.
+ * Kafka channels; the same variables with Kafka sources are silent. Kerberos, SCRAM and TLS
+ * variables beside a protocol that ignores them warn; beside SASL_SSL they are silent.
  */
 class TemplateVariablesTest {
 
@@ -71,5 +72,52 @@ class TemplateVariablesTest {
   @Test
   void theKafkaChannelCoreHasNoLintFindings() throws IOException {
     assertEquals(List.of(), Linter.lint(properties(KAFKA_CHANNELS), OptionalInt.of(4)));
+  }
+
+  private static Properties withProtocol(String protocol) throws IOException {
+    Properties rendered = properties(KAFKA_SOURCES);
+    rendered.setProperty("core.sources.kafka0.kafka.consumer.security.protocol", protocol);
+    return rendered;
+  }
+
+  @Test
+  void kerberosSettingsBesideAPlaintextProtocolWarnThatTheClientsConnectUnauthenticated()
+      throws IOException {
+    Set<String> set = Set.of("kafka_kerberos_principal", "kafka_topic");
+    assertEquals(
+        List.of(
+            "WARNING [kafka-security] kafka_kerberos_principal: is set, but kafka_security_protocol"
+                + " is PLAINTEXT, which ignores it: the agent's Kafka clients connect"
+                + " unauthenticated and unencrypted. Fix: set kafka_security_protocol to SASL_SSL"
+                + " (Kerberos or SCRAM over TLS) or SSL (client certificates), or remove"
+                + " kafka_kerberos_principal."),
+        TemplateVariables.unused(properties(KAFKA_SOURCES), set).stream()
+            .map(Finding::toString)
+            .toList());
+  }
+
+  @Test
+  void scramAndTrustStoreSettingsBesideSaslPlaintextWarnOnlyOfTheTrustStore() throws IOException {
+    List<Finding> findings =
+        TemplateVariables.unused(
+            withProtocol("SASL_PLAINTEXT"),
+            Set.of("kafka_sasl_username", "kafka_ssl_truststore_location"));
+    assertEquals(
+        List.of("kafka_ssl_truststore_location"), findings.stream().map(Finding::where).toList());
+    assertEquals(
+        "is set, but kafka_security_protocol is SASL_PLAINTEXT, which ignores it: the agent's"
+            + " Kafka clients log in, but their records cross the network unencrypted (across"
+            + " sites, from an edge)",
+        findings.get(0).problem());
+  }
+
+  @Test
+  void saslSettingsBesideSslWarnAndEverySecuritySettingBesideSaslSslIsSilent() throws IOException {
+    Set<String> set =
+        Set.of("kafka_sasl_mechanism", "kafka_kerberos_keytab", "kafka_ssl_keystore_location");
+    assertEquals(
+        List.of("kafka_kerberos_keytab", "kafka_sasl_mechanism"),
+        TemplateVariables.unused(withProtocol("SSL"), set).stream().map(Finding::where).toList());
+    assertEquals(List.of(), TemplateVariables.unused(withProtocol("SASL_SSL"), set));
   }
 }
