@@ -28,8 +28,9 @@ import org.slf4j.LoggerFactory;
  * Reached as {@code localhost}: the service principal is {@value #SERVICE_PRINCIPAL}.
  *
  * <p>Hadoop's Kerberos settings are JVM-wide ({@link UserGroupInformation}'s configuration is
- * static, and the NameNode makes its principal the JVM's login user), so a JVM that starts this
- * cluster should not also run plain HDFS clients: run its tests in a JVM of their own.
+ * static, and the NameNode makes its principal the JVM's login user): while this cluster runs,
+ * every Hadoop client in the JVM is a Kerberos client. {@link #close()} puts the JVM back on simple
+ * authentication, so the plain {@link Hdfs} of later tests in the same JVM works as before.
  */
 public final class SecureHdfs implements HdfsCluster, AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(SecureHdfs.class);
@@ -223,7 +224,7 @@ public final class SecureHdfs implements HdfsCluster, AutoCloseable {
     return dir;
   }
 
-  /** Shuts HDFS down and deletes its data. */
+  /** Shuts HDFS down, deletes its data and puts the JVM back on simple authentication. */
   @Override
   public synchronized void close() {
     if (closed) {
@@ -232,7 +233,9 @@ public final class SecureHdfs implements HdfsCluster, AutoCloseable {
     closed = true;
     cluster.shutdown(true);
     Directories.deleteOwned(baseDir, dir);
-    LOG.info("secure HDFS at {} stopped", uri);
+    UserGroupInformation.reset();
+    UserGroupInformation.setConfiguration(new Configuration());
+    LOG.info("secure HDFS at {} stopped; this JVM is back on simple authentication", uri);
   }
 
   @Override

@@ -154,7 +154,7 @@ public final class HdfsBucketSinkConfig {
               DATA_TRANSFER_PROTECTION_CONFIG,
               Type.STRING,
               "",
-              ConfigDef.oneOf("", "authentication", "integrity", "privacy"),
+              emptyOrOneOf("authentication", "integrity", "privacy"),
               DATA_TRANSFER_PROTECTION_DOC);
 
   private final URI root;
@@ -246,6 +246,22 @@ public final class HdfsBucketSinkConfig {
               + ")",
           "put the host name in the prefix itself");
     }
+  }
+
+  /** Empty (Hadoop's configuration decides) or one of {@code choices}, case-insensitive. */
+  private static ConfigDef.Validator emptyOrOneOf(String... choices) {
+    ConfigDef.Validator oneOf = ConfigDef.oneOf(choices);
+    return new ConfigDef.Validator() {
+      @Override
+      public String check(Object value) {
+        return ((String) value).isEmpty() || oneOf.check(value) == null ? null : "must be " + this;
+      }
+
+      @Override
+      public String toString() {
+        return "empty or " + oneOf;
+      }
+    };
   }
 
   private static ConfigDef.Validator zoneId() {
