@@ -76,9 +76,7 @@ public final class HdfsKerberos {
       throw failure(
           "Kerberos login to HDFS failed: keytab '" + keytab + "' does not exist",
           names.keytab(),
-          "place the keytab of '"
-              + principal
-              + "' there, owned by the user the agent runs as (mode 0400)",
+          "place the keytab of '" + principal + "' there, readable by this user only (mode 0400)",
           null);
     }
     if (!Files.isReadable(keytabPath)) {
@@ -88,7 +86,7 @@ public final class HdfsKerberos {
               + "' is not readable by user "
               + System.getProperty("user.name"),
           names.keytab(),
-          "make it owned by the user the agent runs as (mode 0400)",
+          "make it owned by this user (mode 0400)",
           null);
     }
     conf.set("hadoop.security.authentication", "kerberos");
