@@ -124,7 +124,7 @@ public final class HdfsKerberos {
   /** The one-line failure for a Kerberos login's exception chain. */
   static LoginFailure explain(
       Throwable failure, String principal, String keytab, SettingNames names) {
-    String chain = chainText(failure).toLowerCase(Locale.ROOT);
+    String chain = FailureChain.text(failure).toLowerCase(Locale.ROOT);
     if (chain.contains("unable to obtain password from user")
         || chain.contains("is being asked for a password")) {
       return failure(
@@ -167,14 +167,17 @@ public final class HdfsKerberos {
           "Kerberos login to HDFS failed: no KDC answered for principal '"
               + principal
               + "' ("
-              + rootMessage(failure)
+              + FailureChain.rootMessage(failure)
               + ")",
           "the realm's kdc in /etc/krb5.conf (or -Djava.security.krb5.conf)",
           "name a KDC this host can reach",
           failure);
     }
     return failure(
-        "Kerberos login to HDFS failed for principal '" + principal + "': " + rootMessage(failure),
+        "Kerberos login to HDFS failed for principal '"
+            + principal
+            + "': "
+            + FailureChain.rootMessage(failure),
         names.principal() + " and " + names.keytab(),
         "check the principal, its keytab and the host's krb5.conf",
         failure);
@@ -182,27 +185,5 @@ public final class HdfsKerberos {
 
   private static LoginFailure failure(String what, String setting, String fix, Throwable cause) {
     return new LoginFailure(what + "; setting: " + setting + ". Fix: " + fix + ".", cause);
-  }
-
-  private static String chainText(Throwable failure) {
-    StringBuilder text = new StringBuilder();
-    int depth = 0;
-    for (Throwable t = failure; t != null && depth < 20; t = t.getCause(), depth++) {
-      text.append(t.getClass().getName()).append(": ").append(t.getMessage()).append('\n');
-      if (t.getCause() == t) {
-        break;
-      }
-    }
-    return text.toString();
-  }
-
-  private static String rootMessage(Throwable failure) {
-    Throwable root = failure;
-    int depth = 0;
-    while (root.getCause() != null && root.getCause() != root && depth++ < 20) {
-      root = root.getCause();
-    }
-    String message = root.getMessage();
-    return message == null ? root.getClass().getSimpleName() : message.strip().replace('\n', ' ');
   }
 }
