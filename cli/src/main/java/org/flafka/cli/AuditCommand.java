@@ -1,12 +1,16 @@
 package org.flafka.cli;
 
+import java.io.IOException;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
+import java.security.PrivilegedExceptionAction;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.concurrent.Callable;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.security.UserGroupInformation;
 import org.flafka.audit.Audit;
 import org.flafka.audit.AuditException;
 import org.flafka.audit.AuditReport;
@@ -37,6 +41,8 @@ import picocli.CommandLine.Option;
       "  flafka audit --manifest sent.json --bootstrap-server kafka1:9092 --topic syslog",
       "  flafka audit --manifest sent.json --path hdfs://nn:8020/flume/syslog --include-in-progress",
       "  flafka audit --manifest sent.json --path file:///data/syslog --format json --verbose",
+      "  flafka audit --manifest sent.json --path hdfs://nn:8020/data/syslog \\",
+      "      --hdfs-principal me@EXAMPLE.COM --hdfs-keytab me.keytab --hdfs-config hdfs-client.properties",
       "",
       "Exit codes: 0 nothing missing or corrupted, 1 something is, 2 invalid input (manifest, flags,",
       "unreachable broker or NameNode, missing topic or path).",
@@ -85,6 +91,8 @@ public final class AuditCommand implements Callable<Integer> {
           "Read the files under this path recursively (hdfs://namenode:8020/root, file:///dir).")
   String path;
 
+  @CommandLine.Mixin HdfsSecurityOptions hdfsSecurity = new HdfsSecurityOptions();
+
   @Option(
       names = "--include-in-progress",
       description =
@@ -116,6 +124,9 @@ public final class AuditCommand implements Callable<Integer> {
       description = "Report format (default: ${DEFAULT-VALUE}).")
   String format;
 
+  /** The Kerberos login for --path, null without one. */
+  private UserGroupInformation hdfsLogin;
+
   @Override
   public Integer call() {
     boolean json =
@@ -130,10 +141,29 @@ public final class AuditCommand implements Callable<Integer> {
       throw UserException.invalidInput("--max-ranges must be 0 or more but was " + maxRanges);
     }
     DeliverySource source = source(parseTimeout());
+    Manifest sent;
+    try {
+      sent = Manifest.read(manifest);
+    } catch (AuditException e) {
+      throw new UserException(ExitCode.INVALID_INPUT, e.getMessage(), e);
+    }
     AuditResult result;
     try {
-      result = Audit.run(Manifest.read(manifest), source, maxRanges);
+      if (hdfsLogin == null) {
+        result = Audit.run(sent, source, maxRanges);
+      } else {
+        result =
+            hdfsLogin.doAs(
+                (PrivilegedExceptionAction<AuditResult>) () -> Audit.run(sent, source, maxRanges));
+      }
     } catch (AuditException e) {
+      String hint = hdfsSecurity.kerberosHint(e.getMessage());
+      throw new UserException(
+          ExitCode.INVALID_INPUT, hint == null ? e.getMessage() : e.getMessage() + "; " + hint, e);
+    } catch (IOException | InterruptedException e) {
+      if (e instanceof InterruptedException) {
+        Thread.currentThread().interrupt();
+      }
       throw new UserException(ExitCode.INVALID_INPUT, e.getMessage(), e);
     }
     spec.commandLine()
@@ -157,6 +187,15 @@ public final class AuditCommand implements Callable<Integer> {
       if (includeInProgress) {
         throw UserException.invalidInput("--include-in-progress applies to --path only");
       }
+      if (hdfsSecurity.given()) {
+        throw UserException.invalidInput(
+            HdfsSecurityOptions.CONFIG
+                + ", "
+                + HdfsSecurityOptions.PRINCIPAL
+                + " and "
+                + HdfsSecurityOptions.KEYTAB
+                + " apply to --path only");
+      }
       String exposure = kafkaConfig.exposureWarning();
       if (exposure != null) {
         spec.commandLine().getErr().println("warning: " + exposure);
@@ -170,6 +209,8 @@ public final class AuditCommand implements Callable<Integer> {
     if (kafkaConfig.file != null) {
       throw UserException.invalidInput(KafkaConfigOption.NAME + " applies to Kafka only");
     }
+    Configuration hadoop = hdfsSecurity.configuration();
+    hdfsLogin = hdfsSecurity.login(hadoop);
     if (from != null || to != null) {
       throw UserException.invalidInput(
           "--from and --to apply to Kafka only; select HDFS files by --path "
@@ -190,6 +231,7 @@ public final class AuditCommand implements Callable<Integer> {
       uri = Path.of(path).toAbsolutePath().toUri();
     }
     return new HdfsPathSource(null, uri.toString())
+        .withConfiguration(hadoop)
         .includingInProgress(includeInProgress)
         .withTimeout(timeoutDuration);
   }

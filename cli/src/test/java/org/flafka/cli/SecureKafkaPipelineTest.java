@@ -441,7 +441,7 @@ class SecureKafkaPipelineTest {
     return file;
   }
 
-  private static long await(AgentProcess agent, String component, String counter, long atLeast)
+  static long await(AgentProcess agent, String component, String counter, long atLeast)
       throws InterruptedException {
     long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
     long value = 0;
@@ -464,7 +464,7 @@ class SecureKafkaPipelineTest {
             + logTail(agent));
   }
 
-  private static void awaitLog(AgentProcess agent, String text) throws InterruptedException {
+  static void awaitLog(AgentProcess agent, String text) throws InterruptedException {
     long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
     while (System.nanoTime() < deadline) {
       try {
@@ -480,7 +480,7 @@ class SecureKafkaPipelineTest {
         "the agent never logged '" + text + "'; its log ends:\n" + logTail(agent));
   }
 
-  private static String logTail(AgentProcess agent) {
+  static String logTail(AgentProcess agent) {
     try {
       List<String> lines = Files.readAllLines(agent.log());
       return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));

@@ -36,8 +36,8 @@ public final class KafkaSecurityFailure {
    *     users; may be empty
    */
   public static Optional<String> explain(Throwable failure, Map<?, ?> client) {
-    String chain = chainText(failure).toLowerCase(Locale.ROOT);
-    String root = rootMessage(failure);
+    String chain = FailureChain.text(failure).toLowerCase(Locale.ROOT);
+    String root = FailureChain.rootMessage(failure);
     String jaas = Objects.toString(client.get("sasl.jaas.config"), "");
     String mechanism = Objects.toString(client.get("sasl.mechanism"), "GSSAPI");
 
@@ -168,24 +168,5 @@ public final class KafkaSecurityFailure {
       }
     }
     return false;
-  }
-
-  private static String chainText(Throwable failure) {
-    StringBuilder text = new StringBuilder();
-    int depth = 0;
-    for (Throwable t = failure; t != null && depth < 20; t = t.getCause(), depth++) {
-      text.append(t.getClass().getName()).append(": ").append(t.getMessage()).append('\n');
-    }
-    return text.toString();
-  }
-
-  private static String rootMessage(Throwable failure) {
-    Throwable root = failure;
-    int depth = 0;
-    while (root.getCause() != null && root.getCause() != root && depth++ < 20) {
-      root = root.getCause();
-    }
-    String message = root.getMessage();
-    return message == null ? root.getClass().getSimpleName() : message.strip().replace('\n', ' ');
   }
 }

@@ -137,6 +137,11 @@ public final class Rules {
                 + " no SASL_PLAINTEXT from an edge across sites",
             Rules::kafkaSecurity),
         new Rule(
+            "hdfs-security",
+            "no HDFS sink on simple authentication when the agent's other settings say the cluster"
+                + " is secure",
+            Rules::hdfsSecurity),
+        new Rule(
             "plugin-keys",
             "the kit's own plugins accept their keys and values, as they would at start",
             PluginKeys::check));
@@ -995,6 +1000,59 @@ public final class Rules {
                 "use SASL_SSL (kafka_security_protocol: SASL_SSL, with"
                     + " kafka_ssl_truststore_location) unless the edge and the brokers share a"
                     + " trusted network"));
+      }
+    }
+    return findings;
+  }
+
+  static List<Finding> hdfsSecurity(FlumeAgentConfig agent, OptionalInt partitions) {
+    List<Finding> findings = new ArrayList<>();
+    String principalKey = HdfsBucketSinkConfig.KERBEROS_PRINCIPAL_CONFIG;
+    List<Component> sinks =
+        agent.active(Kind.SINK).stream()
+            .filter(
+                c -> c.isType(HDFS_BUCKET_SINK, "hdfs", "org.apache.flume.sink.hdfs.HDFSEventSink"))
+            .toList();
+    Optional<Component> kerberized =
+        sinks.stream()
+            .filter(c -> c.get(principalKey).map(p -> !p.isBlank()).orElse(false))
+            .findFirst();
+    Optional<KafkaClient> secureKafka =
+        kafkaClients(agent).stream().filter(c -> !c.protocol().equals("PLAINTEXT")).findFirst();
+    String fix =
+        "set "
+            + principalKey
+            + " and "
+            + HdfsBucketSinkConfig.KERBEROS_KEYTAB_CONFIG
+            + " (the template: hdfs_kerberos_principal, hdfs_kerberos_keytab;"
+            + " docs/guides/security.md)";
+    for (Component sink : sinks) {
+      if (sink.get(principalKey).map(p -> !p.isBlank()).orElse(false)) {
+        continue;
+      }
+      if (kerberized.isPresent()) {
+        findings.add(
+            Finding.warning(
+                "hdfs-security",
+                sink.key(principalKey),
+                sink.describe()
+                    + " uses simple authentication to HDFS while "
+                    + kerberized.get().describe()
+                    + " of the same agent logs in with Kerberos: a Kerberized cluster refuses it",
+                fix));
+      } else if (secureKafka.isPresent()) {
+        findings.add(
+            Finding.warning(
+                "hdfs-security",
+                sink.key(principalKey),
+                sink.describe()
+                    + " uses simple authentication to HDFS while "
+                    + secureKafka.get().component().describe()
+                    + " reaches Kafka with "
+                    + secureKafka.get().protocol()
+                    + ": a cluster secured for Kafka is usually Kerberized for HDFS too, and then"
+                    + " refuses simple authentication",
+                fix + ", unless this HDFS really runs without Kerberos"));
       }
     }
     return findings;

@@ -725,6 +725,48 @@ class RulesTest {
   }
 
   @Test
+  void anHdfsSinkOnSimpleAuthenticationBesideSecureKafkaIsWarnedAbout() {
+    String core =
+        """
+        c.sources = s
+        c.channels = ch
+        c.sinks = h
+        c.sources.s.type = org.flafka.core.KafkaRecordSource
+        c.sources.s.channels = ch
+        c.sources.s.kafka.bootstrap.servers = kafka1:9093
+        c.sources.s.kafka.topics = syslog
+        c.sources.s.kafka.consumer.security.protocol = SASL_SSL
+        c.channels.ch.type = memory
+        c.channels.ch.capacity = 20000
+        c.channels.ch.transactionCapacity = 10000
+        c.sinks.h.type = org.flafka.core.HdfsBucketSink
+        c.sinks.h.channel = ch
+        c.sinks.h.hdfs.root = hdfs://nn:8020/data/syslog
+        c.sinks.h.hdfs.filePrefix = core-hdfs0
+        c.sinks.h.hdfs.batchSize = 1000
+        """;
+    List<String> findings = lines(core).stream().filter(l -> l.contains("hdfs-security")).toList();
+    assertEquals(1, findings.size(), lines(core).toString());
+    assertTrue(findings.get(0).startsWith("WARNING [hdfs-security]"), findings.get(0));
+    assertTrue(findings.get(0).contains("c.sinks.h.hdfs.kerberosPrincipal"), findings.get(0));
+    assertTrue(findings.get(0).contains("SASL_SSL"), findings.get(0));
+    assertTrue(findings.get(0).contains("hdfs_kerberos_principal"), findings.get(0));
+
+    String kerberized =
+        core
+            + "c.sinks.h.hdfs.kerberosPrincipal = flafka-core/_HOST@EXAMPLE.COM\n"
+            + "c.sinks.h.hdfs.kerberosKeytab = /etc/flafka/hdfs.keytab\n";
+    assertEquals(
+        List.of(), lines(kerberized).stream().filter(l -> l.contains("hdfs-security")).toList());
+    assertEquals(
+        List.of(),
+        lines(core.replace("c.sources.s.kafka.consumer.security.protocol = SASL_SSL\n", ""))
+            .stream()
+            .filter(l -> l.contains("hdfs-security"))
+            .toList());
+  }
+
+  @Test
   void securitySettingsOnAPlaintextClientAreWarnedAboutAsIgnored() {
     List<String> findings =
         lines(GOOD + "a.sinks.k.kafka.producer.ssl.truststore.location = /etc/flafka/ca.p12\n");

@@ -169,7 +169,27 @@ class RenderParityTest {
                 "kafka_ssl_truststore_location",
                 "/etc/flafka/truststore.jks",
                 "kafka_ssl_truststore_type",
-                "JKS")));
+                "JKS")),
+        Arguments.of(
+            Tier.CORE,
+            Map.of(
+                "hdfs_kerberos_principal",
+                "flafka-core/_HOST@EXAMPLE.COM",
+                "hdfs_kerberos_keytab",
+                "/etc/flafka/hdfs.keytab",
+                "hdfs_namenode_principal",
+                "hdfs/_HOST@EXAMPLE.COM",
+                "hdfs_data_transfer_protection",
+                "privacy",
+                "core_hdfs_sinks",
+                2)),
+        Arguments.of(
+            Tier.CORE,
+            Map.of(
+                "hdfs_kerberos_principal",
+                "flafka-core/_HOST@EXAMPLE.COM",
+                "core_sink_impl",
+                "stock")));
   }
 
   @ParameterizedTest

@@ -110,7 +110,9 @@ public final class Kdc {
 
   /**
    * Creates {@code principal} (without the realm, e.g. {@code edge} or {@code kafka/localhost})
-   * with a random key and writes its keytab, readable by its owner only.
+   * with a random key and writes its keytab, readable by its owner only. Test classes share this
+   * JVM's KDC: a principal that already exists (a service principal such as {@code kafka/localhost}
+   * another class's cluster made) keeps its keys, and the keytab holds them.
    *
    * @return the keytab
    */
@@ -118,7 +120,9 @@ public final class Kdc {
     Path keytab =
         dir.resolve(principal.replace('/', '_') + "-" + keytabs.incrementAndGet() + ".keytab");
     try {
-      server.createPrincipal(principal + "@" + REALM);
+      if (server.getKadmin().getPrincipal(principal + "@" + REALM) == null) {
+        server.createPrincipal(principal + "@" + REALM);
+      }
       server.exportPrincipal(principal + "@" + REALM, keytab.toFile());
       Files.setPosixFilePermissions(keytab, PosixFilePermissions.fromString("rw-------"));
     } catch (KrbException | IOException e) {

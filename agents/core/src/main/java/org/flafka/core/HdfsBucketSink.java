@@ -2,6 +2,7 @@ package org.flafka.core;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.security.PrivilegedExceptionAction;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -27,7 +28,9 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.io.compress.CompressionOutputStream;
 import org.apache.hadoop.io.compress.SnappyCodec;
+import org.apache.hadoop.security.UserGroupInformation;
 import org.apache.hadoop.util.ReflectionUtils;
+import org.flafka.contract.HdfsKerberos;
 import org.flafka.contract.Headers;
 import org.flafka.interceptors.BucketHeadersInterceptor;
 import org.flafka.interceptors.EpochMillis;
@@ -62,18 +65,26 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Expects the headers {@link BucketHeadersInterceptor} guarantees; an event without a usable
  * {@code timestamp} is bucketed by the agent's clock, one without a {@code host} into {@value
- * HostNames#UNKNOWN_HOST}. Not supported (use Flume's HDFS sink): the Avro format, Kerberos logins
- * of its own (the agent's Hadoop configuration and JAAS apply), a timeout per HDFS call (the HDFS
- * client's own socket timeouts apply), rolling on under-replicated blocks. Metrics: Flume's {@link
- * SinkCounter}; a file opened counts as a connection created, one closed and renamed as a
- * connection closed, a failed open or close as a connection failed; {@code RecoveredFileCount}
- * counts the files below.
+ * HostNames#UNKNOWN_HOST}. Not supported (use Flume's HDFS sink): the Avro format, a timeout per
+ * HDFS call (the HDFS client's own socket timeouts apply), rolling on under-replicated blocks.
+ * Metrics: Flume's {@link SinkCounter}; a file opened counts as a connection created, one closed
+ * and renamed as a connection closed, a failed open or close as a connection failed; {@code
+ * RecoveredFileCount} counts the files below.
  *
  * <p>At start, the sink looks for in-progress files of its own {@code hdfs.filePrefix} that an
  * earlier run left behind (a crash: {@code kill -9}, a lost host), recovers their HDFS leases and
  * publishes them under their final names ({@link InProgressFiles}), so what that run flushed
  * becomes visible to Hive, Impala and Spark without an operator. A file whose lease is still being
  * recovered is tried again every second.
+ *
+ * <p>Kerberos ({@code hdfs.kerberosPrincipal}, {@code hdfs.kerberosKeytab}): the sink logs in from
+ * its keytab with a login of its own (not the JVM's login user, so sinks with different principals
+ * can share an agent), opens the file system as that principal, and before each batch renews the
+ * ticket from the keytab when it nears its end, so an agent runs for months. When the login fails
+ * (a missing keytab, a principal the keytab or the KDC does not know), the sink logs one line
+ * naming the setting to fix, takes nothing from its channel, and tries again every {@code
+ * hdfs.retryInterval}: a keytab put in place is picked up without a restart, and no event the agent
+ * accepted is lost meanwhile.
  */
 public class HdfsBucketSink extends AbstractSink implements Configurable, BatchSizeSupported {
 
@@ -94,10 +105,22 @@ public class HdfsBucketSink extends AbstractSink implements Configurable, BatchS
   /** How often a stopping sink retries the files it could not close yet. */
   private static final long STOP_RETRY_MILLIS = 1000;
 
+  /** How the login's failures name the settings to fix. */
+  private static final HdfsKerberos.SettingNames SETTING_NAMES =
+      new HdfsKerberos.SettingNames(
+          HdfsBucketSinkConfig.KERBEROS_PRINCIPAL_CONFIG + " (template: hdfs_kerberos_principal)",
+          HdfsBucketSinkConfig.KERBEROS_KEYTAB_CONFIG + " (template: hdfs_kerberos_keytab)");
+
   private final Clock clock;
   private HdfsBucketSinkConfig config;
   private HdfsBucketSinkCounter counter;
+  private Configuration hadoopConf;
   private FileSystem fs;
+
+  /** The Kerberos login the file system was opened as; null without Kerberos. */
+  private UserGroupInformation user;
+
+  private long lastLoginAttempt;
   private SnappyCodec codec;
   private String suffix;
 
@@ -152,46 +175,105 @@ public class HdfsBucketSink extends AbstractSink implements Configurable, BatchS
     if (config == null) {
       throw new IllegalStateException(getName() + " was started before it was configured");
     }
-    Configuration conf = new Configuration();
+    hadoopConf = new Configuration();
     // Hadoop's own shutdown hook would otherwise close the file system while the agent's hook is
-    // still
-    // closing our files ("Filesystem closed"), leaving them in use; Flume's BucketWriter does the
-    // same.
-    conf.setBoolean("fs.automatic.close", false);
+    // still closing our files ("Filesystem closed"), leaving them in use; Flume's BucketWriter does
+    // the same.
+    hadoopConf.setBoolean("fs.automatic.close", false);
     // Every hflush ends a packet; without the pool the client allocates a new 64 KiB packet buffer
     // for each one, which makes up much of what a core agent allocates per event.
-    conf.setBoolean("dfs.client.write.byte-array-manager.enabled", true);
-    try {
-      fs = FileSystem.get(config.root(), conf);
-    } catch (IOException e) {
-      throw new IllegalStateException(
-          getName()
-              + ": cannot reach "
-              + config.root()
-              + ": "
-              + e.getMessage()
-              + ". Fix: check hdfs.root and the agent's Hadoop configuration",
-          e);
+    hadoopConf.setBoolean("dfs.client.write.byte-array-manager.enabled", true);
+    if (!config.namenodePrincipal().isEmpty()) {
+      hadoopConf.set("dfs.namenode.kerberos.principal", config.namenodePrincipal());
     }
-    codec = config.snappy() ? ReflectionUtils.newInstance(SnappyCodec.class, conf) : null;
+    if (!config.dataTransferProtection().isEmpty()) {
+      hadoopConf.set("dfs.data.transfer.protection", config.dataTransferProtection());
+    }
+    codec = config.snappy() ? ReflectionUtils.newInstance(SnappyCodec.class, hadoopConf) : null;
     suffix = config.snappy() ? codec.getDefaultExtension() : ".log";
     nextFileNumber = clock.millis();
     firstFileNumber = nextFileNumber;
     counter.start();
     orphanSearchPending = true;
-    recoverOrphans();
+    if (config.kerberos()) {
+      // A failed login leaves the sink started but taking nothing: the channel keeps every event
+      // until the credentials are fixed, and process() tries again every hdfs.retryInterval.
+      connect();
+    } else {
+      try {
+        fs = FileSystem.get(config.root(), hadoopConf);
+      } catch (IOException e) {
+        throw new IllegalStateException(
+            getName()
+                + ": cannot reach "
+                + config.root()
+                + ": "
+                + e.getMessage()
+                + ". Fix: check hdfs.root and the agent's Hadoop configuration",
+            e);
+      }
+    }
+    if (fs != null) {
+      recoverOrphans();
+    }
     LOG.info(
-        "{}: writing {} files under {}/dt=…/host=… ({}), batches of up to {} events",
+        "{}: writing {} files under {}/dt=…/host=… ({}), batches of up to {} events{}",
         getName(),
         suffix,
         config.root(),
         config.timeZone(),
-        config.batchSize());
+        config.batchSize(),
+        config.kerberos() ? ", as Kerberos principal " + config.kerberosPrincipal() : "");
     super.start();
+  }
+
+  /**
+   * Logs in from the keytab and opens the file system as that principal; on failure logs the one
+   * line naming the setting to fix and leaves {@link #fs} null.
+   */
+  private void connect() {
+    lastLoginAttempt = clock.millis();
+    try {
+      UserGroupInformation login =
+          HdfsKerberos.login(
+              hadoopConf, config.kerberosPrincipal(), config.kerberosKeytab(), SETTING_NAMES);
+      fs =
+          login.doAs(
+              (PrivilegedExceptionAction<FileSystem>)
+                  () -> FileSystem.get(config.root(), hadoopConf));
+      user = login;
+      LOG.info(
+          "{}: logged in to HDFS as {} from keytab {}",
+          getName(),
+          config.kerberosPrincipal(),
+          config.kerberosKeytab());
+    } catch (HdfsKerberos.LoginFailure e) {
+      LOG.error(
+          "{}: {} Taking no events until it succeeds; trying again every {} s.",
+          getName(),
+          e.getMessage(),
+          config.retryMillis() / 1000);
+    } catch (IOException e) {
+      LOG.error(
+          "{}: cannot reach {}: {}. Fix: check hdfs.root, hdfs.namenodePrincipal and the agent's"
+              + " Hadoop configuration; trying again every {} s.",
+          getName(),
+          config.root(),
+          e.toString(),
+          config.retryMillis() / 1000);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   @Override
   public synchronized void stop() {
+    if (fs == null) {
+      counter.stop();
+      LOG.info("{}: stopped without having reached HDFS; {}", getName(), counter);
+      super.stop();
+      return;
+    }
     for (BucketFile file : new ArrayList<>(open.values())) {
       close(file);
     }
@@ -229,6 +311,24 @@ public class HdfsBucketSink extends AbstractSink implements Configurable, BatchS
   @Override
   public Status process() throws EventDeliveryException {
     long now = clock.millis();
+    if (fs == null) {
+      if (now - lastLoginAttempt >= config.retryMillis()) {
+        connect();
+      }
+      if (fs == null) {
+        return Status.BACKOFF;
+      }
+      orphanSearchPending = true;
+    }
+    if (user != null) {
+      try {
+        HdfsKerberos.renew(
+            user, config.kerberosPrincipal(), config.kerberosKeytab(), SETTING_NAMES);
+      } catch (HdfsKerberos.LoginFailure e) {
+        // The current ticket may still be good for hours: write on, and say what to fix.
+        LOG.warn("{}: could not renew the Kerberos ticket: {}", getName(), e.getMessage());
+      }
+    }
     if (now - lastRetry >= config.retryMillis()) {
       lastRetry = now;
       retryUnfinished();

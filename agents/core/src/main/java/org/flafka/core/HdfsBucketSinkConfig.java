@@ -11,6 +11,7 @@ import org.apache.flume.conf.ConfigurationException;
 import org.flafka.config.ConfigDef;
 import org.flafka.config.ConfigDef.Kind;
 import org.flafka.config.ConfigDef.Type;
+import org.flafka.contract.HdfsKerberos;
 
 /** The settings of {@link HdfsBucketSink}: every key, its default, rule and meaning. */
 public final class HdfsBucketSinkConfig {
@@ -72,6 +73,34 @@ public final class HdfsBucketSinkConfig {
       "Seconds between attempts to close and rename a file whose "
           + "close failed (HDFS unreachable); it keeps its in-use name until then.";
 
+  public static final String KERBEROS_PRINCIPAL_CONFIG = "hdfs.kerberosPrincipal";
+  private static final String KERBEROS_PRINCIPAL_DOC =
+      "Kerberos principal the sink logs in to HDFS as, with its realm "
+          + "(flafka-core/_HOST@EXAMPLE.COM); "
+          + HdfsKerberos.HOST_PLACEHOLDER
+          + " is replaced by this machine's fully qualified host name in lower case. Empty: no login "
+          + "of the sink's own (simple authentication, or whatever the agent's Hadoop configuration "
+          + "does). The same key as Flume's HDFS sink.";
+
+  public static final String KERBEROS_KEYTAB_CONFIG = "hdfs.kerberosKeytab";
+  private static final String KERBEROS_KEYTAB_DOC =
+      "Keytab of hdfs.kerberosPrincipal, readable by the agent's user only. While it is missing or "
+          + "the login fails, the sink takes nothing from its channel and logs one line naming the "
+          + "setting, trying again every hdfs.retryInterval; the ticket is renewed from it before "
+          + "it expires.";
+
+  public static final String NAMENODE_PRINCIPAL_CONFIG = "hdfs.namenodePrincipal";
+  private static final String NAMENODE_PRINCIPAL_DOC =
+      "The NameNodes' Kerberos principal (Hadoop's dfs.namenode.kerberos.principal, e.g. "
+          + "hdfs/_HOST@EXAMPLE.COM, _HOST being the NameNode's host). Empty: from the agent's "
+          + "Hadoop configuration (hdfs-site.xml), which a Kerberized cluster's client needs.";
+
+  public static final String DATA_TRANSFER_PROTECTION_CONFIG = "hdfs.dataTransferProtection";
+  private static final String DATA_TRANSFER_PROTECTION_DOC =
+      "Hadoop's dfs.data.transfer.protection, as the cluster's DataNodes require it: "
+          + "authentication, integrity or privacy (encrypted). Empty: from the agent's Hadoop "
+          + "configuration.";
+
   /** How errors name the sink when its name is not known. */
   static final String COMPONENT = "HDFS bucket sink";
 
@@ -117,7 +146,16 @@ public final class HdfsBucketSinkConfig {
               ConfigDef.between(1, 1_000_000),
               MAX_OPEN_FILES_DOC)
           .define(
-              RETRY_INTERVAL_CONFIG, Type.INT, 30, ConfigDef.between(1, 86400), RETRY_INTERVAL_DOC);
+              RETRY_INTERVAL_CONFIG, Type.INT, 30, ConfigDef.between(1, 86400), RETRY_INTERVAL_DOC)
+          .define(KERBEROS_PRINCIPAL_CONFIG, Type.STRING, "", null, KERBEROS_PRINCIPAL_DOC)
+          .define(KERBEROS_KEYTAB_CONFIG, Type.STRING, "", null, KERBEROS_KEYTAB_DOC)
+          .define(NAMENODE_PRINCIPAL_CONFIG, Type.STRING, "", null, NAMENODE_PRINCIPAL_DOC)
+          .define(
+              DATA_TRANSFER_PROTECTION_CONFIG,
+              Type.STRING,
+              "",
+              emptyOrOneOf("authentication", "integrity", "privacy"),
+              DATA_TRANSFER_PROTECTION_DOC);
 
   private final URI root;
   private final ZoneId timeZone;
@@ -129,6 +167,10 @@ public final class HdfsBucketSinkConfig {
   private final long idleMillis;
   private final int maxOpenFiles;
   private final long retryMillis;
+  private final String kerberosPrincipal;
+  private final String kerberosKeytab;
+  private final String namenodePrincipal;
+  private final String dataTransferProtection;
 
   /**
    * Parses a sink's Flume context.
@@ -166,6 +208,27 @@ public final class HdfsBucketSinkConfig {
     idleMillis = values.getInt(IDLE_TIMEOUT_CONFIG) * 1000L;
     maxOpenFiles = values.getInt(MAX_OPEN_FILES_CONFIG);
     retryMillis = values.getInt(RETRY_INTERVAL_CONFIG) * 1000L;
+    String principal = values.getString(KERBEROS_PRINCIPAL_CONFIG).strip();
+    kerberosKeytab = values.getString(KERBEROS_KEYTAB_CONFIG).strip();
+    if (principal.isEmpty() != kerberosKeytab.isEmpty()) {
+      String given = principal.isEmpty() ? KERBEROS_KEYTAB_CONFIG : KERBEROS_PRINCIPAL_CONFIG;
+      String absent = principal.isEmpty() ? KERBEROS_PRINCIPAL_CONFIG : KERBEROS_KEYTAB_CONFIG;
+      throw ConfigDef.error(
+          component,
+          given + " is set but " + absent + " is not; a Kerberos login needs both",
+          "set " + absent + ", or neither for simple authentication");
+    }
+    try {
+      kerberosPrincipal = HdfsKerberos.resolveHost(principal);
+    } catch (IllegalStateException e) {
+      throw ConfigDef.error(
+          component,
+          e.getMessage() + " in " + KERBEROS_PRINCIPAL_CONFIG,
+          "put the host name in the principal itself");
+    }
+    namenodePrincipal = values.getString(NAMENODE_PRINCIPAL_CONFIG).strip();
+    dataTransferProtection =
+        values.getString(DATA_TRANSFER_PROTECTION_CONFIG).toLowerCase(Locale.ROOT);
   }
 
   private static String localHostName(String component) {
@@ -183,6 +246,22 @@ public final class HdfsBucketSinkConfig {
               + ")",
           "put the host name in the prefix itself");
     }
+  }
+
+  /** Empty (Hadoop's configuration decides) or one of {@code choices}, case-insensitive. */
+  private static ConfigDef.Validator emptyOrOneOf(String... choices) {
+    ConfigDef.Validator oneOf = ConfigDef.oneOf(choices);
+    return new ConfigDef.Validator() {
+      @Override
+      public String check(Object value) {
+        return ((String) value).isEmpty() || oneOf.check(value) == null ? null : "must be " + this;
+      }
+
+      @Override
+      public String toString() {
+        return "empty or " + oneOf;
+      }
+    };
   }
 
   private static ConfigDef.Validator zoneId() {
@@ -246,6 +325,30 @@ public final class HdfsBucketSinkConfig {
 
   public long retryMillis() {
     return retryMillis;
+  }
+
+  /** Whether the sink logs in with Kerberos ({@link #kerberosPrincipal()} is set). */
+  public boolean kerberos() {
+    return !kerberosPrincipal.isEmpty();
+  }
+
+  /** The principal with {@code _HOST} resolved; empty without Kerberos. */
+  public String kerberosPrincipal() {
+    return kerberosPrincipal;
+  }
+
+  public String kerberosKeytab() {
+    return kerberosKeytab;
+  }
+
+  /** Empty: from the agent's Hadoop configuration. */
+  public String namenodePrincipal() {
+    return namenodePrincipal;
+  }
+
+  /** Empty: from the agent's Hadoop configuration. */
+  public String dataTransferProtection() {
+    return dataTransferProtection;
   }
 
   /** Prints the keys as a Markdown table for the operations guide. */

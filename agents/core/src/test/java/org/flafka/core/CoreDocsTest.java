@@ -38,6 +38,11 @@ class CoreDocsTest {
             + "with its main:\n"
             + KafkaRecordChannelConfig.DEFINITION.keyTable());
     assertTrue(
+        doc.contains(HdfsBucketSinkConfig.DEFINITION.keyTable()),
+        "docs/reference/core-plugins.md must contain HdfsBucketSinkConfig's table, regenerate it with "
+            + "its main:\n"
+            + HdfsBucketSinkConfig.DEFINITION.keyTable());
+    assertTrue(
         doc.contains(HostLaneInterceptorConfig.DEFINITION.keyTable()),
         "docs/reference/core-plugins.md must contain HostLaneInterceptorConfig's table, regenerate it with "
             + "its main:\n"

@@ -1,6 +1,7 @@
 package org.flafka.core;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -290,5 +291,56 @@ class CoreTemplateTest {
       }
     }
     return settings;
+  }
+
+  @Test
+  void hdfsKerberosVariablesReachEveryHdfsSinkAndOurSinkAcceptsThem() throws IOException {
+    Properties properties =
+        render(
+            Map.of(
+                "core_hdfs_sinks", 2,
+                "hdfs_kerberos_principal", "flafka-core/_HOST@EXAMPLE.COM",
+                "hdfs_kerberos_keytab", "/etc/flafka/core.keytab",
+                "hdfs_namenode_principal", "hdfs/_HOST@EXAMPLE.COM",
+                "hdfs_data_transfer_protection", "privacy"));
+    for (int n = 0; n < 2; n++) {
+      String prefix = "core.sinks.hdfs" + n + ".";
+      Map<String, String> settings = new HashMap<>();
+      for (String key : properties.stringPropertyNames()) {
+        if (key.startsWith(prefix)
+            && !key.equals(prefix + "type")
+            && !key.equals(prefix + "channel")) {
+          settings.put(key.substring(prefix.length()), properties.getProperty(key));
+        }
+      }
+      HdfsBucketSinkConfig config = new HdfsBucketSinkConfig("hdfs" + n, settings);
+      assertTrue(config.kerberos());
+      assertEquals("/etc/flafka/core.keytab", config.kerberosKeytab());
+      assertEquals("hdfs/_HOST@EXAMPLE.COM", config.namenodePrincipal());
+      assertEquals("privacy", config.dataTransferProtection());
+    }
+  }
+
+  @Test
+  void flumesHdfsSinkGetsThePrincipalAndKeytabUnderItsOwnKeys() throws IOException {
+    Properties properties =
+        render(
+            Map.of(
+                "core_sink_impl", "stock",
+                "hdfs_kerberos_principal", "flafka-core/_HOST@EXAMPLE.COM"));
+    assertEquals("hdfs", properties.getProperty("core.sinks.hdfs0.type"));
+    assertEquals(
+        "flafka-core/_HOST@EXAMPLE.COM",
+        properties.getProperty("core.sinks.hdfs0.hdfs.kerberosPrincipal"));
+    assertEquals(
+        "/etc/flafka/hdfs.keytab", properties.getProperty("core.sinks.hdfs0.hdfs.kerberosKeytab"));
+  }
+
+  @Test
+  void withoutAPrincipalNoKerberosKeyIsRendered() throws IOException {
+    Properties properties = render(Map.of());
+    for (String key : properties.stringPropertyNames()) {
+      assertFalse(key.contains("kerberos") || key.contains("dataTransfer"), key);
+    }
   }
 }
