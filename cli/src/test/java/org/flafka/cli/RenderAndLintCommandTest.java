@@ -136,20 +136,21 @@ class RenderAndLintCommandTest {
 
   @Test
   void lintOfAnEdgeWithAKerberosPrincipalButPlaintextKafkaWarnsThatItIsIgnored() {
-    Run run =
-        run(
+    FlafkaRun run =
+        flafka(
             "lint",
             "--tier",
             "edge",
             "--set",
             "kafka_kerberos_principal=flafka-edge/e1.example.com@EXAMPLE.COM");
-    assertEquals(ExitCode.OK, run.exitCode, run.out + run.err);
+    assertEquals(ExitCode.OK, run.exitCode(), run.out() + run.err());
     assertTrue(
-        run.out.startsWith(
-            "WARNING [kafka-security] kafka_kerberos_principal: is set, but"
-                + " kafka_security_protocol is PLAINTEXT, which ignores it"),
-        run.out);
-    assertTrue(run.out.endsWith("lint: 0 errors, 1 warning\n"), run.out);
+        run.out()
+            .startsWith(
+                "WARNING [kafka-security] kafka_kerberos_principal: is set, but"
+                    + " kafka_security_protocol is PLAINTEXT, which ignores it"),
+        run.out());
+    assertTrue(run.out().endsWith("lint: 0 errors, 1 warning\n"), run.out());
   }
 
   @Test

@@ -1,8 +1,8 @@
 package org.flafka.cli;
 
+import static org.flafka.cli.FlafkaRun.flafka;
 import static org.flafka.cli.SecureKafkaPipelineTest.await;
 import static org.flafka.cli.SecureKafkaPipelineTest.awaitLog;
-import static org.flafka.cli.SecureKafkaPipelineTest.flafka;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -21,7 +21,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
-import org.flafka.cli.SecureKafkaPipelineTest.Run;
 import org.flafka.contract.HdfsKerberos;
 import org.flafka.render.AgentTemplates;
 import org.flafka.render.Tier;
@@ -119,7 +118,7 @@ class SecureHdfsPipelineTest {
       properties.store(out, null);
     }
     Files.setPosixFilePermissions(kafkaConfig, PosixFilePermissions.fromString("rw-------"));
-    Run kafkaAudit =
+    FlafkaRun kafkaAudit =
         flafka(
             "audit",
             "--manifest",
@@ -130,7 +129,7 @@ class SecureHdfsPipelineTest {
             topic,
             "--kafka-config",
             kafkaConfig.toString());
-    assertEquals(0, kafkaAudit.code(), kafkaAudit.out() + kafkaAudit.err());
+    assertEquals(0, kafkaAudit.exitCode(), kafkaAudit.out() + kafkaAudit.err());
   }
 
   /**
@@ -185,11 +184,12 @@ class SecureHdfsPipelineTest {
     String root = hdfs.uri() + DATA_DIR;
     Path manifest = manifestOfTenEvents();
 
-    Run missing = audit(manifest, root, AUDIT_PRINCIPAL, tmp.resolve("nowhere.keytab").toString());
+    FlafkaRun missing =
+        audit(manifest, root, AUDIT_PRINCIPAL, tmp.resolve("nowhere.keytab").toString());
     assertOneLineNaming(missing, "keytab '" + tmp.resolve("nowhere.keytab") + "' does not exist");
     assertOneLineNaming(missing, "setting: --hdfs-keytab");
 
-    Run wrong = audit(manifest, root, "flafka-odit", auditKeytab.toString());
+    FlafkaRun wrong = audit(manifest, root, "flafka-odit", auditKeytab.toString());
     assertOneLineNaming(wrong, "holds no key for principal 'flafka-odit'");
     assertOneLineNaming(wrong, "setting: --hdfs-principal");
   }
@@ -209,7 +209,7 @@ class SecureHdfsPipelineTest {
                 }
               });
       drain.start();
-      Run load =
+      FlafkaRun load =
           flafka(
               "load",
               "--target",
@@ -221,13 +221,13 @@ class SecureHdfsPipelineTest {
               "--manifest",
               manifest.toString(),
               "--quiet");
-      assertEquals(0, load.code(), load.err());
+      assertEquals(0, load.exitCode(), load.err());
       drain.join(10_000);
     }
     return manifest;
   }
 
-  private static Run audit(Path manifest, String root, String principal, String keytab) {
+  private static FlafkaRun audit(Path manifest, String root, String principal, String keytab) {
     return flafka(
         "audit",
         "--manifest",
@@ -242,8 +242,8 @@ class SecureHdfsPipelineTest {
         keytab);
   }
 
-  private static void assertOneLineNaming(Run run, String text) {
-    assertEquals(2, run.code(), run.out() + run.err());
+  private static void assertOneLineNaming(FlafkaRun run, String text) {
+    assertEquals(2, run.exitCode(), run.out() + run.err());
     String err = run.err().strip();
     assertEquals(1, err.lines().count(), err);
     assertTrue(err.contains(text), err);
@@ -251,8 +251,8 @@ class SecureHdfsPipelineTest {
   }
 
   private static void assertHdfsAuditPasses(Path manifest, String root) {
-    Run audit = audit(manifest, root, AUDIT_PRINCIPAL, auditKeytab.toString());
-    assertEquals(0, audit.code(), audit.out() + audit.err());
+    FlafkaRun audit = audit(manifest, root, AUDIT_PRINCIPAL, auditKeytab.toString());
+    assertEquals(0, audit.exitCode(), audit.out() + audit.err());
     assertTrue(audit.out().contains("missing"), audit.out());
   }
 
@@ -333,7 +333,7 @@ class SecureHdfsPipelineTest {
   private static Path send(AgentProcess edge, Path dir, int count) throws Exception {
     int port = (int) await(edge, "SOURCE.syslog_tcp", "ListenPort", 1);
     Path manifest = dir.resolve("sent.json");
-    Run load =
+    FlafkaRun load =
         flafka(
             "load",
             "--target",
@@ -351,7 +351,7 @@ class SecureHdfsPipelineTest {
             "--manifest",
             manifest.toString(),
             "--quiet");
-    assertEquals(0, load.code(), load.err());
+    assertEquals(0, load.exitCode(), load.err());
     return manifest;
   }
 }
