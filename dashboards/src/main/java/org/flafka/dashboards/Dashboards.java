@@ -77,7 +77,11 @@ public record Dashboards(
                     agents,
                     total(FlumeChannelMetric.EVENT_PUT_ATTEMPT_RATE, Entity.FLUME_CHANNEL),
                     total(FlumeChannelMetric.EVENT_PUT_SUCCESS_RATE, Entity.FLUME_CHANNEL),
-                    total(FlumeSinkMetric.CONNECTION_FAILED_RATE, Entity.FLUME_SINK)))));
+                    total(FlumeSinkMetric.CONNECTION_FAILED_RATE, Entity.FLUME_SINK))),
+            Chart.from0(
+                "Events held per agent, in memory and in the disk buffer (events)",
+                TsQuery.select(
+                    agents, total(FlumeChannelMetric.CHANNEL_SIZE, Entity.FLUME_CHANNEL)))));
   }
 
   public Dashboard kafka() {

@@ -49,11 +49,12 @@ import org.slf4j.LoggerFactory;
  * never touches the disk. The disk buffer holds up to {@code buffer.maxBytes}; when it is full, or
  * the disk fails (full, read-only, directory gone: one rate-limited ERROR, counted in {@code
  * BufferDiskErrorCount}, writes tried again a second later), a commit waits for room as it would
- * without one, and only in memory when no batch waits on disk, to keep the order. Durability: what
- * is on disk survives the agent's death (and with {@code buffer.fsync = batch} the host's) and is
- * sent after the restart, duplicates possible for a batch that was being sent; what is in memory
- * (at most {@code capacity} events) is lost when the agent is killed, and written to disk when it
- * stops cleanly.
+ * without one, and only in memory when no batch waits on disk, to keep the order. The first batch
+ * to spill takes the events waiting in memory to disk with it. Durability: what is on disk survives
+ * the agent's death (and with {@code buffer.fsync = batch} the host's) and is sent after the
+ * restart, duplicates possible for a batch that was being sent; what is in memory (while the sinks
+ * keep up, what they have not taken yet; during an outage, the batches the sinks hold
+ * unacknowledged) is lost when the agent is killed, and written to disk when it stops cleanly.
  */
 public class BatchMemoryChannel extends BasicChannelSemantics
     implements TransactionCapacitySupported {
@@ -546,6 +547,9 @@ public class BatchMemoryChannel extends BasicChannelSemantics
         return false;
       }
       try {
+        if (!buffer.hasUnread()) {
+          moveQueueToDisk();
+        }
         if (!buffer.append(puts, System.currentTimeMillis())) {
           diskLog.warn(
               () ->
@@ -568,6 +572,31 @@ public class BatchMemoryChannel extends BasicChannelSemantics
       counter.addToSpillCount(puts.size());
       publishBuffer();
       return true;
+    }
+
+    /**
+     * When the channel begins to spill (Kafka away, most likely), moves the events waiting in
+     * memory to disk ahead of the batch that did not fit, so that a kill during the outage loses
+     * only what the sinks hold, not a full memory queue. They are older than anything on disk (a
+     * put goes to memory only while nothing waits there) and newer than the events read back that
+     * the queue may still hold, so the order stays. Holds {@link #lock}.
+     */
+    private void moveQueueToDisk() throws IOException {
+      List<Event> waiting = new ArrayList<>();
+      for (Event event : queue) {
+        if (!(event instanceof BufferedEvent)) {
+          waiting.add(event);
+        }
+      }
+      if (waiting.isEmpty() || !buffer.append(waiting, System.currentTimeMillis())) {
+        return;
+      }
+      queue.removeIf(event -> !(event instanceof BufferedEvent));
+      for (Event event : waiting) {
+        slotsHeld -= slots(event);
+      }
+      counter.addToSpillCount(waiting.size());
+      roomMade.signalAll();
     }
 
     /**

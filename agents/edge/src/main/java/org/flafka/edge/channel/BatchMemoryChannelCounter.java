@@ -61,6 +61,22 @@ public class BatchMemoryChannelCounter extends ChannelCounter
     addAndGet(CORRUPT, events);
   }
 
+  /**
+   * The events the channel holds, in memory and in its disk buffer: Cloudera Manager charts this
+   * ({@code channel_size}) and none of the buffer's own counters, so a backlog shows there.
+   */
+  @Override
+  public long getChannelSize() {
+    return super.getChannelSize() + get(BUFFERED_EVENTS);
+  }
+
+  /** How full the memory is, as Flume's: at most 100 whatever waits on disk. */
+  @Override
+  public double getChannelFillPercentage() {
+    long capacity = getChannelCapacity();
+    return capacity == 0 ? Double.MAX_VALUE : super.getChannelSize() * 100.0 / capacity;
+  }
+
   @Override
   public long getBufferedEventCount() {
     return get(BUFFERED_EVENTS);

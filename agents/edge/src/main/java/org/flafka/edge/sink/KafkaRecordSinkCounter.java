@@ -60,6 +60,16 @@ public class KafkaRecordSinkCounter extends SinkCounter implements KafkaRecordSi
     producerTotals = totals;
   }
 
+  /**
+   * Flume's count of failed connections, plus the producer's closed ones (failed attempts to
+   * connect included): Cloudera Manager charts this ({@code connection_failed_rate}) and none of
+   * the sink's own counters, so a Kafka that cannot be reached shows there.
+   */
+  @Override
+  public long getConnectionFailedCount() {
+    return super.getConnectionFailedCount() + getKafkaConnectionCloseCount();
+  }
+
   @Override
   public long getKafkaUnacknowledgedMillis() {
     long since = unacknowledgedSinceNanos;
