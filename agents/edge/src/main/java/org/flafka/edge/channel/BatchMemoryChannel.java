@@ -42,19 +42,21 @@ import org.slf4j.LoggerFactory;
  * transaction rolls back; a take waits as long for an event, or less when the taker set an earlier
  * time ({@link TakeDeadline}: the Kafka record sink's {@code batchDurationMillis}).
  *
- * <p>With {@code buffer.dir} set, a commit that finds no room in memory does not wait: its batch is
- * appended to a disk buffer ({@link DiskBuffer}), and while batches wait there every later commit
- * goes there too, behind them; a take that finds the memory queue empty reads the oldest batch
- * back. Events therefore leave in the order they were committed, and a channel whose sinks keep up
- * never touches the disk. The disk buffer holds up to {@code buffer.maxBytes}; when it is full, or
- * the disk fails (full, read-only, directory gone: one rate-limited ERROR, counted in {@code
- * BufferDiskErrorCount}, writes tried again a second later), a commit waits for room as it would
- * without one, and only in memory when no batch waits on disk, to keep the order. The first batch
- * to spill takes the events waiting in memory to disk with it. Durability: what is on disk survives
- * the agent's death (and with {@code buffer.fsync = batch} the host's) and is sent after the
- * restart, duplicates possible for a batch that was being sent; what is in memory (while the sinks
- * keep up, what they have not taken yet; during an outage, the batches the sinks hold
- * unacknowledged) is lost when the agent is killed, and written to disk when it stops cleanly.
+ * <p>With {@code buffer.dir} set, a commit that finds no room in memory for {@code
+ * buffer.spillAfterMillis} (sinks that are only busy make room sooner, and the disk stays out of a
+ * saturated edge's way) has its batch appended to a disk buffer ({@link DiskBuffer}), and while
+ * batches wait there every later commit goes there too, behind them; a take that finds the memory
+ * queue empty reads the oldest batch back. Events therefore leave in the order they were committed,
+ * and a channel whose sinks keep up never touches the disk. The disk buffer holds up to {@code
+ * buffer.maxBytes}; when it is full, or the disk fails (full, read-only, directory gone: one
+ * rate-limited ERROR, counted in {@code BufferDiskErrorCount}, writes tried again a second later),
+ * a commit waits for room as it would without one, and only in memory when no batch waits on disk,
+ * to keep the order. The first batch to spill takes the events waiting in memory to disk with it.
+ * Durability: what is on disk survives the agent's death (and with {@code buffer.fsync = batch} the
+ * host's) and is sent after the restart, duplicates possible for a batch that was being sent; what
+ * is in memory (while the sinks keep up, what they have not taken yet; during an outage, the
+ * batches the sinks hold unacknowledged) is lost when the agent is killed, and written to disk when
+ * it stops cleanly.
  */
 public class BatchMemoryChannel extends BasicChannelSemantics
     implements TransactionCapacitySupported {
@@ -484,7 +486,7 @@ public class BatchMemoryChannel extends BasicChannelSemantics
      * @return whether they went to memory
      */
     private boolean placePuts() throws InterruptedException {
-      long waitNanos = limits.keepAliveNanos();
+      long started = System.nanoTime();
       while (true) {
         long eventsAfter = queue.size() + (long) takenUncommitted - takes.size() + puts.size();
         long slotsAfter = slotsHeld - takeSlots + putSlots;
@@ -496,10 +498,13 @@ public class BatchMemoryChannel extends BasicChannelSemantics
           queue.addAll(puts);
           return true;
         }
-        if (now.bufferDir() != null && spill()) {
+        long waited = System.nanoTime() - started;
+        boolean mayUseDisk =
+            now.bufferDir() != null && (backlog || waited >= now.bufferSpillAfterNanos());
+        if (mayUseDisk && spill()) {
           return false;
         }
-        if (waitNanos <= 0) {
+        if (waited >= limits.keepAliveNanos() && (now.bufferDir() == null || mayUseDisk)) {
           throw new ChannelFullException(
               "memory channel "
                   + getName()
@@ -529,13 +534,16 @@ public class BatchMemoryChannel extends BasicChannelSemantics
                   + ". The sinks are not keeping up with the "
                   + "sources: check the sinks, or add sinks or capacity.");
         }
-        if (now.bufferDir() == null) {
-          waitNanos = roomMade.awaitNanos(waitNanos);
-        } else {
+        long slice = limits.keepAliveNanos() - waited;
+        if (now.bufferDir() != null) {
           // room on disk comes without a signal: try it again now and then
-          long slice = Math.min(waitNanos, DISK_POLL_NANOS);
-          waitNanos -= slice - roomMade.awaitNanos(slice);
+          slice =
+              Math.min(waited < limits.keepAliveNanos() ? slice : Long.MAX_VALUE, DISK_POLL_NANOS);
+          if (!mayUseDisk) {
+            slice = Math.min(slice, now.bufferSpillAfterNanos() - waited);
+          }
         }
+        roomMade.awaitNanos(Math.max(1, slice));
       }
     }
 

@@ -66,6 +66,13 @@ public final class BatchMemoryChannelConfig {
       "Size at which the disk buffer starts a new file; a file is deleted when all its events were "
           + "sent, so this is also the granularity at which a drained backlog frees space.";
 
+  public static final String BUFFER_SPILL_AFTER_MILLIS = "buffer.spillAfterMillis";
+  private static final String BUFFER_SPILL_AFTER_MILLIS_DOC =
+      "How long a commit waits for room in memory before its batch goes to the disk buffer: sinks that are "
+          + "only busy (a burst, an edge sending as fast as Kafka takes) make room sooner, so the disk is not "
+          + "used and senders are paced as without a buffer; at the start of an outage the senders wait this once. "
+          + "While batches wait on disk, commits go there at once.";
+
   public static final String BUFFER_FSYNC = "buffer.fsync";
   private static final String BUFFER_FSYNC_DOC =
       "batch: every batch written to the disk buffer is forced to the device before its commit "
@@ -132,6 +139,13 @@ public final class BatchMemoryChannelConfig {
               atLeast(1L),
               BUFFER_SEGMENT_BYTES_DOC)
           .define(
+              BUFFER_SPILL_AFTER_MILLIS,
+              Type.INT,
+              500,
+              null,
+              atLeast(0),
+              BUFFER_SPILL_AFTER_MILLIS_DOC)
+          .define(
               BUFFER_FSYNC, Type.STRING, "batch", null, oneOf("batch", "never"), BUFFER_FSYNC_DOC);
 
   private final int capacity;
@@ -142,6 +156,7 @@ public final class BatchMemoryChannelConfig {
   private final long bufferMaxBytes;
   private final long bufferSegmentBytes;
   private final boolean bufferSyncEachBatch;
+  private final long bufferSpillAfterNanos;
 
   private BatchMemoryChannelConfig(String component, Map<String, String> props, long maxHeapBytes) {
     ConfigDef.Values v = DEFINITION.parse(component, props);
@@ -159,6 +174,7 @@ public final class BatchMemoryChannelConfig {
     bufferMaxBytes = v.getLong(BUFFER_MAX_BYTES);
     bufferSegmentBytes = v.getLong(BUFFER_SEGMENT_BYTES);
     bufferSyncEachBatch = v.getString(BUFFER_FSYNC).equals("batch");
+    bufferSpillAfterNanos = v.getInt(BUFFER_SPILL_AFTER_MILLIS) * 1_000_000L;
   }
 
   /**
@@ -242,6 +258,10 @@ public final class BatchMemoryChannelConfig {
 
   boolean bufferSyncEachBatch() {
     return bufferSyncEachBatch;
+  }
+
+  long bufferSpillAfterNanos() {
+    return bufferSpillAfterNanos;
   }
 
   // ---- documentation ----

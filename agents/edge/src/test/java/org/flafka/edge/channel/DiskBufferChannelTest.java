@@ -49,7 +49,10 @@ class DiskBufferChannelTest {
     return tmp.resolve("buffer");
   }
 
-  /** A channel of 10 events in memory with a disk buffer in {@link #dir}, keep-alive 0. */
+  /**
+   * A channel of 10 events in memory with a disk buffer in {@link #dir}, keep-alive 0, spilling at
+   * once.
+   */
   private BatchMemoryChannel channel(String... keyValues) {
     Map<String, String> props =
         new HashMap<>(
@@ -61,7 +64,9 @@ class DiskBufferChannelTest {
                 "transactionCapacity",
                 "10",
                 "buffer.dir",
-                dir().toString()));
+                dir().toString(),
+                "buffer.spillAfterMillis",
+                "0"));
     for (int i = 0; i < keyValues.length; i += 2) {
       props.put(keyValues[i], keyValues[i + 1]);
     }
@@ -191,6 +196,27 @@ class DiskBufferChannelTest {
     assertTrue(counter.getBufferOldestAgeMillis() >= 20, "the oldest batch on disk ages");
     assertEquals(range(0, 1000), takeAll(channel));
     assertEquals(0, counter.getBufferOldestAgeMillis());
+  }
+
+  @Test
+  void sinksThatMakeRoomWithinSpillAfterMillisKeepTheDiskOutOfTheWay() throws Exception {
+    BatchMemoryChannel channel = channel("buffer.spillAfterMillis", "2000");
+    put(channel, 0, 10);
+    Thread sink =
+        new Thread(
+            () -> {
+              try {
+                Thread.sleep(100);
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              }
+              take(channel, 10, true);
+            });
+    sink.start();
+    put(channel, 10, 20); // waits for the sink, not for the disk
+    sink.join();
+    assertEquals(0, counter(channel).getBufferSpillCount());
+    assertEquals(range(10, 20), takeAll(channel));
   }
 
   @Test
