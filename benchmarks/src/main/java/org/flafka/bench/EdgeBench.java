@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
@@ -248,11 +249,13 @@ public final class EdgeBench {
     if (!variant.isFlumeAgent()) {
       return RsyslogEdge.start(target, variant.rsyslogBody(), dir);
     }
+    // the disk buffer's directory inside the trial's, unless the user chose one
+    Map<String, Object> variables = new LinkedHashMap<>();
+    variables.put("edge_data_dir", dir.resolve("data").toAbsolutePath().toString());
+    variables.putAll(settings.oursVariables());
     AgentProcess.Builder builder =
         AgentProcess.builder(
-                Variant.AGENT,
-                variant.properties(target, settings.sinks(), settings.oursVariables()),
-                dir)
+                Variant.AGENT, variant.properties(target, settings.sinks(), variables), dir)
             .runtime(runtime);
     if (!settings.agentJvmOptions().isEmpty()) {
       builder.jvmOptions(settings.agentJvmOptions());

@@ -38,6 +38,17 @@ public enum Variant {
     }
   },
   /**
+   * Ours without the memory channel's disk buffer ({@code edge_buffer_max_bytes: 0}): the plain
+   * memory channel, the default before the buffer. With Kafka keeping up the buffer is never
+   * written, so the two should cost the same; this variant checks it in the same run.
+   */
+  OURS_MEMORY("ours-memory", true) {
+    @Override
+    public String properties(Target target, int sinks, Map<String, Object> templateVariables) {
+      return oursWith("edge_buffer_max_bytes", 0, target, sinks, templateVariables);
+    }
+  },
+  /**
    * Ours with Flume's own Kafka sink in place of {@code org.flafka.edge.sink.KafkaRecordSink}
    * ({@code edge_sink_impl: stock}, same record headers and producer settings): what the sink alone
    * is worth, in the same run.

@@ -99,11 +99,29 @@ class VariantTest {
   }
 
   @Test
-  void oursStockChannelDiffersFromOursOnlyInTheChannelType() throws IOException {
+  void oursStockChannelDiffersFromOursOnlyInTheChannelTypeAndItsDiskBuffer() throws IOException {
     Properties stockChannel =
         differsFromOursOnlyIn(
-            Variant.OURS_STOCK_CHANNEL, key -> key.equals("edge.channels.ch0.type"));
+            Variant.OURS_STOCK_CHANNEL,
+            key ->
+                key.equals("edge.channels.ch0.type")
+                    || key.startsWith("edge.channels.ch0.buffer."));
     assertEquals("memory", stockChannel.getProperty("edge.channels.ch0.type"));
+    assertNull(stockChannel.getProperty("edge.channels.ch0.buffer.dir"));
+  }
+
+  @Test
+  void oursMemoryIsOursWithoutTheDiskBuffer() throws IOException {
+    Properties memory =
+        differsFromOursOnlyIn(
+            Variant.OURS_MEMORY, key -> key.startsWith("edge.channels.ch0.buffer."));
+    assertEquals(
+        "org.flafka.edge.channel.BatchMemoryChannel", memory.getProperty("edge.channels.ch0.type"));
+    assertNull(memory.getProperty("edge.channels.ch0.buffer.dir"));
+    assertEquals(
+        "/var/lib/flafka/edge/ch0/buffer",
+        parse(Variant.OURS.properties(new Variant.Target("127.0.0.1:9092", "t", 0), 1, Map.of()))
+            .getProperty("edge.channels.ch0.buffer.dir"));
   }
 
   @Test

@@ -283,7 +283,8 @@ public final class BenchCommand implements Runnable {
             + "Kafka (topic end offsets) and by the agent's own counters, and CPU seconds per million "
             + "events of the agent, the broker and the generator.",
         "Variants: ours = the edge template (flafka source, interceptors, flafka Kafka sink, snappy, "
-            + "acks=all); ours-stock-sink = the same with Flume's Kafka sink; ours-stock-channel = the same "
+            + "acks=all, memory channel with its disk buffer); ours-memory = the same without the disk buffer (the plain "
+            + "memory channel); ours-stock-sink = the same with Flume's Kafka sink; ours-stock-channel = the same "
             + "with Flume's memory channel; ours-all-facts = the same with every fact as a record header "
             + "(kafka_record_facts: all) instead of those the body cannot give back; ours-kafka-channel = the same with the Kafka record channel and no "
             + "sinks (durable, record headers); ours-flume-kafka-channel = the same with Flume's Kafka "

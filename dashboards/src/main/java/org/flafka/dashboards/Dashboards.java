@@ -84,7 +84,11 @@ public record Dashboards(
             Chart.from0(
                 "Open TCP/TLS syslog connections per agent",
                 TsQuery.select(
-                    agents, total(FlumeSourceMetric.OPEN_CONNECTIONS, Entity.FLUME_SOURCE)))));
+                    agents, total(FlumeSourceMetric.OPEN_CONNECTIONS, Entity.FLUME_SOURCE))),
+            Chart.from0(
+                "Events held per agent, in memory and in the disk buffer (events)",
+                TsQuery.select(
+                    agents, total(FlumeChannelMetric.CHANNEL_SIZE, Entity.FLUME_CHANNEL)))));
   }
 
   public Dashboard kafka() {

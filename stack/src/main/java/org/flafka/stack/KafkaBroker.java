@@ -295,6 +295,14 @@ public final class KafkaBroker implements KafkaCluster, AutoCloseable {
     }
   }
 
+  /**
+   * The proxy every client of a broker started with a client latency goes through, to black-hole
+   * the broker for them ({@link LatencyProxy#blackHole()}); null without one.
+   */
+  public LatencyProxy clientProxy() {
+    return proxy;
+  }
+
   @Override
   public String bootstrapServers() {
     return bootstrapServers;

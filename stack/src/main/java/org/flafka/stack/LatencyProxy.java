@@ -23,6 +23,12 @@ import java.util.concurrent.locks.LockSupport;
  * each round trip takes at least twice the delay. Bandwidth is not limited and order is kept. Two
  * threads per direction of a connection, one reading, one writing what is due; for benchmarks and
  * tests, not for production traffic.
+ *
+ * <p>{@link #blackHole()} makes it a network that has gone away without a word, as a WAN link that
+ * is down does: connections stay open and what is sent into them vanishes, new connections are
+ * accepted and go nowhere; nothing is refused or reset, so a client finds out only by its own
+ * timeouts. {@link #restore()} ends that: the connections made or used meanwhile are closed (their
+ * streams lost bytes) and new ones are forwarded again.
  */
 public final class LatencyProxy implements AutoCloseable {
   private static final int CHUNK_BYTES = 64 * 1024;
@@ -34,7 +40,12 @@ public final class LatencyProxy implements AutoCloseable {
   private final InetSocketAddress target;
   private final long delayNanos;
   private final Set<Socket> sockets = ConcurrentHashMap.newKeySet();
+
+  /** Client sockets accepted during the black hole, which lead nowhere. */
+  private final Set<Socket> swallowed = ConcurrentHashMap.newKeySet();
+
   private volatile boolean closed;
+  private volatile boolean blackHole;
 
   private record Chunk(long dueNanos, byte[] bytes) {}
 
@@ -75,6 +86,10 @@ public final class LatencyProxy implements AutoCloseable {
         client = listener.accept();
       } catch (IOException e) {
         return; // closed
+      }
+      if (blackHole) {
+        swallow(client);
+        continue;
       }
       Socket server = new Socket();
       try {
@@ -120,6 +135,9 @@ public final class LatencyProxy implements AutoCloseable {
       InputStream in = from.getInputStream();
       int read;
       while ((read = in.read(buffer)) >= 0) {
+        if (blackHole) {
+          continue; // lost on the way
+        }
         queue.add(new Chunk(System.nanoTime() + delayNanos, Arrays.copyOf(buffer, read)));
       }
       queue.add(END);
@@ -160,6 +178,49 @@ public final class LatencyProxy implements AutoCloseable {
     sockets.remove(b);
   }
 
+  /**
+   * From now on, what is sent either way is dropped and new connections are accepted but lead
+   * nowhere, until {@link #restore()}.
+   */
+  public void blackHole() {
+    blackHole = true;
+  }
+
+  /**
+   * Ends the black hole: closes every connection it swallowed bytes of (the forwarded ones of
+   * before, whose streams now miss bytes, and those accepted meanwhile), so clients reconnect.
+   */
+  public void restore() {
+    blackHole = false;
+    for (Socket socket : sockets) {
+      closeQuietly(socket);
+    }
+    sockets.clear();
+    for (Socket socket : swallowed) {
+      closeQuietly(socket);
+    }
+    swallowed.clear();
+  }
+
+  /** Reads and drops what a client accepted during the black hole sends, until it is closed. */
+  private void swallow(Socket client) {
+    swallowed.add(client);
+    daemon(
+            "latency-proxy-black-hole-" + client.getPort(),
+            () -> {
+              byte[] buffer = new byte[CHUNK_BYTES];
+              try (InputStream in = client.getInputStream()) {
+                while (in.read(buffer) >= 0) {
+                  // dropped
+                }
+              } catch (IOException e) {
+                // closed by restore() or close()
+              }
+              swallowed.remove(client);
+            })
+        .start();
+  }
+
   /** Stops listening and closes every forwarded connection. */
   @Override
   public void close() {
@@ -169,6 +230,10 @@ public final class LatencyProxy implements AutoCloseable {
       closeQuietly(socket);
     }
     sockets.clear();
+    for (Socket socket : swallowed) {
+      closeQuietly(socket);
+    }
+    swallowed.clear();
   }
 
   private static Thread daemon(String name, Runnable body) {

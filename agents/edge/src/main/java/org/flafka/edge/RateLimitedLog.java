@@ -24,17 +24,31 @@ public final class RateLimitedLog {
   }
 
   public void warn(Supplier<String> message) {
+    String line = due(message);
+    if (line != null) {
+      log.warn(line);
+    }
+  }
+
+  /** As {@link #warn}, at ERROR: for trouble an operator must fix, such as a full disk. */
+  public void error(Supplier<String> message) {
+    String line = due(message);
+    if (line != null) {
+      log.error(line);
+    }
+  }
+
+  /** The line to log now, or null when one was logged less than the interval ago. */
+  private String due(Supplier<String> message) {
     long now = System.nanoTime();
     long next = nextNanos.get();
     if (now - next < 0 || !nextNanos.compareAndSet(next, now + intervalNanos)) {
       suppressed.incrementAndGet();
-      return;
+      return null;
     }
     long skipped = suppressed.getAndSet(0);
-    if (skipped == 0) {
-      log.warn(message.get());
-    } else {
-      log.warn("{} ({} more like this since the last report)", message.get(), skipped);
-    }
+    return skipped == 0
+        ? message.get()
+        : message.get() + " (" + skipped + " more like this since the last report)";
   }
 }

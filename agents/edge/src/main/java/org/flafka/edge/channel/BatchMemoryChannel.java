@@ -1,8 +1,12 @@
 package org.flafka.edge.channel;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import org.apache.flume.ChannelException;
@@ -12,6 +16,8 @@ import org.apache.flume.Event;
 import org.apache.flume.channel.BasicChannelSemantics;
 import org.apache.flume.channel.BasicTransactionSemantics;
 import org.apache.flume.conf.TransactionCapacitySupported;
+import org.flafka.edge.RateLimitedLog;
+import org.flafka.edge.channel.DiskBuffer.BufferedEvent;
 import org.flafka.edge.sink.TakeDeadline;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -35,6 +41,22 @@ import org.slf4j.LoggerFactory;
  * keep-alive} seconds for takes to make room, then fails with {@link ChannelFullException} and the
  * transaction rolls back; a take waits as long for an event, or less when the taker set an earlier
  * time ({@link TakeDeadline}: the Kafka record sink's {@code batchDurationMillis}).
+ *
+ * <p>With {@code buffer.dir} set, a commit that finds no room in memory for {@code
+ * buffer.spillAfterMillis} (sinks that are only busy make room sooner, and the disk stays out of a
+ * saturated edge's way) has its batch appended to a disk buffer ({@link DiskBuffer}), and while
+ * batches wait there every later commit goes there too, behind them; a take that finds the memory
+ * queue empty reads the oldest batch back. Events therefore leave in the order they were committed,
+ * and a channel whose sinks keep up never touches the disk. The disk buffer holds up to {@code
+ * buffer.maxBytes}; when it is full, or the disk fails (full, read-only, directory gone: one
+ * rate-limited ERROR, counted in {@code BufferDiskErrorCount}, writes tried again a second later),
+ * a commit waits for room as it would without one, and only in memory when no batch waits on disk,
+ * to keep the order. The first batch to spill takes the events waiting in memory to disk with it.
+ * Durability: what is on disk survives the agent's death (and with {@code buffer.fsync = batch} the
+ * host's) and is sent after the restart, duplicates possible for a batch that was being sent; what
+ * is in memory (while the sinks keep up, what they have not taken yet; during an outage, the
+ * batches the sinks hold unacknowledged) is lost when the agent is killed, and written to disk when
+ * it stops cleanly.
  */
 public class BatchMemoryChannel extends BasicChannelSemantics
     implements TransactionCapacitySupported {
@@ -42,6 +64,14 @@ public class BatchMemoryChannel extends BasicChannelSemantics
 
   /** The queue's first allocation; it grows as needed up to the capacity. */
   private static final int INITIAL_QUEUE_SLOTS = 1 << 12;
+
+  /** How long the disk buffer rests after a failure before a write is tried again. */
+  private static final long DISK_RETRY_NANOS = TimeUnit.SECONDS.toNanos(1);
+
+  /** How often a commit waiting for room tries the disk buffer again. */
+  private static final long DISK_POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
+
+  private final RateLimitedLog diskLog = new RateLimitedLog(LOG, 10, TimeUnit.SECONDS);
 
   private final ReentrantLock lock = new ReentrantLock();
 
@@ -62,6 +92,22 @@ public class BatchMemoryChannel extends BasicChannelSemantics
 
   /** Body slots of the queued and taken events. Guarded by {@link #lock}. */
   private long slotsHeld;
+
+  /**
+   * The disk buffer, or null without one or while it cannot be opened. Guarded by {@link #lock}.
+   */
+  private DiskBuffer buffer;
+
+  /** System.nanoTime before which the disk buffer is not tried again. Guarded by {@link #lock}. */
+  private long diskRestsUntil;
+
+  private boolean diskResting;
+
+  /**
+   * Events read back from disk that are queued or taken and not yet committed: only then does a
+   * commit look for them among its takes. Guarded by {@link #lock}.
+   */
+  private long readBackInMemory;
 
   private volatile BatchMemoryChannelConfig config;
   private BatchMemoryChannelCounter counter;
@@ -97,11 +143,109 @@ public class BatchMemoryChannel extends BasicChannelSemantics
     counter.start();
     counter.setChannelCapacity(config.capacity());
     counter.setChannelSize(queuedEvents());
+    if (config.bufferDir() != null) {
+      lock.lock();
+      try {
+        openBuffer();
+      } finally {
+        lock.unlock();
+      }
+    }
     super.start();
+  }
+
+  /** Opens the disk buffer with what the last run left in it. Holds {@link #lock}. */
+  private void openBuffer() {
+    BatchMemoryChannelConfig now = config;
+    Path dir = now.bufferDir();
+    try {
+      DiskBuffer opened =
+          DiskBuffer.open(
+              dir, now.bufferMaxBytes(), now.bufferSegmentBytes(), now.bufferSyncEachBatch());
+      DiskBuffer.Recovery found = opened.recover();
+      buffer = opened;
+      diskResting = false;
+      long usable = Files.getFileStore(dir).getUsableSpace();
+      LOG.info(
+          "memory channel {}: disk buffer in {}, up to {} bytes ({} free), fsync {}; {} events in {} files from "
+              + "the last run",
+          getName(),
+          dir,
+          now.bufferMaxBytes(),
+          usable,
+          now.bufferSyncEachBatch() ? "each batch" : "never",
+          found.events(),
+          found.segments());
+      if (usable + opened.bytes() < now.bufferMaxBytes()) {
+        LOG.warn(
+            "memory channel {}: invalid value '{}' for key '{}': the file system of {} has {} bytes free, so "
+                + "the buffer fills the disk before its limit. Fix: lower {} or free space",
+            getName(),
+            now.bufferMaxBytes(),
+            BatchMemoryChannelConfig.BUFFER_MAX_BYTES,
+            dir,
+            usable,
+            BatchMemoryChannelConfig.BUFFER_MAX_BYTES);
+      }
+      if (found.tornRecords() > 0) {
+        counter.addToCorruptCount(found.tornRecords());
+        LOG.warn(
+            "memory channel {}: cut {} bytes off the end of {} file(s) in {}: a batch being written when the "
+                + "agent stopped (its commit never returned), counted in BufferCorruptCount",
+            getName(),
+            found.tornBytes(),
+            found.tornRecords(),
+            dir);
+      }
+      publishBuffer();
+    } catch (IOException | RuntimeException e) {
+      diskFailed("cannot open the disk buffer in " + dir, e);
+    }
+  }
+
+  /**
+   * Counts a disk failure, logs it (rate-limited) and rests the disk buffer. Holds {@link #lock}.
+   */
+  private void diskFailed(String what, Exception e) {
+    counter.incrementDiskErrorCount();
+    diskResting = true;
+    diskRestsUntil = System.nanoTime() + DISK_RETRY_NANOS;
+    diskLog.error(
+        () ->
+            "memory channel "
+                + getName()
+                + ": "
+                + what
+                + ": "
+                + e
+                + "; counted in BufferDiskErrorCount. Batches stay in memory (senders are held back when "
+                + "it is full) and the disk is tried again every second. Fix: free space in, or give the "
+                + "agent's user write access to, "
+                + config.bufferDir());
+  }
+
+  /** Whether the disk buffer may be written now. Holds {@link #lock}. */
+  private boolean diskUsable() {
+    if (diskResting) {
+      if (System.nanoTime() - diskRestsUntil < 0) {
+        return false;
+      }
+      diskResting = false;
+    }
+    if (buffer == null) {
+      openBuffer();
+    }
+    return buffer != null;
+  }
+
+  /** Holds {@link #lock}. */
+  private void publishBuffer() {
+    counter.setBuffered(buffer.unreadEvents(), buffer.bytes(), buffer.oldestUnreadMillis());
   }
 
   @Override
   public synchronized void stop() {
+    saveQueueToDisk();
     int left = queuedEvents();
     if (left > 0) {
       LOG.warn(
@@ -112,6 +256,48 @@ public class BatchMemoryChannel extends BasicChannelSemantics
     }
     counter.stop();
     super.stop();
+  }
+
+  /**
+   * At a clean stop, writes what the memory queue holds to the disk buffer, so the restart sends it
+   * first: a put goes to memory only while no batch waits on disk, so these events are older than
+   * every batch not yet read back. Events read back from disk are still there.
+   */
+  private void saveQueueToDisk() {
+    lock.lock();
+    try {
+      if (buffer == null) {
+        return;
+      }
+      List<Event> inMemory = new ArrayList<>();
+      for (Event event : queue) {
+        if (!(event instanceof BufferedEvent)) {
+          inMemory.add(event);
+        }
+      }
+      try {
+        if (!inMemory.isEmpty()) {
+          buffer.prepend(inMemory, System.currentTimeMillis());
+          LOG.info(
+              "memory channel {}: wrote the {} events in memory to the disk buffer for the next start",
+              getName(),
+              inMemory.size());
+        }
+        queue.removeIf(event -> !(event instanceof BufferedEvent));
+      } catch (IOException | RuntimeException e) {
+        diskFailed("cannot keep the events in memory at the stop", e);
+      }
+      queue.removeIf(event -> event instanceof BufferedEvent);
+      readBackInMemory = 0;
+      slotsHeld = 0;
+      for (Event event : queue) {
+        slotsHeld += slots(event);
+      }
+      buffer.close();
+      buffer = null;
+    } finally {
+      lock.unlock();
+    }
   }
 
   @Override
@@ -126,6 +312,49 @@ public class BatchMemoryChannel extends BasicChannelSemantics
     } finally {
       lock.unlock();
     }
+  }
+
+  /**
+   * Moves the oldest batch on disk into the memory queue and takes its first event; null when none
+   * waits or the read failed. Holds {@link #lock}.
+   */
+  private Event readBack() {
+    if (!buffer.hasUnread()) {
+      return null;
+    }
+    List<Event> batch;
+    long corruptBefore = buffer.corruptEvents();
+    try {
+      batch = buffer.readOldest();
+    } catch (IOException | RuntimeException e) {
+      diskFailed("cannot read the disk buffer", e);
+      return null;
+    } finally {
+      long corrupt = buffer.corruptEvents() - corruptBefore;
+      if (corrupt > 0) {
+        counter.addToCorruptCount(corrupt);
+        diskLog.error(
+            () ->
+                "memory channel "
+                    + getName()
+                    + ": "
+                    + corrupt
+                    + " events in the disk buffer changed on disk after they were written and "
+                    + "are given up, counted in BufferCorruptCount");
+      }
+    }
+    if (batch == null) {
+      publishBuffer();
+      return null;
+    }
+    for (Event event : batch) {
+      slotsHeld += slots(event);
+    }
+    readBackInMemory += batch.size();
+    queue.addAll(batch);
+    counter.addToReadCount(batch.size());
+    publishBuffer();
+    return queue.pollFirst();
   }
 
   /** Flume's measure of an event's size: its body in 100-byte slots, rounded up. */
@@ -199,6 +428,9 @@ public class BatchMemoryChannel extends BasicChannelSemantics
       lock.lock();
       try {
         event = queue.pollFirst();
+        if (event == null && buffer != null) {
+          event = readBack();
+        }
         long waitNanos = limits.keepAliveNanos();
         if (event == null && hasTakeDeadline) {
           waitNanos = Math.min(waitNanos, takeDeadline - System.nanoTime());
@@ -209,6 +441,9 @@ public class BatchMemoryChannel extends BasicChannelSemantics
           }
           waitNanos = eventsQueued.awaitNanos(waitNanos);
           event = queue.pollFirst();
+          if (event == null && buffer != null) {
+            event = readBack();
+          }
         }
         takenUncommitted++;
       } finally {
@@ -224,13 +459,16 @@ public class BatchMemoryChannel extends BasicChannelSemantics
       int queued;
       lock.lock();
       try {
+        boolean inMemory = true;
         if (!puts.isEmpty()) {
-          awaitRoomForPuts();
-          queue.addAll(puts);
+          inMemory = placePuts();
           eventsQueued.signalAll();
         }
+        if (readBackInMemory > 0 && !takes.isEmpty()) {
+          releaseReadBack();
+        }
         takenUncommitted -= takes.size();
-        slotsHeld += putSlots - takeSlots;
+        slotsHeld += (inMemory ? putSlots : 0) - takeSlots;
         if (!takes.isEmpty()) {
           roomMade.signalAll();
         }
@@ -242,21 +480,31 @@ public class BatchMemoryChannel extends BasicChannelSemantics
     }
 
     /**
-     * Waits up to keep-alive until this transaction's puts fit once its takes are gone. Holds
-     * {@link #lock}.
+     * Puts this transaction's events in the memory queue if they fit once its takes are gone and no
+     * batch waits on disk, else on disk; waits up to keep-alive for either. Holds {@link #lock}.
+     *
+     * @return whether they went to memory
      */
-    private void awaitRoomForPuts() throws InterruptedException {
-      long waitNanos = limits.keepAliveNanos();
+    private boolean placePuts() throws InterruptedException {
+      long started = System.nanoTime();
       while (true) {
         long eventsAfter = queue.size() + (long) takenUncommitted - takes.size() + puts.size();
         long slotsAfter = slotsHeld - takeSlots + putSlots;
         BatchMemoryChannelConfig now = config;
         boolean eventsFit = eventsAfter <= now.capacity();
         boolean bytesFit = slotsAfter <= now.byteSlots();
-        if (eventsFit && bytesFit) {
-          return;
+        boolean backlog = buffer != null && buffer.hasUnread();
+        if (eventsFit && bytesFit && !backlog) {
+          queue.addAll(puts);
+          return true;
         }
-        if (waitNanos <= 0) {
+        long waited = System.nanoTime() - started;
+        boolean mayUseDisk =
+            now.bufferDir() != null && (backlog || waited >= now.bufferSpillAfterNanos());
+        if (mayUseDisk && spill()) {
+          return false;
+        }
+        if (waited >= limits.keepAliveNanos() && (now.bufferDir() == null || mayUseDisk)) {
           throw new ChannelFullException(
               "memory channel "
                   + getName()
@@ -275,10 +523,123 @@ public class BatchMemoryChannel extends BasicChannelSemantics
                           + now.capacity())
                   + " for "
                   + now.keepAliveNanos() / 1_000_000_000L
-                  + " s. The sinks are not keeping up with the "
+                  + " s"
+                  + (now.bufferDir() == null
+                      ? ""
+                      : ", and the disk buffer could not take it (full at "
+                          + BatchMemoryChannelConfig.BUFFER_MAX_BYTES
+                          + " = "
+                          + now.bufferMaxBytes()
+                          + ", or failing: see BufferDiskErrorCount)")
+                  + ". The sinks are not keeping up with the "
                   + "sources: check the sinks, or add sinks or capacity.");
         }
-        waitNanos = roomMade.awaitNanos(waitNanos);
+        long slice = limits.keepAliveNanos() - waited;
+        if (now.bufferDir() != null) {
+          // room on disk comes without a signal: try it again now and then
+          slice =
+              Math.min(waited < limits.keepAliveNanos() ? slice : Long.MAX_VALUE, DISK_POLL_NANOS);
+          if (!mayUseDisk) {
+            slice = Math.min(slice, now.bufferSpillAfterNanos() - waited);
+          }
+        }
+        roomMade.awaitNanos(Math.max(1, slice));
+      }
+    }
+
+    /**
+     * Appends this transaction's puts to the disk buffer if it can take them. Holds {@link #lock}.
+     */
+    private boolean spill() {
+      if (!diskUsable()) {
+        return false;
+      }
+      try {
+        if (!buffer.hasUnread()) {
+          moveQueueToDisk();
+        }
+        if (!buffer.append(puts, System.currentTimeMillis())) {
+          diskLog.warn(
+              () ->
+                  "memory channel "
+                      + getName()
+                      + ": the disk buffer is full ("
+                      + buffer.bytes()
+                      + " bytes, "
+                      + BatchMemoryChannelConfig.BUFFER_MAX_BYTES
+                      + " = "
+                      + config.bufferMaxBytes()
+                      + "): senders are held back, UDP datagrams dropped and counted, until the sinks "
+                      + "drain it");
+          return false;
+        }
+      } catch (IOException | RuntimeException e) {
+        diskFailed("cannot write to the disk buffer", e);
+        return false;
+      }
+      counter.addToSpillCount(puts.size());
+      publishBuffer();
+      return true;
+    }
+
+    /**
+     * When the channel begins to spill (Kafka away, most likely), moves the events waiting in
+     * memory to disk ahead of the batch that did not fit, so that a kill during the outage loses
+     * only what the sinks hold, not a full memory queue. They are older than anything on disk (a
+     * put goes to memory only while nothing waits there) and newer than the events read back that
+     * the queue may still hold, so the order stays. Holds {@link #lock}.
+     */
+    private void moveQueueToDisk() throws IOException {
+      List<Event> waiting = new ArrayList<>();
+      for (Event event : queue) {
+        if (!(event instanceof BufferedEvent)) {
+          waiting.add(event);
+        }
+      }
+      if (waiting.isEmpty() || !buffer.append(waiting, System.currentTimeMillis())) {
+        return;
+      }
+      queue.removeIf(event -> !(event instanceof BufferedEvent));
+      for (Event event : waiting) {
+        slotsHeld -= slots(event);
+      }
+      counter.addToSpillCount(waiting.size());
+      roomMade.signalAll();
+    }
+
+    /**
+     * Tells the disk buffer which of its events this transaction's takes committed, so it deletes
+     * the files that are done with. Holds {@link #lock}.
+     */
+    private void releaseReadBack() {
+      if (buffer == null) {
+        return; // stopped meanwhile: the files stay for the next start
+      }
+      DiskBuffer.Segment segment = null;
+      int count = 0;
+      for (Event event : takes) {
+        if (event instanceof BufferedEvent read) {
+          if (read.segment != segment) {
+            release(segment, count);
+            segment = read.segment;
+            count = 0;
+          }
+          count++;
+        }
+      }
+      release(segment, count);
+      publishBuffer();
+    }
+
+    private void release(DiskBuffer.Segment segment, int count) {
+      if (count == 0) {
+        return;
+      }
+      readBackInMemory -= count;
+      try {
+        buffer.committed(segment, count);
+      } catch (IOException e) {
+        diskFailed("cannot delete a sent file of the disk buffer, " + segment.path, e);
       }
     }
 

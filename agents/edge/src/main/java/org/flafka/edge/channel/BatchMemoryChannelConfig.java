@@ -2,8 +2,10 @@ package org.flafka.edge.channel;
 
 import static org.flafka.config.ConfigDef.atLeast;
 import static org.flafka.config.ConfigDef.between;
+import static org.flafka.config.ConfigDef.oneOf;
 
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.Map;
 import org.apache.flume.conf.ConfigurationException;
 import org.flafka.config.ConfigDef;
@@ -12,10 +14,11 @@ import org.flafka.config.ConfigDef.Type;
 
 /**
  * Every configuration key of {@link BatchMemoryChannel} in one place. The keys, their meanings and
- * their defaults are those of Flume's {@code MemoryChannel}, so a configuration moves between the
- * two by changing its type; what differs is that a bad value is an error naming the key, where
- * Flume's channel logs a warning and uses its default. {@link #main} writes the key table into
- * {@code docs/reference/edge-channel.md}.
+ * their defaults are those of Flume's {@code MemoryChannel}, plus the {@code buffer.*} keys of the
+ * disk buffer (off unless {@code buffer.dir} is set), so a configuration moves between the two by
+ * changing its type; what differs is that a bad value is an error naming the key, where Flume's
+ * channel logs a warning and uses its default. {@link #main} writes the key table into {@code
+ * docs/reference/edge-channel.md}.
  */
 public final class BatchMemoryChannelConfig {
 
@@ -45,6 +48,37 @@ public final class BatchMemoryChannelConfig {
   private static final String BYTE_CAPACITY_BUFFER_PERCENTAGE_DOC =
       "Share of byteCapacity left for the events' " + "headers and objects, which are not counted.";
 
+  public static final String BUFFER_DIR = "buffer.dir";
+  private static final String BUFFER_DIR_DOC =
+      "Directory of the disk buffer, one per channel: committed batches the memory queue has no room "
+          + "for (Kafka away, or slower than the sources) are appended there whole and read back oldest first, "
+          + "so the sources keep accepting; empty: no disk buffer, the channel is Flume's memory channel "
+          + "(docs/guides/edge.md, \"The disk buffer\").";
+
+  public static final String BUFFER_MAX_BYTES = "buffer.maxBytes";
+  private static final String BUFFER_MAX_BYTES_DOC =
+      "Most bytes the disk buffer's files hold; when full, commits wait for room as in a full memory "
+          + "channel (TCP senders are held back, UDP drops are counted). The start logs a WARN when the file "
+          + "system has less space free.";
+
+  public static final String BUFFER_SEGMENT_BYTES = "buffer.segmentBytes";
+  private static final String BUFFER_SEGMENT_BYTES_DOC =
+      "Size at which the disk buffer starts a new file; a file is deleted when all its events were "
+          + "sent, so this is also the granularity at which a drained backlog frees space.";
+
+  public static final String BUFFER_SPILL_AFTER_MILLIS = "buffer.spillAfterMillis";
+  private static final String BUFFER_SPILL_AFTER_MILLIS_DOC =
+      "How long a commit waits for room in memory before its batch goes to the disk buffer: sinks that are "
+          + "only busy (a burst, an edge sending as fast as Kafka takes) make room sooner, so the disk is not "
+          + "used and senders are paced as without a buffer; at the start of an outage the senders wait this once. "
+          + "While batches wait on disk, commits go there at once.";
+
+  public static final String BUFFER_FSYNC = "buffer.fsync";
+  private static final String BUFFER_FSYNC_DOC =
+      "batch: every batch written to the disk buffer is forced to the device before its commit "
+          + "returns (survives a power loss); never: the operating system writes it when it chooses "
+          + "(survives the agent's death, not the host's).";
+
   /** Flume's MemoryChannel's defaultCapacity (private there), and so this channel's. */
   public static final int DEFAULT_CAPACITY = 100;
 
@@ -59,6 +93,10 @@ public final class BatchMemoryChannelConfig {
 
   /** Flume's MemoryChannel's default too, so either channel type holds the same bytes. */
   public static final int DEFAULT_BYTE_CAPACITY_BUFFER_PERCENTAGE = 20;
+
+  public static final long DEFAULT_BUFFER_MAX_BYTES = 4L << 30;
+
+  public static final long DEFAULT_BUFFER_SEGMENT_BYTES = 64L << 20;
 
   static final ConfigDef DEFINITION =
       new ConfigDef(Kind.CHANNEL)
@@ -84,12 +122,41 @@ public final class BatchMemoryChannelConfig {
               DEFAULT_BYTE_CAPACITY_BUFFER_PERCENTAGE,
               null,
               between(0, 99),
-              BYTE_CAPACITY_BUFFER_PERCENTAGE_DOC);
+              BYTE_CAPACITY_BUFFER_PERCENTAGE_DOC)
+          .define(BUFFER_DIR, Type.STRING, "", null, null, BUFFER_DIR_DOC)
+          .define(
+              BUFFER_MAX_BYTES,
+              Type.LONG,
+              DEFAULT_BUFFER_MAX_BYTES,
+              null,
+              atLeast(1L),
+              BUFFER_MAX_BYTES_DOC)
+          .define(
+              BUFFER_SEGMENT_BYTES,
+              Type.LONG,
+              DEFAULT_BUFFER_SEGMENT_BYTES,
+              null,
+              atLeast(1L),
+              BUFFER_SEGMENT_BYTES_DOC)
+          .define(
+              BUFFER_SPILL_AFTER_MILLIS,
+              Type.INT,
+              500,
+              null,
+              atLeast(0),
+              BUFFER_SPILL_AFTER_MILLIS_DOC)
+          .define(
+              BUFFER_FSYNC, Type.STRING, "batch", null, oneOf("batch", "never"), BUFFER_FSYNC_DOC);
 
   private final int capacity;
   private final int transactionCapacity;
   private final long keepAliveNanos;
   private final long byteSlots;
+  private final Path bufferDir;
+  private final long bufferMaxBytes;
+  private final long bufferSegmentBytes;
+  private final boolean bufferSyncEachBatch;
+  private final long bufferSpillAfterNanos;
 
   private BatchMemoryChannelConfig(String component, Map<String, String> props, long maxHeapBytes) {
     ConfigDef.Values v = DEFINITION.parse(component, props);
@@ -102,6 +169,12 @@ public final class BatchMemoryChannelConfig {
       bytes = (long) (maxHeapBytes * 0.8);
     }
     byteSlots = byteSlots(bytes, v.getInt(BYTE_CAPACITY_BUFFER_PERCENTAGE));
+    String dir = v.getString(BUFFER_DIR).strip();
+    bufferDir = dir.isEmpty() ? null : Path.of(dir);
+    bufferMaxBytes = v.getLong(BUFFER_MAX_BYTES);
+    bufferSegmentBytes = v.getLong(BUFFER_SEGMENT_BYTES);
+    bufferSyncEachBatch = v.getString(BUFFER_FSYNC).equals("batch");
+    bufferSpillAfterNanos = v.getInt(BUFFER_SPILL_AFTER_MILLIS) * 1_000_000L;
   }
 
   /**
@@ -168,6 +241,27 @@ public final class BatchMemoryChannelConfig {
    */
   long byteSlots() {
     return byteSlots;
+  }
+
+  /** The disk buffer's directory, or null for none. */
+  Path bufferDir() {
+    return bufferDir;
+  }
+
+  long bufferMaxBytes() {
+    return bufferMaxBytes;
+  }
+
+  long bufferSegmentBytes() {
+    return bufferSegmentBytes;
+  }
+
+  boolean bufferSyncEachBatch() {
+    return bufferSyncEachBatch;
+  }
+
+  long bufferSpillAfterNanos() {
+    return bufferSpillAfterNanos;
   }
 
   // ---- documentation ----

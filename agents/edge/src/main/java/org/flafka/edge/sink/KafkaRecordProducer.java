@@ -1,11 +1,14 @@
 package org.flafka.edge.sink;
 
 import java.time.Duration;
+import java.util.Map;
 import java.util.Properties;
 import org.apache.kafka.clients.producer.Callback;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.Metric;
+import org.apache.kafka.common.MetricName;
 import org.apache.kafka.common.record.internal.AbstractRecords;
 import org.apache.kafka.common.record.internal.CompressionType;
 import org.apache.kafka.common.record.internal.RecordBatch;
@@ -72,6 +75,21 @@ public final class KafkaRecordProducer implements AutoCloseable {
   /** The topic's {@code max.message.bytes}, or {@link TopicMessageLimit#UNKNOWN}. */
   public synchronized int topicLimitBytes() {
     return topicLimit.bytes();
+  }
+
+  /**
+   * The producer's own total {@code name} of its {@code producer-metrics} group (e.g. {@code
+   * connection-close-total}), 0 when it has none; since this producer started.
+   */
+  public long total(String name) {
+    for (Map.Entry<MetricName, ? extends Metric> metric : producer.metrics().entrySet()) {
+      if (metric.getKey().name().equals(name)
+          && metric.getKey().group().equals("producer-metrics")
+          && metric.getValue().metricValue() instanceof Number value) {
+        return value.longValue();
+      }
+    }
+    return 0;
   }
 
   public void send(ProducerRecord<String, byte[]> record, Callback callback) {

@@ -90,6 +90,8 @@ public class KafkaRecordSink extends AbstractSink implements Configurable, Batch
           .ifPresent(why -> LOG.error("{}: cannot start: {}", config.component(), why));
       throw e;
     }
+    KafkaRecordProducer started = producer;
+    counter.readProducerTotalsFrom(started::total);
     counter.incrementConnectionCreatedCount();
     counter.start();
     LOG.info(
@@ -106,6 +108,7 @@ public class KafkaRecordSink extends AbstractSink implements Configurable, Batch
   @Override
   public synchronized void stop() {
     if (producer != null) {
+      counter.readProducerTotalsFrom(name -> 0);
       producer.close();
       producer = null;
       counter.incrementConnectionClosedCount();
@@ -151,6 +154,7 @@ public class KafkaRecordSink extends AbstractSink implements Configurable, Batch
         ((TakeDeadline) transaction).takeNoLaterThan(deadline);
       }
       int taken = 0;
+      boolean awaiting = false;
       while (taken < config.batchSize() && (channelEndsTakes || System.nanoTime() - deadline < 0)) {
         Event event = channel.take();
         if (event == null) {
@@ -162,6 +166,10 @@ public class KafkaRecordSink extends AbstractSink implements Configurable, Batch
         if (oversize != null) {
           acks.refusedBeforeSending(oversize.bytes());
         } else {
+          if (!awaiting) {
+            counter.awaitingKafkaSince(System.nanoTime());
+            awaiting = true;
+          }
           producer.send(record, acks);
         }
       }
@@ -227,6 +235,7 @@ public class KafkaRecordSink extends AbstractSink implements Configurable, Batch
               + KafkaSecurityFailure.explain(e, producerProperties).map(": "::concat).orElse(""),
           e);
     } finally {
+      counter.notAwaitingKafka();
       transaction.close();
     }
   }

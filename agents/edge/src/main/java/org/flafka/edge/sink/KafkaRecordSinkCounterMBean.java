@@ -15,4 +15,20 @@ public interface KafkaRecordSinkCounterMBean extends KafkaSinkCounterMBean {
   long getChannelReadFail();
 
   long getRecordTooLargeDropCount();
+
+  /**
+   * How long the oldest record the sink sent and Kafka has not acknowledged has waited, in ms; 0
+   * when none waits. Grows while Kafka is unreachable: the producer retries a batch until {@code
+   * delivery.timeout.ms} before it fails (and the sink's {@code EventWriteFail} moves).
+   */
+  long getKafkaUnacknowledgedMillis();
+
+  /**
+   * Connections of the sink's producer that closed, failed attempts to connect included, since the
+   * producer started (Kafka's {@code connection-close-total}): climbs while a broker is down.
+   */
+  long getKafkaConnectionCloseCount();
+
+  /** Record batches the producer sent again (Kafka's {@code record-retry-total}). */
+  long getKafkaRecordRetryCount();
 }

@@ -379,7 +379,7 @@ class BatchMemoryChannelTest {
         percentage);
     assertEquals(
         "memory channel ch0: unknown key 'Capacity' (did you mean 'capacity'?). Fix: remove it or use one of "
-            + "capacity, transactionCapacity, keep-alive, byteCapacity, byteCapacityBufferPercentage.",
+            + "capacity, transactionCapacity, keep-alive, byteCapacity, byteCapacityBufferPercentage, buffer.dir, buffer.maxBytes, buffer.segmentBytes, buffer.spillAfterMillis, buffer.fsync.",
         assertThrows(
                 ConfigurationException.class,
                 () -> BatchMemoryChannelConfig.parse("memory channel ch0", Map.of("Capacity", "5")))

@@ -85,6 +85,8 @@ class EdgeAgentInProcessTest {
     vars.put("edge_source_batch_duration_millis", 50);
     vars.put("edge_max_message_bytes", MIB + 1024);
     vars.put("edge_kafka_max_request_size", 2 * MIB);
+    // the disk buffers (the default) in the test's directory, not /var/lib
+    vars.put("edge_data_dir", dir.resolve("data").toString());
     vars.put("edge_channel_capacity", CHANNEL_CAPACITY);
     vars.put("edge_channel_transaction_capacity", 100);
     vars.put("edge_kafka_flume_batch_size", 100);
