@@ -70,7 +70,7 @@ class DashboardsCommandTest {
         FlafkaRun install = flafka("dashboards", "install", cm[0], cm[1], cm[2], cm[3]);
         assertEquals(0, install.exitCode(), install.err());
         assertTrue(
-            install.out().contains("installed 'Flafka edge tier' (4 charts)"), install.out());
+            install.out().contains("installed 'Flafka edge tier' (6 charts)"), install.out());
         assertTrue(
             !install.out().contains("note:"),
             "every name the dashboards use is documented: " + install.out());
