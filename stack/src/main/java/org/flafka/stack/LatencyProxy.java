@@ -15,6 +15,7 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -23,6 +24,13 @@ import java.util.concurrent.locks.LockSupport;
  * each round trip takes at least twice the delay. Bandwidth is not limited and order is kept. Two
  * threads per direction of a connection, one reading, one writing what is due; for benchmarks and
  * tests, not for production traffic.
+ *
+ * <p>{@link #blackHole()} makes it a network that has gone dark, the way a WAN link fails: every
+ * byte read in either direction is dropped without a word (no RST, no FIN), connections made
+ * meanwhile are accepted and never answered, so clients learn of the outage only by their own
+ * timeouts. {@link #restoreTraffic()} ends it: new connections are forwarded again, and each
+ * connection that lost bytes is closed, since its stream can no longer be trusted (a real one would
+ * have timed out by then); connections that lost nothing carry on.
  */
 public final class LatencyProxy implements AutoCloseable {
   private static final int CHUNK_BYTES = 64 * 1024;
@@ -34,9 +42,18 @@ public final class LatencyProxy implements AutoCloseable {
   private final InetSocketAddress target;
   private final long delayNanos;
   private final Set<Socket> sockets = ConcurrentHashMap.newKeySet();
+
+  /** Connections that lost bytes to the black hole, closed when it ends. */
+  private final Set<Connection> broken = ConcurrentHashMap.newKeySet();
+
   private volatile boolean closed;
+  private volatile boolean blackHoled;
+  private final AtomicLong droppedBytes = new AtomicLong();
 
   private record Chunk(long dueNanos, byte[] bytes) {}
+
+  /** A client socket and the socket to the target it is forwarded to (null while black-holed). */
+  private record Connection(Socket client, Socket server) {}
 
   private LatencyProxy(ServerSocket listener, InetSocketAddress target, Duration oneWayDelay) {
     this.listener = listener;
@@ -68,6 +85,38 @@ public final class LatencyProxy implements AutoCloseable {
     return listener.getLocalPort();
   }
 
+  /**
+   * Drops every byte from now on, in both directions and on new connections, without closing
+   * anything (see the class comment).
+   */
+  public void blackHole() {
+    blackHoled = true;
+  }
+
+  /**
+   * Forwards again: new connections reach the target, and the connections that lost bytes are
+   * closed.
+   */
+  public void restoreTraffic() {
+    blackHoled = false;
+    for (Connection connection : broken) {
+      broken.remove(connection);
+      closeQuietly(connection.client());
+      if (connection.server() != null) {
+        closeQuietly(connection.server());
+      }
+    }
+  }
+
+  public boolean isBlackHoled() {
+    return blackHoled;
+  }
+
+  /** Bytes the black hole has dropped since this proxy started, both directions together. */
+  public long droppedBytes() {
+    return droppedBytes.get();
+  }
+
   private void acceptLoop() {
     while (!closed) {
       Socket client;
@@ -75,6 +124,16 @@ public final class LatencyProxy implements AutoCloseable {
         client = listener.accept();
       } catch (IOException e) {
         return; // closed
+      }
+      if (blackHoled) {
+        // As a SYN lost on the way would, except that the kernel has completed the handshake: the
+        // client's requests go unanswered until it gives up
+        Connection connection = new Connection(client, null);
+        sockets.add(client);
+        broken.add(connection);
+        daemon("latency-proxy-" + client.getPort() + "-black-hole", () -> drain(client, connection))
+            .start();
+        continue;
       }
       Socket server = new Socket();
       try {
@@ -89,20 +148,38 @@ public final class LatencyProxy implements AutoCloseable {
       }
       sockets.add(client);
       sockets.add(server);
+      Connection connection = new Connection(client, server);
       AtomicInteger openDirections = new AtomicInteger(2);
-      forward(client, server, openDirections);
-      forward(server, client, openDirections);
+      forward(client, server, connection, openDirections);
+      forward(server, client, connection, openDirections);
     }
+  }
+
+  /** Reads and drops what a client sends on a connection made while black-holed. */
+  private void drain(Socket client, Connection connection) {
+    byte[] buffer = new byte[CHUNK_BYTES];
+    try {
+      InputStream in = client.getInputStream();
+      for (int read; (read = in.read(buffer)) >= 0; ) {
+        droppedBytes.addAndGet(read);
+      }
+    } catch (IOException e) {
+      // closed by restoreTraffic() or by the client
+    }
+    broken.remove(connection);
+    closeQuietly(client);
+    sockets.remove(client);
   }
 
   /**
    * Forwards what {@code from} sends to {@code to}; the last of a connection's two directions to
    * end closes it.
    */
-  private void forward(Socket from, Socket to, AtomicInteger openDirections) {
+  private void forward(
+      Socket from, Socket to, Connection connection, AtomicInteger openDirections) {
     BlockingQueue<Chunk> queue = new LinkedBlockingQueue<>();
     String name = "latency-proxy-" + from.getPort() + "-" + to.getPort();
-    daemon(name + "-read", () -> read(from, to, queue)).start();
+    daemon(name + "-read", () -> read(from, to, connection, queue)).start();
     daemon(
             name + "-write",
             () -> {
@@ -114,12 +191,17 @@ public final class LatencyProxy implements AutoCloseable {
         .start();
   }
 
-  private void read(Socket from, Socket to, BlockingQueue<Chunk> queue) {
+  private void read(Socket from, Socket to, Connection connection, BlockingQueue<Chunk> queue) {
     byte[] buffer = new byte[CHUNK_BYTES];
     try {
       InputStream in = from.getInputStream();
       int read;
       while ((read = in.read(buffer)) >= 0) {
+        if (blackHoled) {
+          droppedBytes.addAndGet(read);
+          broken.add(connection);
+          continue;
+        }
         queue.add(new Chunk(System.nanoTime() + delayNanos, Arrays.copyOf(buffer, read)));
       }
       queue.add(END);
@@ -164,6 +246,7 @@ public final class LatencyProxy implements AutoCloseable {
   @Override
   public void close() {
     closed = true;
+    broken.clear();
     closeQuietly(listener);
     for (Socket socket : sockets) {
       closeQuietly(socket);
