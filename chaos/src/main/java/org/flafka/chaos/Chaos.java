@@ -17,6 +17,11 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.function.Consumer;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.LocatedFileStatus;
+import org.apache.hadoop.fs.RemoteIterator;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
@@ -70,6 +75,9 @@ public final class Chaos {
   private static final int DEVICES = 40;
   private static final int MESSAGE_BYTES = 200;
   private static final Duration POLL = Duration.ofMillis(500);
+
+  /** The number in an HDFS sink's file name: the time the sink started, plus files opened since. */
+  private static final Pattern FILE_NUMBER = Pattern.compile("\\.(\\d{10,18})\\.");
 
   /** Long enough never to end by itself: the runner stops the load. */
   private static final Duration LOAD_LIMIT = Duration.ofDays(1);
@@ -146,6 +154,7 @@ public final class Chaos {
     AgentProcess core = startAgent("core", coreProperties, dir.resolve("core-agent"));
     AgentProcess edge = null;
     long acceptedBeforeKill = -1;
+    long restartedMillis = -1;
     try {
       edge = startAgent("edge", edgeProperties, dir.resolve("edge-agent"));
       int port = chaosCase.transport() == Protocol.UDP ? udpPort : tcpPort;
@@ -164,6 +173,7 @@ public final class Chaos {
         case CORE_KILL -> {
           core.kill();
           sleep(ChaosSettings.KILL_DOWNTIME);
+          restartedMillis = System.currentTimeMillis();
           core = startAgent("core", coreProperties, dir.resolve("core-agent"));
         }
         case EDGE_BROKER_STOPPED -> {
@@ -172,9 +182,9 @@ public final class Chaos {
           broker.restart();
         }
         case EDGE_BLACK_HOLE -> {
-          broker.proxy().blackHole();
+          broker.clientProxy().blackHole();
           sleep(settings.outage());
-          broker.proxy().restoreTraffic();
+          broker.clientProxy().restore();
         }
         case HDFS_AWAY -> {
           hdfs.stopNameNode();
@@ -220,6 +230,9 @@ public final class Chaos {
       generator.stop();
       LoadResult sent = awaitLoad(load);
       settle(edge, topic, group);
+      if (restartedMillis > 0) {
+        awaitPublished(hdfsPath, restartedMillis);
+      }
       edge.stop();
       core.stop();
 
@@ -252,8 +265,8 @@ public final class Chaos {
       if (!broker.isRunning()) {
         broker.restart();
       }
-      if (broker.proxy().isBlackHoled()) {
-        broker.proxy().restoreTraffic();
+      if (broker.clientProxy().isBlackHoled()) {
+        broker.clientProxy().restore();
       }
       if (!hdfs.isNameNodeUp()) {
         hdfs.restartNameNode();
@@ -410,6 +423,44 @@ public final class Chaos {
       }
       quiet = held == 0 && committed(topic, group) >= endOffsets(topic) ? quiet + 1 : 0;
     }
+  }
+
+  /**
+   * Waits, up to the settle timeout, until no file the killed core left in progress stays so: the
+   * restarted core recovers their leases and publishes them, and the audit, as Hive, reads only
+   * published files. The restarted core's own files in progress are numbered from its start time.
+   */
+  private void awaitPublished(String hdfsPath, long restartedMillis) {
+    long deadline = System.nanoTime() + settings.settleTimeout().toNanos();
+    try (FileSystem fs = hdfs.newFileSystem()) {
+      while (leftInProgress(fs, hdfsPath, restartedMillis) > 0 && System.nanoTime() < deadline) {
+        sleep(POLL);
+      }
+    } catch (IOException e) {
+      throw new ChaosException("could not list " + hdfsPath + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** In-progress files ({@code _<prefix>.<number>….tmp}) numbered before {@code millis}. */
+  private static int leftInProgress(FileSystem fs, String hdfsPath, long millis)
+      throws IOException {
+    org.apache.hadoop.fs.Path root = new org.apache.hadoop.fs.Path(hdfsPath);
+    if (!fs.exists(root)) {
+      return 0;
+    }
+    int left = 0;
+    RemoteIterator<LocatedFileStatus> files = fs.listFiles(root, true);
+    while (files.hasNext()) {
+      String name = files.next().getPath().getName();
+      if (!name.startsWith("_") || !name.endsWith(".tmp")) {
+        continue;
+      }
+      Matcher number = FILE_NUMBER.matcher(name);
+      if (number.find() && Long.parseLong(number.group(1)) < millis) {
+        left++;
+      }
+    }
+    return left;
   }
 
   private long committed(String topic, String group) {

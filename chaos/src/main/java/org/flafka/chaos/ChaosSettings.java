@@ -38,10 +38,21 @@ public record ChaosSettings(
   public static final Duration KILL_DOWNTIME = Duration.ofSeconds(5);
 
   /**
-   * System property the integrator sets to true once the edge buffers on disk by default: the edge
-   * outage and edge kill cases are then expected to pass ({@code -Dflafka.chaos.edgeBufferLanded}).
+   * System property that says whether the edge buffers on disk by default, so that the edge outage
+   * and edge kill cases are expected to pass ({@code -Dflafka.chaos.edgeBufferLanded=true} or
+   * {@code false}); unset, the edge template's defaults decide ({@link #edgeBufferExpected()}).
    */
   public static final String EDGE_BUFFER_LANDED_PROPERTY = "flafka.chaos.edgeBufferLanded";
+
+  /**
+   * Whether the edge cases are expected to pass: {@value #EDGE_BUFFER_LANDED_PROPERTY} when set,
+   * else whether the edge template's defaults include a disk buffer ({@code edge_buffer_max_bytes}
+   * above 0).
+   */
+  public static boolean edgeBufferExpected() {
+    String property = System.getProperty(EDGE_BUFFER_LANDED_PROPERTY);
+    return property != null ? Boolean.parseBoolean(property) : EdgeBuffer.isDefault();
+  }
 
   /** One fault over one transport. */
   public record Case(Fault fault, Protocol transport) {

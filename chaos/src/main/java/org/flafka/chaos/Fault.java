@@ -12,7 +12,8 @@ import org.flafka.render.Tier;
 public enum Fault {
   /**
    * The edge agent killed with SIGKILL mid-stream and started again: what it had accepted is
-   * delivered. Protected by a durable edge channel; today's default edge channel is memory.
+   * delivered. Needs an edge default that keeps what it accepted across a kill; today's default is
+   * a memory channel, which loses what it holds.
    */
   EDGE_KILL(
       "edge-kill",
@@ -21,7 +22,7 @@ public enum Fault {
       Expect.NOTHING_ACCEPTED_MISSING,
       true,
       "a durable edge channel (the edge buffer)",
-      Map.of(Tier.EDGE, Map.of("edge_channel_type", "memory"))),
+      Map.of()),
   /** The broker stopped under a running edge for the outage, then started again. */
   EDGE_BROKER_STOPPED(
       "edge-broker-stopped",
@@ -30,7 +31,7 @@ public enum Fault {
       Expect.NOTHING_MISSING,
       true,
       "the edge buffer (disk)",
-      Map.of(Tier.EDGE, Map.of("edge_channel_type", "memory"))),
+      Map.of()),
   /**
    * The edge's traffic to Kafka dropped silently for the outage, as a WAN link that goes dark; the
    * core, in the data centre, reaches the broker all along.
@@ -42,7 +43,7 @@ public enum Fault {
       Expect.NOTHING_MISSING,
       true,
       "the edge buffer (disk)",
-      Map.of(Tier.EDGE, Map.of("edge_channel_type", "memory"))),
+      Map.of()),
   /** The core agent killed with SIGKILL mid-stream and started again. */
   CORE_KILL(
       "core-kill",
@@ -157,8 +158,15 @@ public enum Fault {
     return protection;
   }
 
-  /** The template variables that switch {@link #protection()} off, for {@code tier}. */
+  /**
+   * The template variables that switch {@link #protection()} off, for {@code tier}: for the cases
+   * that await the edge buffer, the buffer off ({@code edge_buffer_max_bytes: 0} once the template
+   * has it, else the plain memory channel).
+   */
   public Map<String, Object> protectionOff(Tier tier) {
+    if (awaitsEdgeBuffer && tier == Tier.EDGE) {
+      return EdgeBuffer.off();
+    }
     return protectionOff.getOrDefault(tier, Map.of());
   }
 

@@ -10,12 +10,16 @@ import java.util.Locale;
 
 /**
  * The fault suite's results as the table of docs/reliability.md, and as one progress line per case.
- * The page keeps its prose; {@link #replaceIn} swaps only what lies between {@value #BEGIN} and
- * {@value #END}.
+ * The page keeps its prose; {@link #replaceIn} swaps only what lies between the markers of one
+ * block: {@value #BEGIN} and {@value #END} for runs with the protections on, the same with {@value
+ * #PROTECTION_OFF} after "results" for runs with them off.
  */
 public final class ReliabilityTable {
   public static final String BEGIN = "<!-- flafka chaos: results begin -->";
   public static final String END = "<!-- flafka chaos: results end -->";
+
+  /** What the markers of the block of runs with the protections off add after "results". */
+  public static final String PROTECTION_OFF = " with protection off";
 
   private ReliabilityTable() {}
 
@@ -94,16 +98,21 @@ public final class ReliabilityTable {
     return out.toString();
   }
 
-  /** Replaces the results block of {@code page} with {@code table}. */
-  public static void replaceIn(Path page, String table) throws IOException {
+  /**
+   * Replaces the results block of {@code page} with {@code table}: the block of runs with the
+   * protections off when {@code protectionOff}.
+   */
+  public static void replaceIn(Path page, String table, boolean protectionOff) throws IOException {
+    String begin = protectionOff ? BEGIN.replace(" results", " results" + PROTECTION_OFF) : BEGIN;
+    String end = protectionOff ? END.replace(" results", " results" + PROTECTION_OFF) : END;
     String text = Files.readString(page, StandardCharsets.UTF_8);
-    int begin = text.indexOf(BEGIN);
-    int end = text.indexOf(END);
-    if (begin < 0 || end < begin) {
+    int from = text.indexOf(begin);
+    int to = text.indexOf(end);
+    if (from < 0 || to < from) {
       throw new IOException(
-          page + " has no results block: add the lines " + BEGIN + " and " + END + " to it");
+          page + " has no results block: add the lines " + begin + " and " + end + " to it");
     }
-    String updated = text.substring(0, begin + BEGIN.length()) + "\n" + table + text.substring(end);
+    String updated = text.substring(0, from + begin.length()) + "\n" + table + text.substring(to);
     Files.writeString(page, updated, StandardCharsets.UTF_8);
   }
 

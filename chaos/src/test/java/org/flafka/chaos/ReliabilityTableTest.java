@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.List;
 import org.flafka.load.Protocol;
@@ -95,14 +96,22 @@ class ReliabilityTableTest {
             + ReliabilityTable.END
             + "\n\nmore prose\n");
 
-    ReliabilityTable.replaceIn(page, "new table\n");
+    String offBegin = "<!-- flafka chaos: results with protection off begin -->";
+    String offEnd = "<!-- flafka chaos: results with protection off end -->";
+    Files.writeString(
+        page, offBegin + "\nold run unprotected\n" + offEnd + "\n", StandardOpenOption.APPEND);
+
+    ReliabilityTable.replaceIn(page, "new table\n", false);
+    ReliabilityTable.replaceIn(page, "new table unprotected\n", true);
 
     String text = Files.readString(page);
     assertTrue(text.startsWith("# Reliability\n\nprose\n\n"), text);
     assertTrue(
         text.contains(ReliabilityTable.BEGIN + "\nnew table\n" + ReliabilityTable.END), text);
-    assertTrue(text.endsWith("\n\nmore prose\n"), text);
+    assertTrue(text.contains("\n\nmore prose\n"), text);
+    assertTrue(text.contains(offBegin + "\nnew table unprotected\n" + offEnd), text);
     assertFalse(text.contains("old table"), text);
+    assertFalse(text.contains("old run"), text);
   }
 
   @Test
@@ -110,7 +119,7 @@ class ReliabilityTableTest {
     Path page = dir.resolve("other.md");
     Files.writeString(page, "# Nothing here\n");
     IOException refused =
-        assertThrows(IOException.class, () -> ReliabilityTable.replaceIn(page, "table\n"));
+        assertThrows(IOException.class, () -> ReliabilityTable.replaceIn(page, "table\n", false));
     assertTrue(refused.getMessage().contains(ReliabilityTable.BEGIN), refused.getMessage());
   }
 

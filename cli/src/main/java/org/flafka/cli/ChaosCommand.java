@@ -102,11 +102,11 @@ public final class ChaosCommand implements Callable<Integer> {
   @Option(
       names = "--edge-buffer-landed",
       description =
-          "Expect the edge cases to pass: the edge buffers on disk by default (issue 29). Also the"
-              + " system property "
+          "Expect the edge cases to pass: the edge buffers on disk by default (issue 29). Without"
+              + " it: the system property "
               + ChaosSettings.EDGE_BUFFER_LANDED_PROPERTY
-              + "=true.")
-  boolean edgeBufferLanded = Boolean.getBoolean(ChaosSettings.EDGE_BUFFER_LANDED_PROPERTY);
+              + " if set, else whether the edge template's defaults include a disk buffer.")
+  boolean edgeBufferLanded = ChaosSettings.edgeBufferExpected();
 
   @Option(
       names = "--docs",
@@ -176,7 +176,7 @@ public final class ChaosCommand implements Callable<Integer> {
     out.flush();
     if (docs != null) {
       try {
-        ReliabilityTable.replaceIn(docs, table);
+        ReliabilityTable.replaceIn(docs, table, protectionOff);
       } catch (IOException e) {
         throw UserException.invalidInput("--docs " + docs + ": " + e.getMessage());
       }

@@ -157,9 +157,9 @@ public final class KafkaBroker implements KafkaCluster, AutoCloseable {
    * Starts a broker that can be stopped and started again on the same ports with the same data, as
    * a broker restarted in the field is: {@link #stop()}, {@link #restart()}. Clients reach it
    * through a {@link LatencyProxy} without delay, which stays up while the broker is stopped and
-   * can black-hole their traffic instead ({@link #proxy()}); clients that bootstrap from {@link
-   * #directBootstrapServers()} bypass the proxy (the core in the data centre, while a site's link
-   * is down). Its data stays in {@code dir/kraft} until {@link #close()}.
+   * can black-hole their traffic instead ({@link #clientProxy()}); clients that bootstrap from
+   * {@link #directBootstrapServers()} bypass the proxy (the core in the data centre, while a site's
+   * link is down). Its data stays in {@code dir/kraft} until {@link #close()}.
    */
   public static KafkaBroker startRestartable(Path dir, Map<String, String> overrides) {
     return start(dir, overrides, Duration.ZERO, Map.of(), Ports.allocateWithDirect(), true);
@@ -446,7 +446,7 @@ public final class KafkaBroker implements KafkaCluster, AutoCloseable {
    * The proxy in front of a {@link #startRestartable restartable} broker (or one with a client
    * latency), to black-hole its clients' traffic.
    */
-  public LatencyProxy proxy() {
+  public LatencyProxy clientProxy() {
     if (proxy == null) {
       throw new StackException(this + " has no proxy in front of it");
     }

@@ -28,9 +28,9 @@ import java.util.concurrent.locks.LockSupport;
  * <p>{@link #blackHole()} makes it a network that has gone dark, the way a WAN link fails: every
  * byte read in either direction is dropped without a word (no RST, no FIN), connections made
  * meanwhile are accepted and never answered, so clients learn of the outage only by their own
- * timeouts. {@link #restoreTraffic()} ends it: new connections are forwarded again, and each
- * connection that lost bytes is closed, since its stream can no longer be trusted (a real one would
- * have timed out by then); connections that lost nothing carry on.
+ * timeouts. {@link #restore()} ends it: new connections are forwarded again, and each connection
+ * that lost bytes is closed, since its stream can no longer be trusted (a real one would have timed
+ * out by then); connections that lost nothing carry on.
  */
 public final class LatencyProxy implements AutoCloseable {
   private static final int CHUNK_BYTES = 64 * 1024;
@@ -97,7 +97,7 @@ public final class LatencyProxy implements AutoCloseable {
    * Forwards again: new connections reach the target, and the connections that lost bytes are
    * closed.
    */
-  public void restoreTraffic() {
+  public void restore() {
     blackHoled = false;
     for (Connection connection : broken) {
       broken.remove(connection);
@@ -164,7 +164,7 @@ public final class LatencyProxy implements AutoCloseable {
         droppedBytes.addAndGet(read);
       }
     } catch (IOException e) {
-      // closed by restoreTraffic() or by the client
+      // closed by restore() or by the client
     }
     broken.remove(connection);
     closeQuietly(client);

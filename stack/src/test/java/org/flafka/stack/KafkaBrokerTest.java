@@ -122,10 +122,10 @@ class KafkaBrokerTest {
       broker.createTopic("kept", 2);
       KafkaClients.produce(broker, "kept", 5);
       // A site's link goes dark; the data centre's clients, on the direct listener, carry on
-      broker.proxy().blackHole();
+      broker.clientProxy().blackHole();
       KafkaCluster direct = broker::directBootstrapServers;
       KafkaClients.produce(direct, "kept", 5);
-      broker.proxy().restoreTraffic();
+      broker.clientProxy().restore();
 
       broker.stop();
       assertFalse(broker.isRunning());

@@ -77,7 +77,7 @@ class LatencyProxyTest {
       }
       assertTrue(proxy.droppedBytes() >= "lost".length(), "the dropped bytes are counted");
 
-      proxy.restoreTraffic();
+      proxy.restore();
       assertEquals(
           -1, readOrEnd(before), "a connection that lost bytes is closed when traffic returns");
       try (Socket after = connect()) {
@@ -91,7 +91,7 @@ class LatencyProxyTest {
     try (Socket idle = connect()) {
       assertEquals("one", roundTrip(idle, "one"));
       proxy.blackHole();
-      proxy.restoreTraffic();
+      proxy.restore();
       assertEquals("two", roundTrip(idle, "two"));
     }
   }
