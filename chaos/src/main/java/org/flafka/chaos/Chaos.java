@@ -195,7 +195,7 @@ public final class Chaos {
           broker.stop();
           broker.restart();
         }
-        case SINK_FAILS_MIDWAY -> {
+        case DATANODE_AWAY -> {
           hdfs.stopDataNode();
           sleep(settings.outage());
           hdfs.restartDataNode();
@@ -214,6 +214,7 @@ public final class Chaos {
       long tailEnd = faultEnded + settings.tail().toNanos();
       long recoveryDeadline = tailEnd + settings.settleTimeout().toNanos();
       boolean loadStopped = false;
+      int drainedPolls = 0;
       while (System.nanoTime() < recoveryDeadline) {
         if (!loadStopped && System.nanoTime() >= tailEnd) {
           generator.stop();
@@ -223,6 +224,12 @@ public final class Chaos {
           recovery = Duration.ofNanos(System.nanoTime() - faultEnded);
         }
         if (recovery != null && loadStopped) {
+          break;
+        }
+        // Events lost on the way never reach the core: once the load has stopped and everything
+        // the pipeline still holds has drained, waiting longer cannot help
+        drainedPolls = loadStopped && drained(edge, topic, group) ? drainedPolls + 1 : 0;
+        if (recovery == null && drainedPolls >= 2) {
           break;
         }
         sleep(POLL);
@@ -416,13 +423,21 @@ public final class Chaos {
     int quiet = 0;
     while (System.nanoTime() < deadline && quiet < 2) {
       sleep(POLL);
-      long held = 0;
-      AgentMetrics metrics = edge.metrics();
-      for (String channel : edge.components().channels()) {
-        held += metrics.channel(channel, "ChannelSize");
-      }
-      quiet = held == 0 && committed(topic, group) >= endOffsets(topic) ? quiet + 1 : 0;
+      quiet = drained(edge, topic, group) ? quiet + 1 : 0;
     }
+  }
+
+  /** The edge's channels are empty and the core's group has committed the end of the topic. */
+  private boolean drained(AgentProcess edge, String topic, String group) {
+    if (!edge.isAlive()) {
+      return false;
+    }
+    long held = 0;
+    AgentMetrics metrics = edge.metrics();
+    for (String channel : edge.components().channels()) {
+      held += metrics.channel(channel, "ChannelSize");
+    }
+    return held == 0 && committed(topic, group) >= endOffsets(topic);
   }
 
   /**

@@ -41,8 +41,7 @@ class FaultSuiteTest {
   void theDefaultCoreLosesNothingAndWritesNothingTwiceThroughEachFault() {
     List<CaseResult> results =
         run(
-            List.of(
-                Fault.CORE_KILL, Fault.HDFS_AWAY, Fault.BROKER_RESTART, Fault.SINK_FAILS_MIDWAY),
+            List.of(Fault.CORE_KILL, Fault.HDFS_AWAY, Fault.BROKER_RESTART, Fault.DATANODE_AWAY),
             false);
     assertEveryCasePassed(results);
   }

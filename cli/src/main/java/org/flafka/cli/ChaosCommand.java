@@ -47,7 +47,7 @@ public final class ChaosCommand implements Callable<Integer> {
       split = ",",
       description =
           "Faults to run, in order: edge-kill, edge-broker-stopped, edge-black-hole, core-kill,"
-              + " hdfs-away, broker-restart, sink-fails-midway (default: all).")
+              + " hdfs-away, broker-restart, datanode-away (default: all).")
   List<String> faults = new ArrayList<>();
 
   @Option(
