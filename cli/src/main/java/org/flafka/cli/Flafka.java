@@ -25,6 +25,7 @@ import picocli.CommandLine.Option;
       CmEmulatorCommand.class,
       DashboardsCommand.class,
       BenchCommand.class,
+      ChaosCommand.class,
       HdfsCommand.class,
     },
     description =

@@ -49,6 +49,7 @@ class LayeringTest {
     "org.flafka.cli..",
     "org.flafka.sweep..",
     "org.flafka.bench..",
+    "org.flafka.chaos..",
     "org.flafka.load..",
     "org.flafka.audit..",
     "org.flafka.lint..",
@@ -160,6 +161,7 @@ class LayeringTest {
             "org.flafka.dashboards",
             "org.flafka.sweep",
             "org.flafka.bench",
+            "org.flafka.chaos",
             "org.flafka.cli")) {
       assertTrue(
           main.stream()

@@ -1,6 +1,7 @@
 package org.flafka.stack;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.channels.Channels;
 import java.nio.channels.SeekableByteChannel;
@@ -98,6 +99,21 @@ public final class ChildProcess implements AutoCloseable {
 
   public long pid() {
     return process.pid();
+  }
+
+  /**
+   * Writes {@code line} to the child's stdin: a command for the stack's mains, which read their
+   * stdin line by line (see {@code HdfsMain}).
+   */
+  void send(String line) {
+    try {
+      OutputStream in = process.getOutputStream();
+      in.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+      in.flush();
+    } catch (IOException e) {
+      throw new StackException(
+          "could not write to " + description + ": " + e.getMessage() + "; see " + log, e);
+    }
   }
 
   public boolean isAlive() {

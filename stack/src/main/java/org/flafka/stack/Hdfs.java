@@ -25,6 +25,9 @@ public final class Hdfs implements HdfsCluster, AutoCloseable {
   private final URI uri;
   private boolean closed;
 
+  /** The stopped DataNode, to restart, or null. */
+  private MiniDFSCluster.DataNodeProperties stoppedDataNode;
+
   private Hdfs(Path dir, Path baseDir, MiniDFSCluster cluster) {
     this.dir = dir;
     this.baseDir = baseDir;
@@ -109,6 +112,34 @@ public final class Hdfs implements HdfsCluster, AutoCloseable {
               + uri.getPort());
     }
     LOG.info("HDFS NameNode at {} restarted", uri);
+  }
+
+  /**
+   * Stops the DataNode, the only one: writes fail (their pipeline has no node left) until {@link
+   * #restartDataNode()}, while the NameNode answers.
+   */
+  public synchronized void stopDataNode() {
+    if (stoppedDataNode != null) {
+      return;
+    }
+    stoppedDataNode = cluster.stopDataNode(0);
+    LOG.info("HDFS DataNode of {} stopped", uri);
+  }
+
+  /** Starts the stopped DataNode again on its ports and waits until it has registered. */
+  public synchronized void restartDataNode() {
+    if (stoppedDataNode == null) {
+      return;
+    }
+    try {
+      cluster.restartDataNode(stoppedDataNode, true);
+      cluster.waitActive();
+    } catch (IOException e) {
+      throw new StackException(
+          "HDFS DataNode of " + uri + " did not restart: " + e.getMessage(), e);
+    }
+    stoppedDataNode = null;
+    LOG.info("HDFS DataNode of {} restarted", uri);
   }
 
   public synchronized boolean isNameNodeUp() {

@@ -1,6 +1,8 @@
 package org.flafka.stack;
 
+import java.io.IOException;
 import java.net.URI;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -8,7 +10,9 @@ import java.util.List;
 /**
  * {@link Hdfs} in its own JVM ({@link HdfsMain}), so that an agent's CPU can be measured apart from
  * HDFS's. {@link #close()} stops it (SIGTERM, then SIGKILL after {@link ChildProcess#STOP_GRACE});
- * HDFS also exits if this JVM dies. To stop and restart the NameNode, use the in-JVM {@link Hdfs}.
+ * HDFS also exits if this JVM dies. {@link #stopNameNode()} and {@link #restartNameNode()} take the
+ * NameNode away and bring it back on the same port, as {@link Hdfs}'s do, by a command on the
+ * process's stdin.
  */
 public final class HdfsProcess implements HdfsCluster, AutoCloseable {
   /** Heap for the HDFS JVM unless the caller passes its own JVM options. */
@@ -18,10 +22,12 @@ public final class HdfsProcess implements HdfsCluster, AutoCloseable {
 
   private final ChildProcess process;
   private final URI uri;
+  private final Path readyFile;
 
-  private HdfsProcess(ChildProcess process, URI uri) {
+  private HdfsProcess(ChildProcess process, URI uri, Path readyFile) {
     this.process = process;
     this.uri = uri;
+    this.readyFile = readyFile;
   }
 
   /**
@@ -50,12 +56,41 @@ public final class HdfsProcess implements HdfsCluster, AutoCloseable {
             args,
             root,
             root.resolve("hdfs.log"));
-    return new HdfsProcess(process, URI.create(process.awaitReadyFile(readyFile, READY_TIMEOUT)));
+    return new HdfsProcess(
+        process, URI.create(process.awaitReadyFile(readyFile, READY_TIMEOUT)), readyFile);
   }
 
   @Override
   public URI uri() {
     return uri;
+  }
+
+  /**
+   * Stops the NameNode; clients fail or retry until {@link #restartNameNode()}. The DataNode keeps
+   * running.
+   */
+  public synchronized void stopNameNode() {
+    nameNode(HdfsMain.STOP_NAMENODE, "down");
+  }
+
+  /** Starts the NameNode again on the same port and waits until the DataNode has reported to it. */
+  public synchronized void restartNameNode() {
+    nameNode(HdfsMain.RESTART_NAMENODE, "up");
+  }
+
+  private void nameNode(String command, String expected) {
+    Path stateFile = readyFile.resolveSibling(HdfsMain.NAMENODE_FILE);
+    try {
+      Files.deleteIfExists(stateFile);
+    } catch (IOException e) {
+      throw new StackException("could not delete " + stateFile + ": " + e.getMessage(), e);
+    }
+    process.send(command);
+    String state = process.awaitReadyFile(stateFile, READY_TIMEOUT);
+    if (!state.equals(expected)) {
+      throw new StackException(
+          "HDFS process: " + command + " left the NameNode " + state + "; see " + log());
+    }
   }
 
   public long pid() {

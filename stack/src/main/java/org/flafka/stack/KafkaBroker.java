@@ -4,6 +4,7 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.lang.reflect.Field;
 import java.net.InetSocketAddress;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -47,22 +48,68 @@ public final class KafkaBroker implements KafkaCluster, AutoCloseable {
 
   private final Path dir;
   private final Path dataDir;
-  private final KafkaRaftServer server;
+  private final KafkaConfig config;
+
+  /** The running server; null while {@link #stop() stopped}. */
+  private KafkaRaftServer server;
 
   /** In front of the broker listener, or null. */
   private final LatencyProxy proxy;
 
   private final String bootstrapServers;
+
+  /** Can {@link #stop()} and {@link #restart()}. */
+  private final boolean restartable;
+
+  /** Leaves its data when closed, for a process started again with the same ports. */
+  private final boolean keepsDataOnClose;
+
+  /** The port of the listener without a proxy in front, or 0. */
+  private final int directPort;
+
   private boolean closed;
 
   private KafkaBroker(
-      Path dir, Path dataDir, KafkaRaftServer server, LatencyProxy proxy, String bootstrapServers) {
+      Path dir,
+      Path dataDir,
+      KafkaConfig config,
+      KafkaRaftServer server,
+      LatencyProxy proxy,
+      String bootstrapServers,
+      boolean restartable,
+      boolean keepsDataOnClose,
+      int directPort) {
     this.dir = dir;
     this.dataDir = dataDir;
+    this.config = config;
     this.server = server;
     this.proxy = proxy;
     this.bootstrapServers = bootstrapServers;
+    this.restartable = restartable;
+    this.keepsDataOnClose = keepsDataOnClose;
+    this.directPort = directPort;
   }
+
+  /**
+   * Fixed ports of a restartable broker: its listener's, its controller's and, for a broker behind
+   * a proxy, its direct listener's (else 0).
+   */
+  record Ports(int listener, int controller, int direct) {
+    Ports(int listener, int controller) {
+      this(listener, controller, 0);
+    }
+
+    static Ports allocate() {
+      return new Ports(FreePort.allocate(), FreePort.allocate());
+    }
+
+    static Ports allocateWithDirect() {
+      return new Ports(FreePort.allocate(), FreePort.allocate(), FreePort.allocate());
+    }
+  }
+
+  /** The listener clients use to bypass a restartable broker's proxy. */
+  private static final String DIRECT_LISTENER = "DIRECT";
 
   /**
    * Starts a broker with its data in {@code dir/kraft}; {@link #close()} deletes that, and {@code
@@ -102,29 +149,105 @@ public final class KafkaBroker implements KafkaCluster, AutoCloseable {
       Map<String, String> overrides,
       Duration clientLatency,
       Map<String, String> extraListeners) {
-    if (!clientLatency.isZero() && !extraListeners.isEmpty()) {
+    return start(
+        dir, overrides, clientLatency.isZero() ? null : clientLatency, extraListeners, null, false);
+  }
+
+  /**
+   * Starts a broker that can be stopped and started again on the same ports with the same data, as
+   * a broker restarted in the field is: {@link #stop()}, {@link #restart()}. Clients reach it
+   * through a {@link LatencyProxy} without delay, which stays up while the broker is stopped and
+   * can black-hole their traffic instead ({@link #clientProxy()}); clients that bootstrap from
+   * {@link #directBootstrapServers()} bypass the proxy (the core in the data centre, while a site's
+   * link is down). Its data stays in {@code dir/kraft} until {@link #close()}.
+   */
+  public static KafkaBroker startRestartable(Path dir, Map<String, String> overrides) {
+    return start(dir, overrides, Duration.ZERO, Map.of(), Ports.allocateWithDirect(), true);
+  }
+
+  /**
+   * The address of a {@link #startRestartable restartable} broker's direct listener, which no proxy
+   * stands in front of; its metadata names that listener, so such clients stay off the proxy.
+   */
+  public String directBootstrapServers() {
+    if (directPort == 0) {
+      throw new StackException(this + " has no direct listener");
+    }
+    return "127.0.0.1:" + directPort;
+  }
+
+  /**
+   * Starts a broker on {@code ports}, without a proxy, keeping its data in {@code dir/kraft}: the
+   * data of an earlier broker started there is used again ({@link KafkaBrokerMain} with {@code
+   * --keep-data}, so a process restarted with the same ports is the same broker).
+   */
+  static KafkaBroker startKeepingData(Path dir, Map<String, String> overrides, Ports ports) {
+    return start(dir, overrides, null, Map.of(), ports, false);
+  }
+
+  /**
+   * @param clientLatency the delay of a proxy in front of the listener, null for no proxy
+   * @param fixedPorts the ports to use, keeping the data; null for any free ones and fresh data
+   * @param restartable whether {@link #stop()} and {@link #restart()} may be called; else a broker
+   *     on fixed ports leaves its data when closed
+   */
+  private static KafkaBroker start(
+      Path dir,
+      Map<String, String> overrides,
+      Duration clientLatency,
+      Map<String, String> extraListeners,
+      Ports fixedPorts,
+      boolean restartable) {
+    if (clientLatency != null && !extraListeners.isEmpty()) {
       throw new StackException("a broker with a client latency has no extra listeners");
     }
     Directories.create(dir);
+    boolean keepData = fixedPorts != null;
     for (int attempt = 1; ; attempt++) {
       Path dataDir = dir.resolve("kraft");
-      Directories.deleteRecursively(dataDir);
-      int listenerPort = clientLatency.isZero() ? 0 : FreePort.allocate();
+      if (!keepData) {
+        Directories.deleteRecursively(dataDir);
+      }
+      int listenerPort =
+          keepData ? fixedPorts.listener() : clientLatency == null ? 0 : FreePort.allocate();
+      int controllerPort = keepData ? fixedPorts.controller() : FreePort.allocate();
+      // A proxy of a broker that is not restartable is tried again with the broker's new ports
       LatencyProxy proxy =
-          clientLatency.isZero()
+          clientLatency == null
               ? null
               : LatencyProxy.start(new InetSocketAddress("127.0.0.1", listenerPort), clientLatency);
-      KafkaConfig config =
-          KafkaConfig.fromProps(
-              config(
-                  dataDir,
-                  FreePort.allocate(),
-                  listenerPort,
-                  proxy == null ? 0 : proxy.port(),
-                  overrides,
-                  extraListeners));
+      int directPort = keepData ? fixedPorts.direct() : 0;
+      Properties props =
+          config(
+              dataDir,
+              controllerPort,
+              listenerPort,
+              proxy == null ? 0 : proxy.port(),
+              overrides,
+              extraListeners);
+      if (directPort != 0) {
+        props.setProperty(
+            "listeners",
+            props.getProperty("listeners") + "," + DIRECT_LISTENER + "://127.0.0.1:" + directPort);
+        props.setProperty(
+            "advertised.listeners",
+            props.getProperty("advertised.listeners")
+                + ","
+                + DIRECT_LISTENER
+                + "://127.0.0.1:"
+                + directPort);
+        props.setProperty(
+            "listener.security.protocol.map",
+            props.getProperty("listener.security.protocol.map")
+                + ","
+                + DIRECT_LISTENER
+                + ":PLAINTEXT");
+      }
+      KafkaConfig config = KafkaConfig.fromProps(props);
       try {
-        format(config, dataDir);
+        if (!keepData || !Files.exists(dataDir.resolve("meta.properties"))) {
+          format(config, dataDir);
+        }
       } catch (RuntimeException e) {
         closeProxy(proxy);
         throw e;
@@ -135,11 +258,13 @@ public final class KafkaBroker implements KafkaCluster, AutoCloseable {
       } catch (RuntimeException e) {
         shutdown(server);
         closeProxy(proxy);
-        if (FreePort.isBindConflict(e) && attempt < START_ATTEMPTS) {
+        if (!keepData && FreePort.isBindConflict(e) && attempt < START_ATTEMPTS) {
           LOG.info("Kafka could not bind its ports, retrying with new ones: {}", e.getMessage());
           continue;
         }
-        Directories.deleteOwned(dataDir, dir);
+        if (!keepData) {
+          Directories.deleteOwned(dataDir, dir);
+        }
         throw new StackException("Kafka broker in " + dir + " did not start: " + e.getMessage(), e);
       }
       int port;
@@ -147,10 +272,22 @@ public final class KafkaBroker implements KafkaCluster, AutoCloseable {
         port = proxy != null ? proxy.port() : boundBrokerPort(server);
       } catch (RuntimeException e) {
         shutdown(server);
-        Directories.deleteOwned(dataDir, dir);
+        if (!keepData) {
+          Directories.deleteOwned(dataDir, dir);
+        }
         throw e;
       }
-      KafkaBroker broker = new KafkaBroker(dir, dataDir, server, proxy, "127.0.0.1:" + port);
+      KafkaBroker broker =
+          new KafkaBroker(
+              dir,
+              dataDir,
+              config,
+              server,
+              proxy,
+              "127.0.0.1:" + port,
+              restartable,
+              keepData && !restartable,
+              directPort);
       try {
         broker.awaitRegistered();
       } catch (RuntimeException e) {
@@ -295,14 +432,6 @@ public final class KafkaBroker implements KafkaCluster, AutoCloseable {
     }
   }
 
-  /**
-   * The proxy every client of a broker started with a client latency goes through, to black-hole
-   * the broker for them ({@link LatencyProxy#blackHole()}); null without one.
-   */
-  public LatencyProxy clientProxy() {
-    return proxy;
-  }
-
   @Override
   public String bootstrapServers() {
     return bootstrapServers;
@@ -314,8 +443,64 @@ public final class KafkaBroker implements KafkaCluster, AutoCloseable {
   }
 
   /**
+   * The proxy in front of a {@link #startRestartable restartable} broker (or one with a client
+   * latency), to black-hole its clients' traffic.
+   */
+  public LatencyProxy clientProxy() {
+    if (proxy == null) {
+      throw new StackException(this + " has no proxy in front of it");
+    }
+    return proxy;
+  }
+
+  /**
+   * Stops a {@link #startRestartable restartable} broker, as a broker shut down for maintenance is:
+   * its port refuses connections (the proxy closes each at once) until {@link #restart()}.
+   */
+  public synchronized void stop() {
+    requireRestartable("stop");
+    if (server != null) {
+      shutdown(server);
+      server = null;
+      LOG.info("Kafka broker at {} stopped; its data stays in {}", bootstrapServers, dataDir);
+    }
+  }
+
+  /**
+   * Starts a stopped {@link #startRestartable restartable} broker again on the same ports with the
+   * same data, and waits until it accepts clients.
+   */
+  public synchronized void restart() {
+    requireRestartable("restart");
+    if (server != null) {
+      return;
+    }
+    KafkaRaftServer restarted = new KafkaRaftServer(config, Time.SYSTEM);
+    try {
+      restarted.startup();
+    } catch (RuntimeException e) {
+      shutdown(restarted);
+      throw new StackException("Kafka broker in " + dir + " did not restart: " + e.getMessage(), e);
+    }
+    server = restarted;
+    awaitRegistered();
+    LOG.info("Kafka broker at {} restarted", bootstrapServers);
+  }
+
+  public synchronized boolean isRunning() {
+    return server != null;
+  }
+
+  private void requireRestartable(String what) {
+    if (!restartable || closed) {
+      throw new StackException(
+          "cannot " + what + " " + this + ": only an open broker from startRestartable can");
+    }
+  }
+
+  /**
    * Stops the broker, waits until it has released its ports, and deletes its data (see {@link
-   * #start(Path)}).
+   * #start(Path)}); a broker {@link #startKeepingData keeping its data} leaves it.
    */
   @Override
   public synchronized void close() {
@@ -323,9 +508,14 @@ public final class KafkaBroker implements KafkaCluster, AutoCloseable {
       return;
     }
     closed = true;
-    shutdown(server);
+    if (server != null) {
+      shutdown(server);
+      server = null;
+    }
     closeProxy(proxy);
-    Directories.deleteOwned(dataDir, dir);
+    if (!keepsDataOnClose) {
+      Directories.deleteOwned(dataDir, dir);
+    }
     LOG.info("Kafka broker at {} stopped", bootstrapServers);
   }
 

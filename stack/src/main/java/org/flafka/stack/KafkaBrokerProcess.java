@@ -1,5 +1,7 @@
 package org.flafka.stack;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -17,12 +19,37 @@ public final class KafkaBrokerProcess implements KafkaCluster, AutoCloseable {
 
   private static final Duration READY_TIMEOUT = Duration.ofSeconds(90);
 
-  private final ChildProcess process;
+  /** The running process; a restart replaces it. */
+  private volatile ChildProcess process;
+
   private final String bootstrapServers;
 
-  private KafkaBrokerProcess(ChildProcess process, String bootstrapServers) {
+  /** How to start the process again ({@link #restart()}), or null when it is not restartable. */
+  private final Launch launch;
+
+  private KafkaBrokerProcess(ChildProcess process, String bootstrapServers, Launch launch) {
     this.process = process;
     this.bootstrapServers = bootstrapServers;
+    this.launch = launch;
+  }
+
+  /** Everything {@link ChildProcess#startJava} needs, kept to start the same broker again. */
+  private record Launch(List<String> jvmOptions, List<String> args, Path root, Path readyFile) {
+    ChildProcess start() {
+      try {
+        Files.deleteIfExists(readyFile);
+      } catch (IOException e) {
+        throw new StackException("could not delete " + readyFile + ": " + e.getMessage(), e);
+      }
+      return ChildProcess.startJava(
+          "Kafka broker process",
+          StackClasspath.withProcessLogging(jvmOptions),
+          StackClasspath.current(),
+          KafkaBrokerMain.class.getName(),
+          args,
+          root,
+          root.resolve("broker.log"));
+    }
   }
 
   /** Starts a broker process with its data in {@code dir} and its log in {@code dir/broker.log}. */
@@ -46,6 +73,25 @@ public final class KafkaBrokerProcess implements KafkaCluster, AutoCloseable {
    */
   public static KafkaBrokerProcess start(
       Path dir, Map<String, String> overrides, List<String> jvmOptions, Duration clientLatency) {
+    return start(dir, overrides, jvmOptions, clientLatency, null);
+  }
+
+  /**
+   * Starts a broker process that {@link #stop()} stops keeping its data and {@link #restart()}
+   * starts again on the same port with that data, as a broker restarted in the field is. {@link
+   * #close()} stops it too and leaves the data in {@code dir/data} for the caller to delete.
+   */
+  public static KafkaBrokerProcess startRestartable(
+      Path dir, Map<String, String> overrides, List<String> jvmOptions) {
+    return start(dir, overrides, jvmOptions, Duration.ZERO, KafkaBroker.Ports.allocate());
+  }
+
+  private static KafkaBrokerProcess start(
+      Path dir,
+      Map<String, String> overrides,
+      List<String> jvmOptions,
+      Duration clientLatency,
+      KafkaBroker.Ports ports) {
     Path root = Directories.create(dir).toAbsolutePath();
     Path readyFile = root.resolve("broker.ready");
     List<String> args =
@@ -65,16 +111,53 @@ public final class KafkaBrokerProcess implements KafkaCluster, AutoCloseable {
       args.add("--client-latency-ms");
       args.add(Long.toString(clientLatency.toMillis()));
     }
-    ChildProcess process =
-        ChildProcess.startJava(
-            "Kafka broker process",
-            StackClasspath.withProcessLogging(jvmOptions),
-            StackClasspath.current(),
-            KafkaBrokerMain.class.getName(),
-            args,
-            root,
-            root.resolve("broker.log"));
-    return new KafkaBrokerProcess(process, process.awaitReadyFile(readyFile, READY_TIMEOUT));
+    if (ports != null) {
+      args.addAll(
+          List.of(
+              "--port",
+              Integer.toString(ports.listener()),
+              "--controller-port",
+              Integer.toString(ports.controller())));
+    }
+    Launch launch = new Launch(List.copyOf(jvmOptions), List.copyOf(args), root, readyFile);
+    ChildProcess process = launch.start();
+    return new KafkaBrokerProcess(
+        process, process.awaitReadyFile(readyFile, READY_TIMEOUT), ports == null ? null : launch);
+  }
+
+  /**
+   * Stops a {@link #startRestartable restartable} broker cleanly, keeping its data, until {@link
+   * #restart()}.
+   */
+  public synchronized void stop() {
+    requireRestartable("stop");
+    process.close();
+  }
+
+  /**
+   * Starts a stopped {@link #startRestartable restartable} broker again on the same port with the
+   * same data, and waits until it accepts clients.
+   */
+  public synchronized void restart() {
+    requireRestartable("restart");
+    if (process.isAlive()) {
+      return;
+    }
+    ChildProcess restarted = launch.start();
+    String address = restarted.awaitReadyFile(launch.readyFile(), READY_TIMEOUT);
+    if (!address.equals(bootstrapServers)) {
+      restarted.close();
+      throw new StackException(
+          "Kafka broker process restarted at " + address + " instead of " + bootstrapServers);
+    }
+    process = restarted;
+  }
+
+  private void requireRestartable(String what) {
+    if (launch == null) {
+      throw new StackException(
+          "cannot " + what + " " + this + ": only a broker from startRestartable can");
+    }
   }
 
   @Override
@@ -104,7 +187,10 @@ public final class KafkaBrokerProcess implements KafkaCluster, AutoCloseable {
     process.kill();
   }
 
-  /** Stops the broker cleanly (its data directory is deleted). */
+  /**
+   * Stops the broker cleanly (its data directory is deleted, unless it is {@link #startRestartable
+   * restartable}).
+   */
   @Override
   public void close() {
     process.close();

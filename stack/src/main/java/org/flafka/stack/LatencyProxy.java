@@ -15,6 +15,7 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -24,11 +25,12 @@ import java.util.concurrent.locks.LockSupport;
  * threads per direction of a connection, one reading, one writing what is due; for benchmarks and
  * tests, not for production traffic.
  *
- * <p>{@link #blackHole()} makes it a network that has gone away without a word, as a WAN link that
- * is down does: connections stay open and what is sent into them vanishes, new connections are
- * accepted and go nowhere; nothing is refused or reset, so a client finds out only by its own
- * timeouts. {@link #restore()} ends that: the connections made or used meanwhile are closed (their
- * streams lost bytes) and new ones are forwarded again.
+ * <p>{@link #blackHole()} makes it a network that has gone dark, the way a WAN link fails: every
+ * byte read in either direction is dropped without a word (no RST, no FIN), connections made
+ * meanwhile are accepted and never answered, so clients learn of the outage only by their own
+ * timeouts. {@link #restore()} ends it: new connections are forwarded again, and each connection
+ * that lost bytes is closed, since its stream can no longer be trusted (a real one would have timed
+ * out by then); connections that lost nothing carry on.
  */
 public final class LatencyProxy implements AutoCloseable {
   private static final int CHUNK_BYTES = 64 * 1024;
@@ -41,13 +43,17 @@ public final class LatencyProxy implements AutoCloseable {
   private final long delayNanos;
   private final Set<Socket> sockets = ConcurrentHashMap.newKeySet();
 
-  /** Client sockets accepted during the black hole, which lead nowhere. */
-  private final Set<Socket> swallowed = ConcurrentHashMap.newKeySet();
+  /** Connections that lost bytes to the black hole, closed when it ends. */
+  private final Set<Connection> broken = ConcurrentHashMap.newKeySet();
 
   private volatile boolean closed;
-  private volatile boolean blackHole;
+  private volatile boolean blackHoled;
+  private final AtomicLong droppedBytes = new AtomicLong();
 
   private record Chunk(long dueNanos, byte[] bytes) {}
+
+  /** A client socket and the socket to the target it is forwarded to (null while black-holed). */
+  private record Connection(Socket client, Socket server) {}
 
   private LatencyProxy(ServerSocket listener, InetSocketAddress target, Duration oneWayDelay) {
     this.listener = listener;
@@ -79,6 +85,38 @@ public final class LatencyProxy implements AutoCloseable {
     return listener.getLocalPort();
   }
 
+  /**
+   * Drops every byte from now on, in both directions and on new connections, without closing
+   * anything (see the class comment).
+   */
+  public void blackHole() {
+    blackHoled = true;
+  }
+
+  /**
+   * Forwards again: new connections reach the target, and the connections that lost bytes are
+   * closed.
+   */
+  public void restore() {
+    blackHoled = false;
+    for (Connection connection : broken) {
+      broken.remove(connection);
+      closeQuietly(connection.client());
+      if (connection.server() != null) {
+        closeQuietly(connection.server());
+      }
+    }
+  }
+
+  public boolean isBlackHoled() {
+    return blackHoled;
+  }
+
+  /** Bytes the black hole has dropped since this proxy started, both directions together. */
+  public long droppedBytes() {
+    return droppedBytes.get();
+  }
+
   private void acceptLoop() {
     while (!closed) {
       Socket client;
@@ -87,8 +125,14 @@ public final class LatencyProxy implements AutoCloseable {
       } catch (IOException e) {
         return; // closed
       }
-      if (blackHole) {
-        swallow(client);
+      if (blackHoled) {
+        // As a SYN lost on the way would, except that the kernel has completed the handshake: the
+        // client's requests go unanswered until it gives up
+        Connection connection = new Connection(client, null);
+        sockets.add(client);
+        broken.add(connection);
+        daemon("latency-proxy-" + client.getPort() + "-black-hole", () -> drain(client, connection))
+            .start();
         continue;
       }
       Socket server = new Socket();
@@ -104,20 +148,38 @@ public final class LatencyProxy implements AutoCloseable {
       }
       sockets.add(client);
       sockets.add(server);
+      Connection connection = new Connection(client, server);
       AtomicInteger openDirections = new AtomicInteger(2);
-      forward(client, server, openDirections);
-      forward(server, client, openDirections);
+      forward(client, server, connection, openDirections);
+      forward(server, client, connection, openDirections);
     }
+  }
+
+  /** Reads and drops what a client sends on a connection made while black-holed. */
+  private void drain(Socket client, Connection connection) {
+    byte[] buffer = new byte[CHUNK_BYTES];
+    try {
+      InputStream in = client.getInputStream();
+      for (int read; (read = in.read(buffer)) >= 0; ) {
+        droppedBytes.addAndGet(read);
+      }
+    } catch (IOException e) {
+      // closed by restore() or by the client
+    }
+    broken.remove(connection);
+    closeQuietly(client);
+    sockets.remove(client);
   }
 
   /**
    * Forwards what {@code from} sends to {@code to}; the last of a connection's two directions to
    * end closes it.
    */
-  private void forward(Socket from, Socket to, AtomicInteger openDirections) {
+  private void forward(
+      Socket from, Socket to, Connection connection, AtomicInteger openDirections) {
     BlockingQueue<Chunk> queue = new LinkedBlockingQueue<>();
     String name = "latency-proxy-" + from.getPort() + "-" + to.getPort();
-    daemon(name + "-read", () -> read(from, to, queue)).start();
+    daemon(name + "-read", () -> read(from, to, connection, queue)).start();
     daemon(
             name + "-write",
             () -> {
@@ -129,14 +191,16 @@ public final class LatencyProxy implements AutoCloseable {
         .start();
   }
 
-  private void read(Socket from, Socket to, BlockingQueue<Chunk> queue) {
+  private void read(Socket from, Socket to, Connection connection, BlockingQueue<Chunk> queue) {
     byte[] buffer = new byte[CHUNK_BYTES];
     try {
       InputStream in = from.getInputStream();
       int read;
       while ((read = in.read(buffer)) >= 0) {
-        if (blackHole) {
-          continue; // lost on the way
+        if (blackHoled) {
+          droppedBytes.addAndGet(read);
+          broken.add(connection);
+          continue;
         }
         queue.add(new Chunk(System.nanoTime() + delayNanos, Arrays.copyOf(buffer, read)));
       }
@@ -178,62 +242,16 @@ public final class LatencyProxy implements AutoCloseable {
     sockets.remove(b);
   }
 
-  /**
-   * From now on, what is sent either way is dropped and new connections are accepted but lead
-   * nowhere, until {@link #restore()}.
-   */
-  public void blackHole() {
-    blackHole = true;
-  }
-
-  /**
-   * Ends the black hole: closes every connection it swallowed bytes of (the forwarded ones of
-   * before, whose streams now miss bytes, and those accepted meanwhile), so clients reconnect.
-   */
-  public void restore() {
-    blackHole = false;
-    for (Socket socket : sockets) {
-      closeQuietly(socket);
-    }
-    sockets.clear();
-    for (Socket socket : swallowed) {
-      closeQuietly(socket);
-    }
-    swallowed.clear();
-  }
-
-  /** Reads and drops what a client accepted during the black hole sends, until it is closed. */
-  private void swallow(Socket client) {
-    swallowed.add(client);
-    daemon(
-            "latency-proxy-black-hole-" + client.getPort(),
-            () -> {
-              byte[] buffer = new byte[CHUNK_BYTES];
-              try (InputStream in = client.getInputStream()) {
-                while (in.read(buffer) >= 0) {
-                  // dropped
-                }
-              } catch (IOException e) {
-                // closed by restore() or close()
-              }
-              swallowed.remove(client);
-            })
-        .start();
-  }
-
   /** Stops listening and closes every forwarded connection. */
   @Override
   public void close() {
     closed = true;
+    broken.clear();
     closeQuietly(listener);
     for (Socket socket : sockets) {
       closeQuietly(socket);
     }
     sockets.clear();
-    for (Socket socket : swallowed) {
-      closeQuietly(socket);
-    }
-    swallowed.clear();
   }
 
   private static Thread daemon(String name, Runnable body) {

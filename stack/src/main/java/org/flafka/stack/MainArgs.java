@@ -1,12 +1,15 @@
 package org.flafka.stack;
 
+import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
+import java.util.function.Consumer;
 import sun.misc.Signal;
 
 /**
@@ -16,7 +19,7 @@ import sun.misc.Signal;
 final class MainArgs {
   static final String USAGE_TAIL =
       "--dir DIR --ready-file FILE [--set key=value]... [--client-latency-ms N]"
-          + " [--exit-with-parent]";
+          + " [--port N --controller-port N] [--exit-with-parent]";
 
   final Path dir;
   final Path readyFile;
@@ -30,17 +33,25 @@ final class MainArgs {
 
   final boolean exitWithParent;
 
+  /**
+   * The broker's listener and controller ports, which make it keep its data for a restart on them;
+   * null for free ports and fresh data.
+   */
+  final KafkaBroker.Ports ports;
+
   private MainArgs(
       Path dir,
       Path readyFile,
       Map<String, String> settings,
       Duration clientLatency,
-      boolean exitWithParent) {
+      boolean exitWithParent,
+      KafkaBroker.Ports ports) {
     this.dir = dir;
     this.readyFile = readyFile;
     this.settings = settings;
     this.clientLatency = clientLatency;
     this.exitWithParent = exitWithParent;
+    this.ports = ports;
   }
 
   /** Parses {@code args}; throws IllegalArgumentException with a one-line message on a mistake. */
@@ -50,6 +61,8 @@ final class MainArgs {
     Map<String, String> settings = new LinkedHashMap<>();
     Duration clientLatency = Duration.ZERO;
     boolean exitWithParent = false;
+    int port = 0;
+    int controllerPort = 0;
     for (int i = 0; i < args.length; i++) {
       String arg = args[i];
       switch (arg) {
@@ -76,13 +89,41 @@ final class MainArgs {
           }
         }
         case "--exit-with-parent" -> exitWithParent = true;
+        case "--port" -> port = port(value(args, ++i, arg), arg);
+        case "--controller-port" -> controllerPort = port(value(args, ++i, arg), arg);
         default -> throw new IllegalArgumentException("unknown argument '" + arg + "'");
       }
     }
     if (dir == null || readyFile == null) {
       throw new IllegalArgumentException("--dir and --ready-file are required");
     }
-    return new MainArgs(dir, readyFile, settings, clientLatency, exitWithParent);
+    if ((port == 0) != (controllerPort == 0)) {
+      throw new IllegalArgumentException("--port and --controller-port go together");
+    }
+    if (port != 0 && !clientLatency.isZero()) {
+      throw new IllegalArgumentException(
+          "--port and --client-latency-ms do not go together: a restarted process would lose the"
+              + " proxy's connections");
+    }
+    return new MainArgs(
+        dir,
+        readyFile,
+        settings,
+        clientLatency,
+        exitWithParent,
+        port == 0 ? null : new KafkaBroker.Ports(port, controllerPort));
+  }
+
+  private static int port(String text, String flag) {
+    try {
+      int port = Integer.parseInt(text);
+      if (port >= 1 && port <= 65535) {
+        return port;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new IllegalArgumentException(flag + " needs a port from 1 to 65535, got '" + text + "'");
   }
 
   private static String value(String[] args, int index, String flag) {
@@ -101,6 +142,14 @@ final class MainArgs {
    * is exiting).
    */
   CountDownLatch stopRequest() {
+    return stopRequest(line -> {});
+  }
+
+  /**
+   * {@link #stopRequest()}, handing each line the parent writes to stdin to {@code commands} (with
+   * --exit-with-parent), on a thread of its own, one at a time.
+   */
+  CountDownLatch stopRequest(Consumer<String> commands) {
     CountDownLatch stop = new CountDownLatch(1);
     for (String name : new String[] {"TERM", "INT"}) {
       Signal.handle(new Signal(name), signal -> stop.countDown());
@@ -109,9 +158,10 @@ final class MainArgs {
       Thread watch =
           new Thread(
               () -> {
-                try (InputStream in = System.in) {
-                  while (in.read() >= 0) {
-                    // the parent never writes; anything it does is ignored
+                try (BufferedReader in =
+                    new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))) {
+                  for (String line; (line = in.readLine()) != null; ) {
+                    commands.accept(line.strip());
                   }
                 } catch (IOException e) {
                   // a broken pipe means the parent is gone, the same as end of file

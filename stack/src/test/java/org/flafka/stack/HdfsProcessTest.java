@@ -2,6 +2,7 @@ package org.flafka.stack;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -32,5 +33,26 @@ class HdfsProcessTest {
         ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false),
         "the HDFS process is gone");
     assertFalse(Files.exists(tmp.resolve("hdfs/data")), "a clean stop deletes the HDFS data");
+  }
+
+  @Test
+  void theNameNodeOfHdfsInItsOwnProcessStopsAndComesBackOnItsPortWithItsFiles() throws IOException {
+    try (HdfsProcess hdfs = HdfsProcess.start(tmp.resolve("hdfs"), AgentConfigs.TEST_JVM_OPTIONS)) {
+      org.apache.hadoop.fs.Path file = new org.apache.hadoop.fs.Path("/kept/file.txt");
+      try (FileSystem fs = hdfs.newFileSystem()) {
+        HdfsTest.write(fs, file, "written before the outage");
+      }
+
+      hdfs.stopNameNode();
+      try (FileSystem fs = FileSystem.newInstance(hdfs.uri(), HdfsTest.noRetries(hdfs))) {
+        assertThrows(IOException.class, () -> fs.exists(file), "no NameNode, no file system");
+      }
+
+      hdfs.restartNameNode();
+      try (FileSystem fs = hdfs.newFileSystem()) {
+        assertEquals("written before the outage", HdfsTest.read(fs, file));
+      }
+      assertTrue(hdfs.isAlive(), "the process served both commands and runs on");
+    }
   }
 }

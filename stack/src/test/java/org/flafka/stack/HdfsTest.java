@@ -48,7 +48,29 @@ class HdfsTest {
     assertFalse(Files.exists(dir), "close deletes the HDFS directory");
   }
 
-  private static org.apache.hadoop.conf.Configuration noRetries(HdfsCluster hdfs) {
+  @Test
+  void writesFailWhileTheDataNodeIsStoppedAndWorkAgainOnceItIsBack() throws IOException {
+    try (Hdfs hdfs = Hdfs.start(tmp.resolve("datanode"))) {
+      org.apache.hadoop.fs.Path kept = new org.apache.hadoop.fs.Path("/logs/kept.txt");
+      try (FileSystem fs = hdfs.newFileSystem()) {
+        write(fs, kept, "written before");
+
+        hdfs.stopDataNode();
+        assertThrows(
+            IOException.class,
+            () -> write(fs, new org.apache.hadoop.fs.Path("/logs/lost.txt"), "no DataNode"),
+            "a write needs a DataNode");
+
+        hdfs.restartDataNode();
+        assertEquals("written before", read(fs, kept));
+        org.apache.hadoop.fs.Path after = new org.apache.hadoop.fs.Path("/logs/after.txt");
+        write(fs, after, "written after");
+        assertEquals("written after", read(fs, after));
+      }
+    }
+  }
+
+  static org.apache.hadoop.conf.Configuration noRetries(HdfsCluster hdfs) {
     org.apache.hadoop.conf.Configuration conf = hdfs.clientConfiguration();
     conf.setInt("ipc.client.connect.max.retries", 0);
     conf.setInt("ipc.client.connect.max.retries.on.timeouts", 0);

@@ -42,4 +42,27 @@ class KafkaBrokerProcessTest {
         Files.readString(tmp.resolve("broker/broker.log")).contains("Kafka broker ready at"),
         "the broker process logs to broker.log");
   }
+
+  @Test
+  void aRestartableBrokerProcessComesBackOnItsPortWithItsRecords() throws Exception {
+    Path dir = tmp.resolve("restartable");
+    try (KafkaBrokerProcess broker =
+        KafkaBrokerProcess.startRestartable(dir, Map.of(), AgentConfigs.TEST_JVM_OPTIONS)) {
+      broker.createTopic("kept", 2);
+      KafkaBrokerTest.KafkaClients.produce(broker, "kept", 10);
+      long firstPid = broker.pid();
+
+      broker.stop();
+      assertFalse(broker.isAlive(), "stopped");
+      assertTrue(Files.isDirectory(dir.resolve("data/kraft")), "stopping keeps the data");
+
+      broker.restart();
+      assertTrue(broker.pid() != firstPid, "a new process");
+      KafkaBrokerTest.KafkaClients.produce(broker, "kept", 10);
+      assertEquals(
+          20,
+          KafkaBrokerTest.KafkaClients.consume(broker, "kept", 20).size(),
+          "the records from before the restart and after it, at the same address");
+    }
+  }
 }

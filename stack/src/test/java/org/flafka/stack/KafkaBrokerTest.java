@@ -2,6 +2,7 @@ package org.flafka.stack;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -111,6 +112,39 @@ class KafkaBrokerTest {
           bodies.containsAll(Set.of("warm", "timed", "event-0", "event-19")), bodies.toString());
       assertEquals(22, bodies.size(), "every byte through the proxy, in order, once");
     }
+  }
+
+  @Test
+  void aRestartableBrokerStopsAndComesBackAtTheSameAddressWithItsRecords() throws Exception {
+    Path dir = tmp.resolve("restartable");
+    try (KafkaBroker broker = KafkaBroker.startRestartable(dir, Map.of())) {
+      String address = broker.bootstrapServers();
+      broker.createTopic("kept", 2);
+      KafkaClients.produce(broker, "kept", 5);
+      // A site's link goes dark; the data centre's clients, on the direct listener, carry on
+      broker.clientProxy().blackHole();
+      KafkaCluster direct = broker::directBootstrapServers;
+      KafkaClients.produce(direct, "kept", 5);
+      broker.clientProxy().restore();
+
+      broker.stop();
+      assertFalse(broker.isRunning());
+      try (var admin = broker.admin()) {
+        assertThrows(
+            Exception.class,
+            () -> admin.describeCluster().nodes().get(2, java.util.concurrent.TimeUnit.SECONDS),
+            "nobody answers while it is stopped");
+      }
+
+      broker.restart();
+      assertEquals(address, broker.bootstrapServers());
+      KafkaClients.produce(broker, "kept", 10);
+      assertEquals(
+          20,
+          KafkaClients.consume(broker, "kept", 20).size(),
+          "the records from before the restart and after it");
+    }
+    assertFalse(Files.exists(dir.resolve("kraft")), "close deletes the data");
   }
 
   /** Minimal producer and consumer the stack tests share. */

@@ -58,10 +58,13 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Failures: any error while writing a batch rolls the transaction back (the runner retries it
  * after its back-off), counts {@code EventWriteFail}, and abandons the files the batch wrote to:
- * they are closed as far as HDFS allows and the retry writes to new files, so a half-written block
- * never sits in the middle of a file. What those files got before the failure is kept, so the
- * retried events can appear twice (at least once, as with Flume's). A close or rename that fails is
- * retried every {@code hdfs.retryInterval} until it succeeds.
+ * each is cut back to the length it had when the last committed batch was flushed (deleted when
+ * that is nothing), then published, and the retry writes to new files. So the retried batch is the
+ * only copy of its events: a failure midway (a file to create while the NameNode is away, a
+ * DataNode pipeline lost) writes nothing twice. The cut needs the NameNode; until it answers, the
+ * file stays in progress. A close, cut or rename that fails is retried every {@code
+ * hdfs.retryInterval} until it succeeds. Only a commit that fails after the flush (the channel
+ * could not record it) leaves the batch in HDFS, to be read again: duplicates, never a gap.
  *
  * <p>Expects the headers {@link BucketHeadersInterceptor} guarantees; an event without a usable
  * {@code timestamp} is bucketed by the agent's clock, one without a {@code host} into {@value
@@ -343,6 +346,7 @@ public class HdfsBucketSink extends AbstractSink implements Configurable, BatchS
     Channel channel = getChannel();
     Transaction transaction = channel.getTransaction();
     List<BucketFile> written = new ArrayList<>();
+    boolean committing = false;
     transaction.begin();
     try {
       int taken = 0;
@@ -368,7 +372,11 @@ public class HdfsBucketSink extends AbstractSink implements Configurable, BatchS
       for (BucketFile file : written) {
         file.flush();
       }
+      committing = true;
       transaction.commit();
+      for (BucketFile file : written) {
+        file.committedLength = file.flushedLength;
+      }
       counter.addToEventDrainSuccessCount(taken);
       if (taken < config.batchSize()) {
         counter.incrementBatchUnderflowCount();
@@ -391,12 +399,17 @@ public class HdfsBucketSink extends AbstractSink implements Configurable, BatchS
       }
       for (BucketFile file : written) {
         file.writtenInBatch = false;
+        if (!committing) {
+          // Nothing of this batch may stay: the channel hands all of it out again
+          file.abandon();
+        }
         close(file);
       }
       LOG.warn(
-          "{}: batch rolled back and retried, {} file(s) it wrote to closed: {}",
+          "{}: batch rolled back and retried, {} file(s) it wrote to {}: {}",
           getName(),
           written.size(),
+          committing ? "closed" : "cut back to their last committed batch and closed",
           e.toString());
       throw new EventDeliveryException(
           getName() + ": could not write a batch to " + config.root(), e);
@@ -581,6 +594,20 @@ public class HdfsBucketSink extends AbstractSink implements Configurable, BatchS
     /** The compressor has finished its block; the next write starts a new one. */
     boolean blockFinished;
 
+    /** The file's length after the last flush. */
+    long flushedLength;
+
+    /** The file's length after the last batch whose transaction committed: what it may keep. */
+    long committedLength;
+
+    /**
+     * Abandoned by a failed batch: closed without writing what is buffered, then cut back to {@link
+     * #committedLength}.
+     */
+    boolean abandoned;
+
+    boolean cut;
+
     boolean writtenInBatch;
     boolean streamClosed;
     boolean leaseToRecover;
@@ -620,6 +647,12 @@ public class HdfsBucketSink extends AbstractSink implements Configurable, BatchS
         blockFinished = true;
       }
       raw.hflush();
+      flushedLength = raw.getPos();
+    }
+
+    /** Marks the file to be cut back to its last committed batch when it is finished. */
+    void abandon() {
+      abandoned = true;
     }
 
     /**
@@ -633,7 +666,8 @@ public class HdfsBucketSink extends AbstractSink implements Configurable, BatchS
         if (!streamClosed) {
           streamClosed = true;
           try {
-            out.close();
+            // An abandoned file's compressor holds the failed batch's last events: left unwritten
+            (abandoned ? raw : out).close();
           } catch (IOException e) {
             LOG.warn("could not close {}, recovering its lease: {}", inUse, e.toString());
             leaseToRecover = true;
@@ -644,6 +678,25 @@ public class HdfsBucketSink extends AbstractSink implements Configurable, BatchS
             return false;
           }
           leaseToRecover = false;
+        }
+        if (abandoned && !cut) {
+          if (committedLength == 0) {
+            fs.delete(inUse, false);
+            cut = true;
+            LOG.info("{}: deleted, no batch written to it committed", inUse);
+            return true;
+          }
+          long length = fs.getFileStatus(inUse).getLen();
+          if (length > committedLength) {
+            // false means HDFS finishes the cut in the background; the rename below may proceed
+            fs.truncate(inUse, committedLength);
+            LOG.info(
+                "{}: cut from {} to {} bytes, what its committed batches wrote",
+                inUse,
+                length,
+                committedLength);
+          }
+          cut = true;
         }
         while (!fs.rename(inUse, done)) {
           if (!fs.exists(inUse)) {

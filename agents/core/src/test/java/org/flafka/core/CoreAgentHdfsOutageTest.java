@@ -34,7 +34,7 @@ class CoreAgentHdfsOutageTest {
   }
 
   @Test
-  void agentRidesOutANameNodeOutageAndLosesNothing() throws Exception {
+  void agentRidesOutANameNodeOutageLosingNothingAndWritingNothingTwice() throws Exception {
     String topic = "outage";
     stack.kafka().createTopic(topic, 2);
     String root = stack.hdfsRoot("outage");
@@ -71,19 +71,24 @@ class CoreAgentHdfsOutageTest {
       } finally {
         ids = producer.stop();
       }
-      Landing landing = stack.awaitLanded(root, ids, Duration.ofSeconds(90));
-      CoreAgentCrashTest.Report report = CoreAgentCrashTest.Report.of(ids, landing);
-      System.out.println(
-          "core NameNode outage audit: "
-              + report
-              + "; sink write failures while it was down: "
-              + failedWrites);
-      assertEquals(0, report.missing(), report.toString());
-      assertTrue(
-          failedWrites > 0, "the sink noticed the outage (EventWriteFail), so the test tested one");
+      stack.awaitLanded(root, ids, Duration.ofSeconds(90));
     } finally {
       agent.stop();
     }
+    // Read after the stop, which closes (or truncates and publishes) every file the outage touched
+    Landing landing = stack.landing(root);
+    CoreAgentCrashTest.Report report = CoreAgentCrashTest.Report.of(ids, landing);
+    System.out.println(
+        "core NameNode outage audit: "
+            + report
+            + "; sink write failures while it was down: "
+            + failedWrites);
+    assertTrue(
+        failedWrites > 0, "the sink noticed the outage (EventWriteFail), so the test tested one");
+    assertEquals(0, report.missing(), report.toString());
+    // Batches that failed midway (a file to roll or create while the NameNode was away) were
+    // retried; what they had written before the failure must not stay beside the retry
+    assertEquals(0, report.duplicates(), report.toString());
   }
 
   @Test
@@ -127,5 +132,55 @@ class CoreAgentHdfsOutageTest {
     } finally {
       agent.stop();
     }
+  }
+
+  @Test
+  void aBatchThatFailsMidwayLeavesNothingOfItselfInHdfs() throws Exception {
+    String topic = "midway";
+    // One partition, so the sink takes the events in the order they were written
+    stack.kafka().createTopic(topic, 1);
+    String root = stack.hdfsRoot(topic);
+    Map<String, Object> variables =
+        stack.variables(
+            topic, root, dir.resolve("midway-data"), Map.of("core_hdfs_retry_interval", 5));
+    InProcessAgent agent =
+        InProcessAgent.start("core", CoreStack.render(variables), dir.resolve("midway-agent"));
+    List<String> ids = new ArrayList<>();
+    long failedWrites;
+    try {
+      long now = System.currentTimeMillis();
+      List<ContractEvent> first = new ArrayList<>();
+      for (int i = 0; i < 80; i++) {
+        first.add(ContractEvent.of("m" + i, "edge-router-" + (i % 8), now));
+      }
+      ContractEvent.produce(stack.kafka().bootstrapServers(), topic, first);
+      first.forEach(event -> ids.add(event.id()));
+      stack.awaitLanded(root, ids, Duration.ofSeconds(60));
+      // With the NameNode away, appending to the eight open files works (the DataNode takes it);
+      // the new device's file cannot be created, so the batch fails after half of it was written
+      stack.hdfs().stopNameNode();
+      List<ContractEvent> second = new ArrayList<>();
+      for (int i = 80; i < 120; i++) {
+        second.add(
+            ContractEvent.of("m" + i, i == 100 ? "new-device" : "edge-router-" + (i % 8), now));
+      }
+      try {
+        ContractEvent.produce(stack.kafka().bootstrapServers(), topic, second);
+        second.forEach(event -> ids.add(event.id()));
+        CoreStack.sleep(Duration.ofSeconds(8));
+        failedWrites = agent.metrics().sink("hdfs0", "EventWriteFail");
+      } finally {
+        stack.hdfs().restartNameNode();
+      }
+      stack.awaitLanded(root, ids, Duration.ofSeconds(90));
+    } finally {
+      agent.stop();
+    }
+    CoreAgentCrashTest.Report report = CoreAgentCrashTest.Report.of(ids, stack.landing(root));
+    System.out.println(
+        "core batch failing midway audit: " + report + "; write failures: " + failedWrites);
+    assertTrue(failedWrites > 0, "a batch failed, so the test tested one");
+    assertEquals(0, report.missing(), report.toString());
+    assertEquals(0, report.duplicates(), report.toString());
   }
 }

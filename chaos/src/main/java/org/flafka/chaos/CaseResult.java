@@ -1,0 +1,49 @@
+package org.flafka.chaos;
+
+import java.time.Duration;
+
+/**
+ * What one case found.
+ *
+ * @param sent events the load sent
+ * @param delivered distinct events in HDFS (each counted once)
+ * @param missing events sent that are not in HDFS
+ * @param duplicated copies beyond the first
+ * @param acceptedBeforeKill events the edge had accepted when it was killed (read just before the
+ *     kill), or -1 when the edge was not killed
+ * @param recovery from the end of the fault until the core had committed as many records as the
+ *     load had sent by then; null when it did not within the settle timeout
+ * @param expectedToPass the case's protection is on and does not await work in progress
+ * @param passed the audit found what {@link Fault#expect()} asks
+ * @param note counters that explain the result (drops the edge counted, sink failures)
+ */
+public record CaseResult(
+    ChaosSettings.Case chaosCase,
+    boolean protectionOff,
+    Duration outage,
+    long sent,
+    long delivered,
+    long missing,
+    long duplicated,
+    long acceptedBeforeKill,
+    Duration recovery,
+    boolean expectedToPass,
+    boolean passed,
+    String note) {
+
+  /**
+   * Events missing that the edge had accepted, at most: the missing events beyond those sent but
+   * never accepted (the kill destroyed them in the kernel's socket buffers or the source's batch).
+   */
+  public long missingOfAccepted() {
+    if (acceptedBeforeKill < 0) {
+      return missing;
+    }
+    return Math.max(0, missing - Math.max(0, sent - acceptedBeforeKill));
+  }
+
+  /** The case turned out as expected: passed when expected to, failed when not. */
+  public boolean asExpected() {
+    return passed == expectedToPass;
+  }
+}

@@ -1,0 +1,121 @@
+package org.flafka.chaos;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.flafka.load.Protocol;
+
+/**
+ * What one {@code flafka chaos} run does; {@link #validate()} names the flag of whatever is wrong.
+ *
+ * @param workDir where the broker, HDFS and the agents keep their files
+ * @param cases the faults to run, each over one transport, in order
+ * @param outage how long a fault lasts (an agent killed stays down {@link #KILL_DOWNTIME} instead)
+ * @param lead how long the load runs before the fault
+ * @param tail how long the load runs after the fault has ended
+ * @param rate events per second the load offers
+ * @param settleTimeout longest wait, after the load has ended, for the pipeline to drain
+ * @param protectionOff run every case with its protection switched off ({@link
+ *     Fault#protectionOff}), to show that the case fails without it
+ * @param edgeBufferLanded the edge buffers on disk by default (issue 29), so the cases that await
+ *     it are expected to pass
+ * @param agentJvmOptions JVM options of the agents; empty for the stack's defaults
+ */
+public record ChaosSettings(
+    Path workDir,
+    List<Case> cases,
+    Duration outage,
+    Duration lead,
+    Duration tail,
+    double rate,
+    Duration settleTimeout,
+    boolean protectionOff,
+    boolean edgeBufferLanded,
+    List<String> agentJvmOptions) {
+
+  /** How long a killed agent stays down before it is started again. */
+  public static final Duration KILL_DOWNTIME = Duration.ofSeconds(5);
+
+  /**
+   * System property that says whether the edge buffers on disk by default, so that the edge outage
+   * and edge kill cases are expected to pass ({@code -Dflafka.chaos.edgeBufferLanded=true} or
+   * {@code false}); unset, the edge template's defaults decide ({@link #edgeBufferExpected()}).
+   */
+  public static final String EDGE_BUFFER_LANDED_PROPERTY = "flafka.chaos.edgeBufferLanded";
+
+  /**
+   * Whether the edge cases are expected to pass: {@value #EDGE_BUFFER_LANDED_PROPERTY} when set,
+   * else whether the edge template's defaults include a disk buffer ({@code edge_buffer_max_bytes}
+   * above 0).
+   */
+  public static boolean edgeBufferExpected() {
+    String property = System.getProperty(EDGE_BUFFER_LANDED_PROPERTY);
+    return property != null ? Boolean.parseBoolean(property) : EdgeBuffer.isDefault();
+  }
+
+  /** One fault over one transport. */
+  public record Case(Fault fault, Protocol transport) {
+    public String name() {
+      return fault.flagName() + "-" + transport.flagName();
+    }
+  }
+
+  public ChaosSettings {
+    cases = List.copyOf(cases);
+    agentJvmOptions = List.copyOf(agentJvmOptions);
+  }
+
+  /** Every fault over each of its transports. */
+  public static List<Case> allCases() {
+    return casesOf(List.of(Fault.values()));
+  }
+
+  /** {@code faults}, each over each of its transports. */
+  public static List<Case> casesOf(List<Fault> faults) {
+    List<Case> cases = new ArrayList<>();
+    for (Fault fault : faults) {
+      for (Protocol transport : fault.transports()) {
+        cases.add(new Case(fault, transport));
+      }
+    }
+    return cases;
+  }
+
+  /** Whether {@code fault} is expected to pass in this run. */
+  public boolean expectedToPass(Fault fault) {
+    return !protectionOff && (edgeBufferLanded || !fault.awaitsEdgeBuffer());
+  }
+
+  public ChaosSettings validate() {
+    if (cases.isEmpty()) {
+      throw new IllegalArgumentException("--fault: give at least one fault");
+    }
+    if (outage.isNegative() || outage.isZero()) {
+      throw new IllegalArgumentException("--outage must be longer than 0 but was " + outage);
+    }
+    if (lead.compareTo(Duration.ofSeconds(2)) < 0) {
+      throw new IllegalArgumentException("--lead must be at least 2 s but was " + lead);
+    }
+    if (tail.isNegative()) {
+      throw new IllegalArgumentException("--tail must be 0 or more but was " + tail);
+    }
+    if (!(rate > 0) || Double.isInfinite(rate)) {
+      throw new IllegalArgumentException("--rate must be a number of events/s above 0");
+    }
+    if (settleTimeout.compareTo(Duration.ofSeconds(10)) < 0) {
+      throw new IllegalArgumentException(
+          "--settle-timeout must be at least 10 s but was " + settleTimeout);
+    }
+    for (Case c : cases) {
+      if (!c.fault().transports().contains(c.transport())) {
+        throw new IllegalArgumentException(
+            "--transport "
+                + c.transport().flagName()
+                + " does not apply to --fault "
+                + c.fault().flagName());
+      }
+    }
+    return this;
+  }
+}

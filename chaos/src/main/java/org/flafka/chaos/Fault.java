@@ -1,0 +1,188 @@
+package org.flafka.chaos;
+
+import java.util.List;
+import java.util.Map;
+import org.flafka.load.Protocol;
+import org.flafka.render.Tier;
+
+/**
+ * A fault the field brings to the pipeline, what protects against it in the default configurations,
+ * what the audit must find, and how to switch the protection off to show that the case can fail.
+ */
+public enum Fault {
+  /**
+   * The edge agent killed with SIGKILL mid-stream and started again: what it had accepted is
+   * delivered. Needs an edge default that keeps what it accepted across a kill; today's default is
+   * a memory channel, which loses what it holds.
+   */
+  EDGE_KILL(
+      "edge-kill",
+      "edge agent killed (SIGKILL) mid-stream, restarted after 5 s",
+      List.of(Protocol.TCP),
+      Expect.NOTHING_ACCEPTED_MISSING,
+      true,
+      "a durable edge channel (the edge buffer)",
+      Map.of()),
+  /** The broker stopped under a running edge for the outage, then started again. */
+  EDGE_BROKER_STOPPED(
+      "edge-broker-stopped",
+      "Kafka broker stopped for the outage (connections refused), same port and data after",
+      List.of(Protocol.TCP, Protocol.UDP),
+      Expect.NOTHING_MISSING,
+      true,
+      "the edge buffer (disk)",
+      Map.of()),
+  /**
+   * The edge's traffic to Kafka dropped silently for the outage, as a WAN link that goes dark; the
+   * core, in the data centre, reaches the broker all along.
+   */
+  EDGE_BLACK_HOLE(
+      "edge-black-hole",
+      "edge to Kafka black-holed for the outage (bytes dropped, no reset); the core unaffected",
+      List.of(Protocol.TCP, Protocol.UDP),
+      Expect.NOTHING_MISSING,
+      true,
+      "the edge buffer (disk)",
+      Map.of()),
+  /** The core agent killed with SIGKILL mid-stream and started again. */
+  CORE_KILL(
+      "core-kill",
+      "core agent killed (SIGKILL) mid-stream, restarted after 5 s",
+      List.of(Protocol.TCP),
+      Expect.NOTHING_MISSING,
+      false,
+      "Kafka channels: offsets committed after the HDFS flush",
+      Map.of(
+          Tier.CORE, Map.of("core_channel_type", "memory", "core_group_instance_prefix", "chaos"))),
+  /** The NameNode stopped for the outage, then started again on its port. */
+  HDFS_AWAY(
+      "hdfs-away",
+      "HDFS NameNode stopped for the outage, restarted on its port",
+      List.of(Protocol.TCP),
+      Expect.NOTHING_MISSING_NOTHING_TWICE,
+      false,
+      "Kafka channels (no channel to fill, no batch resent over several channels)",
+      Map.of(Tier.CORE, Map.of("core_channel_type", "memory"))),
+  /** The broker stopped and started again at once on its port and data, under edge and core. */
+  BROKER_RESTART(
+      "broker-restart",
+      "Kafka broker restarted (same port and data) under edge and core",
+      List.of(Protocol.TCP),
+      Expect.NOTHING_MISSING,
+      false,
+      "Kafka channels: offsets committed after the HDFS flush; the edge's acks=all",
+      Map.of(Tier.CORE, Map.of("core_channel_type", "memory"))),
+  /**
+   * The DataNode stopped for the outage, so the core's HDFS sinks fail their batches (hflush and
+   * new blocks need it), then started again. A batch that fails after part of it became durable is
+   * what the sink's cut protects against; this outage mostly fails batches before, so the case that
+   * fails without the cut is CoreAgentHdfsOutageTest's batch failing midway.
+   */
+  DATANODE_AWAY(
+      "datanode-away",
+      "HDFS DataNode stopped for the outage: core sink batches fail and are retried",
+      List.of(Protocol.TCP),
+      Expect.NOTHING_MISSING_NOTHING_TWICE,
+      false,
+      "our HDFS sink cuts a failed batch's files back to their last committed batch",
+      Map.of(Tier.CORE, Map.of("core_sink_impl", "stock")));
+
+  /** What the audit must find for a case to pass. */
+  public enum Expect {
+    NOTHING_MISSING("0 missing"),
+    NOTHING_MISSING_NOTHING_TWICE("0 missing, 0 duplicated"),
+    NOTHING_ACCEPTED_MISSING("0 missing of what the edge accepted");
+
+    private final String text;
+
+    Expect(String text) {
+      this.text = text;
+    }
+
+    @Override
+    public String toString() {
+      return text;
+    }
+  }
+
+  private final String flagName;
+  private final String description;
+  private final List<Protocol> transports;
+  private final Expect expect;
+  private final boolean awaitsEdgeBuffer;
+  private final String protection;
+  private final Map<Tier, Map<String, Object>> protectionOff;
+
+  Fault(
+      String flagName,
+      String description,
+      List<Protocol> transports,
+      Expect expect,
+      boolean awaitsEdgeBuffer,
+      String protection,
+      Map<Tier, Map<String, Object>> protectionOff) {
+    this.flagName = flagName;
+    this.description = description;
+    this.transports = transports;
+    this.expect = expect;
+    this.awaitsEdgeBuffer = awaitsEdgeBuffer;
+    this.protection = protection;
+    this.protectionOff = protectionOff;
+  }
+
+  public String flagName() {
+    return flagName;
+  }
+
+  public String description() {
+    return description;
+  }
+
+  /** The syslog transports the case runs over. */
+  public List<Protocol> transports() {
+    return transports;
+  }
+
+  public Expect expect() {
+    return expect;
+  }
+
+  /**
+   * Whether the case can only pass once the edge buffers on disk while Kafka is away (issue 29):
+   * with today's edge default it shows backpressure or loss.
+   */
+  public boolean awaitsEdgeBuffer() {
+    return awaitsEdgeBuffer;
+  }
+
+  /** What in the default configurations protects against this fault. */
+  public String protection() {
+    return protection;
+  }
+
+  /**
+   * The template variables that switch {@link #protection()} off, for {@code tier}: for the cases
+   * that await the edge buffer, the buffer off ({@code edge_buffer_max_bytes: 0} once the template
+   * has it, else the plain memory channel).
+   */
+  public Map<String, Object> protectionOff(Tier tier) {
+    if (awaitsEdgeBuffer && tier == Tier.EDGE) {
+      return EdgeBuffer.off();
+    }
+    return protectionOff.getOrDefault(tier, Map.of());
+  }
+
+  /** The fault named {@code name} on the command line; IllegalArgumentException naming them all. */
+  public static Fault byFlagName(String name) {
+    for (Fault fault : values()) {
+      if (fault.flagName.equals(name)) {
+        return fault;
+      }
+    }
+    StringBuilder names = new StringBuilder();
+    for (Fault fault : values()) {
+      names.append(names.length() == 0 ? "" : ", ").append(fault.flagName);
+    }
+    throw new IllegalArgumentException("unknown fault '" + name + "'; one of: " + names);
+  }
+}
