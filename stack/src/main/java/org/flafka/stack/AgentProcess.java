@@ -33,12 +33,11 @@ public final class AgentProcess implements FlumeAgent {
   private static final Logger LOG = LoggerFactory.getLogger(AgentProcess.class);
 
   /**
-   * Heap and collector of the agent JVM unless the caller passes its own JVM options, as one line
-   * for help texts. The parallel collector: an agent is a throughput pipeline whose garbage dies
-   * young, which that collector reclaims for less CPU than G1 (docs/benchmarks.md). A smaller
-   * initial heap than a deployed agent's, so tests can run several agents at once.
+   * Heap of the agent JVM unless the caller passes its own JVM options, as one line for help texts;
+   * the JDK's default collector (G1), whose short pauses a UDP listener needs. A smaller initial
+   * heap than a deployed agent's, so tests can run several agents at once.
    */
-  public static final String DEFAULT_JVM_OPTIONS_LINE = "-Xms256m -Xmx1g -XX:+UseParallelGC";
+  public static final String DEFAULT_JVM_OPTIONS_LINE = "-Xms256m -Xmx1g";
 
   /** {@link #DEFAULT_JVM_OPTIONS_LINE}, one option an element. */
   public static final List<String> DEFAULT_JVM_OPTIONS =
