@@ -147,7 +147,7 @@ public final class CoreBenchReport {
         this::threadMedian);
     text.append(
         "events/s: events the agent's HDFS sinks committed (EventDrainSuccessCount) per second of the "
-            + "window, from just before the first until the topic is drained or --duration; CPU: process "
+            + "window, from the end of the warm-up until the topic is drained or --duration; CPU: process "
             + "user+system seconds per million of those events.\n");
     return text.toString();
   }
