@@ -3,16 +3,12 @@ package org.flafka.cli;
 import static org.flafka.cli.FlafkaRun.flafka;
 import static org.flafka.cli.SecureKafkaPipelineTest.await;
 import static org.flafka.cli.SecureKafkaPipelineTest.awaitLog;
+import static org.flafka.cli.SecureKafkaPipelineTest.manifestOfTenEvents;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.net.InetAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -182,7 +178,7 @@ class SecureHdfsPipelineTest {
   @Test
   void theAuditNamesTheSettingToFixForAMissingKeytabAndAWrongPrincipal() throws Exception {
     String root = hdfs.uri() + DATA_DIR;
-    Path manifest = manifestOfTenEvents();
+    Path manifest = manifestOfTenEvents(tmp);
 
     FlafkaRun missing =
         audit(manifest, root, AUDIT_PRINCIPAL, tmp.resolve("nowhere.keytab").toString());
@@ -192,39 +188,6 @@ class SecureHdfsPipelineTest {
     FlafkaRun wrong = audit(manifest, root, "flafka-odit", auditKeytab.toString());
     assertOneLineNaming(wrong, "holds no key for principal 'flafka-odit'");
     assertOneLineNaming(wrong, "setting: --hdfs-principal");
-  }
-
-  /** A manifest of ten events sent to a socket that reads and forgets them. */
-  private static Path manifestOfTenEvents() throws Exception {
-    Path manifest = tmp.resolve("ten-events.json");
-    try (ServerSocket sink = new ServerSocket(0, 5, InetAddress.getLoopbackAddress())) {
-      Thread drain =
-          new Thread(
-              () -> {
-                try (Socket socket = sink.accept();
-                    InputStream in = socket.getInputStream()) {
-                  in.transferTo(OutputStream.nullOutputStream());
-                } catch (IOException e) {
-                  // the load's own exit code says whether it was sent
-                }
-              });
-      drain.start();
-      FlafkaRun load =
-          flafka(
-              "load",
-              "--target",
-              "127.0.0.1:" + sink.getLocalPort(),
-              "--protocol",
-              "tcp",
-              "--count",
-              "10",
-              "--manifest",
-              manifest.toString(),
-              "--quiet");
-      assertEquals(0, load.exitCode(), load.err());
-      drain.join(10_000);
-    }
-    return manifest;
   }
 
   private static FlafkaRun audit(Path manifest, String root, String principal, String keytab) {

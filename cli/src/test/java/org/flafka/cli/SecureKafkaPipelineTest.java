@@ -209,7 +209,7 @@ class SecureKafkaPipelineTest {
   @Test
   void theAuditNamesTheSettingToFixForEachKindOfBadCredential() throws Exception {
     kafka.createTopic("credentials", 1);
-    Path manifest = smallManifest();
+    Path manifest = manifestOfTenEvents(tmp);
 
     Map<String, String> missingKeytab =
         kafka.gssapiClient("audit-missing", tmp.resolve("nowhere.keytab"));
@@ -234,9 +234,9 @@ class SecureKafkaPipelineTest {
     assertFailure(untrusting, "not trusted", "kafka_ssl_truststore_location");
   }
 
-  /** A manifest of ten events sent to a socket that reads and forgets them. */
-  private static Path smallManifest() throws Exception {
-    Path manifest = tmp.resolve("small-manifest.json");
+  /** A manifest in {@code dir} of ten events sent to a socket that reads and forgets them. */
+  static Path manifestOfTenEvents(Path dir) throws Exception {
+    Path manifest = dir.resolve("ten-events.json");
     try (ServerSocket sink = new ServerSocket(0, 5, InetAddress.getLoopbackAddress())) {
       Thread drain =
           new Thread(
