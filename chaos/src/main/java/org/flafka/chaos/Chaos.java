@@ -45,6 +45,7 @@ import org.flafka.render.Tier;
 import org.flafka.stack.AgentMetrics;
 import org.flafka.stack.AgentProcess;
 import org.flafka.stack.AgentRuntime;
+import org.flafka.stack.ChildProcess;
 import org.flafka.stack.Hdfs;
 import org.flafka.stack.KafkaBroker;
 import org.flafka.stack.OurPlugins;
@@ -71,6 +72,12 @@ import org.flafka.stack.OurPlugins;
  * MiniDFSCluster whose NameNode and DataNode can stop and restart.
  */
 public final class Chaos {
+  /**
+   * How long a clean stop of an agent may take before it is killed: systemd's default stop timeout,
+   * so a slow stop shows in the case's notes instead of as files left unpublished.
+   */
+  static final Duration CLEAN_STOP_GRACE = Duration.ofSeconds(90);
+
   private static final int PARTITIONS = 4;
   private static final int DEVICES = 40;
   private static final int MESSAGE_BYTES = 200;
@@ -240,8 +247,10 @@ public final class Chaos {
       if (restartedMillis > 0) {
         awaitPublished(hdfsPath, restartedMillis);
       }
-      edge.stop();
-      core.stop();
+      edge.stop(CLEAN_STOP_GRACE);
+      long stopStarted = System.nanoTime();
+      core.stop(CLEAN_STOP_GRACE);
+      Duration coreStop = Duration.ofNanos(System.nanoTime() - stopStarted);
 
       AuditResult audit = audit(sent, hdfsPath);
       long duplicated = audit.duplicates();
@@ -259,7 +268,7 @@ public final class Chaos {
               recovery,
               settings.expectedToPass(fault),
               false,
-              note(sent, audit));
+              note(sent, audit, coreStop));
       return withVerdict(result);
     } finally {
       if (edge != null && edge.isAlive()) {
@@ -313,8 +322,16 @@ public final class Chaos {
     };
   }
 
-  private static String note(LoadResult sent, AuditResult audit) {
+  private static String note(LoadResult sent, AuditResult audit, Duration coreStop) {
     List<String> notes = new ArrayList<>();
+    if (coreStop.compareTo(ChildProcess.STOP_GRACE) > 0) {
+      notes.add(
+          "the core's clean stop took "
+              + coreStop.toSeconds()
+              + " s (a supervisor that kills after "
+              + ChildProcess.STOP_GRACE.toSeconds()
+              + " s leaves its open files to the next start)");
+    }
     if (sent.failure() != null) {
       notes.add("load ended early: " + sent.failure());
     }

@@ -322,8 +322,13 @@ public final class AgentProcess implements FlumeAgent {
   /** SIGTERM, then SIGKILL if Flume has not shut down within {@link ChildProcess#STOP_GRACE}. */
   @Override
   public void stop() {
+    stop(ChildProcess.STOP_GRACE);
+  }
+
+  /** SIGTERM, then SIGKILL if Flume has not shut down within {@code grace}. */
+  public void stop(Duration grace) {
     if (process.isAlive()) {
-      int code = process.stop();
+      int code = process.stop(grace);
       LOG.info("Flume agent {} stopped (exit code {})", name(), code);
     } else {
       process.close();

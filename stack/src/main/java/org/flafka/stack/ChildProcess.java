@@ -139,9 +139,14 @@ public final class ChildProcess implements AutoCloseable {
    * code.
    */
   public int stop() {
+    return stop(STOP_GRACE);
+  }
+
+  /** {@link #stop()} with {@code grace} instead of {@link #STOP_GRACE} before the SIGKILL. */
+  public int stop(Duration grace) {
     process.destroy();
     try {
-      if (!process.waitFor(STOP_GRACE.toMillis(), TimeUnit.MILLISECONDS)) {
+      if (!process.waitFor(grace.toMillis(), TimeUnit.MILLISECONDS)) {
         return kill();
       }
     } catch (InterruptedException e) {
