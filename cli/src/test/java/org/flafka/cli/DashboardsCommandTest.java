@@ -98,7 +98,7 @@ class DashboardsCommandTest {
               "--window",
               "1m");
       assertEquals(0, render.exitCode(), render.err());
-      assertTrue(render.out().contains("wrote 12 charts"), render.out());
+      assertTrue(render.out().contains("wrote 14 charts"), render.out());
       BufferedImage hosts = ImageIO.read(out.resolve("flafka-hosts-1.png").toFile());
       assertEquals(900, hosts.getWidth());
       String html = Files.readString(out.resolve("index.html"));
@@ -128,7 +128,7 @@ class DashboardsCommandTest {
               "1m",
               "--installed");
       assertEquals(0, installedRender.exitCode(), installedRender.err());
-      assertTrue(installedRender.out().contains("wrote 12 charts"), installedRender.out());
+      assertTrue(installedRender.out().contains("wrote 14 charts"), installedRender.out());
       assertTrue(
           installedRender
               .out()
