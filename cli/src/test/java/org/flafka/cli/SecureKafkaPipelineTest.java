@@ -274,7 +274,7 @@ class SecureKafkaPipelineTest {
         flafka(
             "audit",
             "--manifest",
-            tmp.resolve("small-manifest.json").toString(),
+            tmp.resolve("ten-events.json").toString(),
             "--bootstrap-server",
             client.get("bootstrap.servers"),
             "--topic",
