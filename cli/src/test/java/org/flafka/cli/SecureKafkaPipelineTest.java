@@ -214,15 +214,22 @@ class SecureKafkaPipelineTest {
     Map<String, String> missingKeytab =
         kafka.gssapiClient("audit-missing", tmp.resolve("nowhere.keytab"));
     assertFailure(
-        missingKeytab, "keytab '" + tmp.resolve("nowhere.keytab") + "'", "kafka_kerberos_keytab");
+        manifest,
+        missingKeytab,
+        "keytab '" + tmp.resolve("nowhere.keytab") + "'",
+        "kafka_kerberos_keytab");
 
     Path keytab = kafka.kdc().createPrincipal("audit-known");
     assertFailure(
-        kafka.gssapiClient("audit-unknown", keytab), "audit-unknown", "kafka_kerberos_keytab");
+        manifest,
+        kafka.gssapiClient("audit-unknown", keytab),
+        "audit-unknown",
+        "kafka_kerberos_keytab");
 
     Path staleKeytab = kafka.kdc().createPrincipal("audit-stale");
     kafka.kdc().deletePrincipal("audit-stale");
     assertFailure(
+        manifest,
         kafka.gssapiClient("audit-stale", staleKeytab),
         "principal 'audit-stale@" + Kdc.REALM + "'",
         "kafka_kerberos_principal");
@@ -231,7 +238,7 @@ class SecureKafkaPipelineTest {
     Map<String, String> untrusting = kafka.scramClient("nobody", "nothing");
     untrusting.put("ssl.truststore.location", other.trustStore().path().toString());
     untrusting.put("ssl.truststore.password", other.trustStore().password());
-    assertFailure(untrusting, "not trusted", "kafka_ssl_truststore_location");
+    assertFailure(manifest, untrusting, "not trusted", "kafka_ssl_truststore_location");
   }
 
   /** A manifest in {@code dir} of ten events sent to a socket that reads and forgets them. */
@@ -267,14 +274,14 @@ class SecureKafkaPipelineTest {
     return manifest;
   }
 
-  private static void assertFailure(Map<String, String> client, String what, String setting)
-      throws IOException {
+  private static void assertFailure(
+      Path manifest, Map<String, String> client, String what, String setting) throws IOException {
     Path config = clientConfig("bad-" + Math.abs(client.hashCode()), client);
     FlafkaRun run =
         flafka(
             "audit",
             "--manifest",
-            tmp.resolve("ten-events.json").toString(),
+            manifest.toString(),
             "--bootstrap-server",
             client.get("bootstrap.servers"),
             "--topic",
