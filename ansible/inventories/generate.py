@@ -64,6 +64,7 @@ def generate(out, test, count):
             port = test.base_port + 2 * index
             host_vars = {
                 "flafka_agent_root": os.path.join(test.root, "sites", site),
+                "edge_data_dir": os.path.join(test.root, "sites", site, "var/lib/flafka/edge"),
                 "edge_udp_port": port,
                 "edge_tcp_port": port,
                 "flafka_agent_metrics_port": port + 1,

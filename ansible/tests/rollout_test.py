@@ -193,6 +193,9 @@ class Rollout:
                   f"{self.config_file(site)} does not listen on its port {self.port(site)}")
         for site in self.started:
             self.pid(site)
+            # Each agent's disk buffer under its own root: agents sharing one would replay each other's events
+            check(os.path.isdir(os.path.join(self.root, "sites", site, "var", "lib", "flafka", "edge", "ch0", "buffer")),
+                  f"site {site}'s disk buffer is not under its own edge_data_dir")
         not_started = [s for s in self.sites if s not in self.started]
         check(not any(os.path.exists(os.path.join(self.root, "sites", s, "run", "flafka", "edge.pid"))
                       for s in not_started), "an agent was started on a site with flafka_agent_start: false")
@@ -231,7 +234,7 @@ class Rollout:
                 received[body.group(1)] = received.get(body.group(1), 0) + 1
         check(received == {s: 2 * per_site for s in self.started},
               f"expected {2 * per_site} messages per started site in Kafka, got {received}; "
-              f"consumer stderr: {consumer.stderr[-800:]}")
+              f"consumer stderr: {consumer.stderr[-800:]}; consumer stdout begins: {consumer.stdout[:1500]}")
         log(f"syslog over UDP and TCP reached Kafka with the right site header: {received}")
 
     def second_run_changes_nothing(self):

@@ -50,7 +50,8 @@ public final class BatchMemoryChannelConfig {
 
   public static final String BUFFER_DIR = "buffer.dir";
   private static final String BUFFER_DIR_DOC =
-      "Directory of the disk buffer, one per channel: committed batches the memory queue has no room "
+      "Directory of the disk buffer, one per channel (locked: a second channel or agent on it runs in "
+          + "memory only, counted in BufferDiskErrorCount): committed batches the memory queue has no room "
           + "for (Kafka away, or slower than the sources) are appended there whole and read back oldest first, "
           + "so the sources keep accepting; empty: no disk buffer, the channel is Flume's memory channel "
           + "(docs/guides/edge.md, \"The disk buffer\").";

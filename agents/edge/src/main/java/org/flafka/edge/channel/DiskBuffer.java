@@ -3,6 +3,8 @@ package org.flafka.edge.channel;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,12 +35,19 @@ import org.apache.flume.event.SimpleEvent;
  * live to finish; that batch's commit had not returned), which is counted, logged and cut off, so
  * the file holds only whole records.
  *
+ * <p>One buffer per directory: {@link #open} takes a lock on {@value #LOCK_FILE} in it and fails
+ * while another channel (in this agent or another) holds it, since two writers would each send the
+ * other's batches and delete its segments.
+ *
  * <p>A failed write (a full or read-only file system, a deleted directory) cuts the segment back to
  * its last whole record and closes it to writes; the next write starts a new segment. The caller
  * decides when to try again.
  */
 final class DiskBuffer {
   static final String SUFFIX = ".seg";
+
+  /** The file whose lock says that a channel has the directory. */
+  static final String LOCK_FILE = "in_use.lock";
 
   /**
    * The first segment's number: leaves room below it for a segment written at a clean stop with
@@ -87,6 +96,8 @@ final class DiskBuffer {
   }
 
   private final Path dir;
+  private FileChannel lockFile;
+  private FileLock dirLock;
   private final long maxBytes;
   private final long segmentBytes;
   private final boolean syncEachBatch;
@@ -112,6 +123,27 @@ final class DiskBuffer {
       throws IOException {
     DiskBuffer buffer = new DiskBuffer(dir, maxBytes, segmentBytes, syncEachBatch);
     Files.createDirectories(dir);
+    Path lockPath = dir.resolve(LOCK_FILE);
+    FileChannel lockFile =
+        FileChannel.open(lockPath, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+    FileLock dirLock;
+    try {
+      dirLock = lockFile.tryLock();
+    } catch (OverlappingFileLockException e) {
+      dirLock = null; // held by another channel of this agent
+    } catch (IOException e) {
+      lockFile.close();
+      throw e;
+    }
+    if (dirLock == null) {
+      lockFile.close();
+      throw new IOException(
+          "the directory is in use by another channel or agent (it holds the lock on "
+              + lockPath
+              + "); give each agent its own edge_data_dir (each channel its own buffer.dir)");
+    }
+    buffer.lockFile = lockFile;
+    buffer.dirLock = dirLock;
     return buffer;
   }
 
@@ -368,6 +400,30 @@ final class DiskBuffer {
       }
     }
     segments.clear();
+    try {
+      if (dirLock != null) {
+        dirLock.release();
+      }
+      if (lockFile != null) {
+        lockFile.close();
+      }
+    } catch (IOException ignored) {
+      // closing the lock file releases the lock
+    }
+    dirLock = null;
+    lockFile = null;
+  }
+
+  /**
+   * Closes every file without writing or syncing anything, as the end of a killed process does: for
+   * tests that kill an agent inside one JVM.
+   */
+  void abandon() throws IOException {
+    for (Segment segment : segments) {
+      segment.file.close();
+    }
+    segments.clear();
+    lockFile.close();
   }
 
   /** Events given up because their record was damaged after this run wrote it. */

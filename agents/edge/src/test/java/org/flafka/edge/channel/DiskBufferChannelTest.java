@@ -141,6 +141,17 @@ class DiskBufferChannelTest {
     return (BatchMemoryChannelCounter) field.get(channel);
   }
 
+  /**
+   * No stop(): the process is gone, only its files remain, and the end of the process frees its
+   * lock.
+   */
+  private void kill(BatchMemoryChannel channel) throws Exception {
+    started.remove(channel);
+    var field = BatchMemoryChannel.class.getDeclaredField("buffer");
+    field.setAccessible(true);
+    ((DiskBuffer) field.get(channel)).abandon();
+  }
+
   private List<Path> segments() throws IOException {
     if (!Files.isDirectory(dir())) {
       return List.of();
@@ -255,8 +266,7 @@ class DiskBufferChannelTest {
     assertEquals(range(0, 10), take(killed, 10, true)); // sent: its file is gone
     // taken from disk and not committed when the agent dies: sent again after the restart
     assertEquals(range(10, 13), take(killed, 3, false));
-    // no stop(): the process is gone, only the files remain
-    started.remove(killed);
+    kill(killed);
     BatchMemoryChannel restarted = channel();
     assertEquals(range(10, 30), takeAll(restarted));
     assertEquals(0, counter(restarted).getBufferCorruptCount());
@@ -268,7 +278,7 @@ class DiskBufferChannelTest {
     put(killed, 0, 10);
     put(killed, 10, 20);
     put(killed, 20, 30);
-    started.remove(killed);
+    kill(killed);
     Path segment = segments().get(0);
     long whole = Files.size(segment);
     try (FileChannel file = FileChannel.open(segment, StandardOpenOption.WRITE)) {
@@ -285,7 +295,7 @@ class DiskBufferChannelTest {
     put(killed, 0, 10);
     put(killed, 10, 20);
     put(killed, 20, 30);
-    started.remove(killed);
+    kill(killed);
     Path segment = segments().get(0);
     long size = Files.size(segment);
     try (FileChannel file = FileChannel.open(segment, StandardOpenOption.WRITE)) {
@@ -337,6 +347,7 @@ class DiskBufferChannelTest {
     put(channel, 0, 10);
     put(channel, 10, 20);
     assertEquals(range(0, 20), takeAll(channel));
+    Files.delete(dir().resolve(DiskBuffer.LOCK_FILE));
     Files.delete(dir());
     put(channel, 20, 30);
     put(channel, 30, 40);
@@ -351,6 +362,29 @@ class DiskBufferChannelTest {
     assertEquals(1, counter(channel).getBufferDiskErrorCount());
     put(channel, 0, 10);
     assertEquals(range(0, 10), takeAll(channel));
+  }
+
+  @Test
+  void aSecondChannelOnTheSameDirectoryIsRefusedTheDiskUntilTheFirstStops() throws Exception {
+    BatchMemoryChannel first = channel("buffer.segmentBytes", "1");
+    put(first, 0, 10);
+    put(first, 10, 20); // on disk
+    BatchMemoryChannel second = channel();
+    BatchMemoryChannelCounter counter = counter(second);
+    assertEquals(1, counter.getBufferDiskErrorCount());
+    put(second, 100, 110);
+    assertThrows(ChannelFullException.class, () -> put(second, 110, 120), "memory only");
+    assertEquals(range(100, 110), takeAll(second), "nothing of the first channel's disk");
+    assertEquals(range(0, 20), takeAll(first));
+    first.stop();
+    started.remove(first);
+    Thread.sleep(1100);
+    put(second, 120, 130);
+    put(second, 130, 140);
+    // the first spill takes the 10 waiting in memory with it
+    assertEquals(
+        20, counter.getBufferSpillCount(), "the disk is the second's once the first stopped");
+    assertEquals(range(120, 140), takeAll(second));
   }
 
   @Test
@@ -396,7 +430,7 @@ class DiskBufferChannelTest {
     sink.join();
     put(killed, 10, 20); // no room: the outage begins
     put(killed, 20, 30);
-    started.remove(killed); // killed: the sink's 4 events are lost with it
+    kill(killed); // the sink's 4 events are lost with it
     BatchMemoryChannel restarted = channel();
     assertEquals(range(4, 30), takeAll(restarted));
   }
