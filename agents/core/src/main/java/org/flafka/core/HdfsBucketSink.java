@@ -11,6 +11,12 @@ import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.flume.Channel;
 import org.apache.flume.Context;
 import org.apache.flume.Event;
@@ -133,6 +139,12 @@ public class HdfsBucketSink extends AbstractSink implements Configurable, BatchS
   /** Files whose close or rename failed, retried every {@code hdfs.retryInterval}. */
   private final List<BucketFile> unfinished = new ArrayList<>();
 
+  /** Most files closed side by side ({@link #close(List)}). */
+  private static final int CLOSE_THREADS = 8;
+
+  /** The threads of {@link #close(List)}: made at start, ended at stop, idle ones let go. */
+  private ThreadPoolExecutor closers;
+
   /**
    * In-progress files of this sink's prefix that an earlier run left open (a crash), to close and
    * publish.
@@ -178,6 +190,21 @@ public class HdfsBucketSink extends AbstractSink implements Configurable, BatchS
     if (config == null) {
       throw new IllegalStateException(getName() + " was started before it was configured");
     }
+    AtomicInteger closerNumber = new AtomicInteger();
+    closers =
+        new ThreadPoolExecutor(
+            CLOSE_THREADS,
+            CLOSE_THREADS,
+            30,
+            TimeUnit.SECONDS,
+            new LinkedBlockingQueue<>(),
+            task -> {
+              Thread thread =
+                  new Thread(task, getName() + "-close-" + closerNumber.incrementAndGet());
+              thread.setDaemon(true);
+              return thread;
+            });
+    closers.allowCoreThreadTimeOut(true);
     hadoopConf = new Configuration();
     // Hadoop's own shutdown hook would otherwise close the file system while the agent's hook is
     // still closing our files ("Filesystem closed"), leaving them in use; Flume's BucketWriter does
@@ -272,14 +299,14 @@ public class HdfsBucketSink extends AbstractSink implements Configurable, BatchS
   @Override
   public synchronized void stop() {
     if (fs == null) {
+      closers.shutdown();
       counter.stop();
       LOG.info("{}: stopped without having reached HDFS; {}", getName(), counter);
       super.stop();
       return;
     }
-    for (BucketFile file : new ArrayList<>(open.values())) {
-      close(file);
-    }
+    close(new ArrayList<>(open.values()));
+    closers.shutdown();
     // A file whose close failed needs its lease recovered, which takes the DataNodes a few
     // heartbeats: wait for
     // that up to hdfs.retryInterval, as Flume's sink waits for its pending close retries.
@@ -547,22 +574,58 @@ public class HdfsBucketSink extends AbstractSink implements Configurable, BatchS
 
   /** Closes the files that are too old or idle too long. */
   private void closeDue(long now) {
-    for (BucketFile file : new ArrayList<>(open.values())) {
+    List<BucketFile> due = new ArrayList<>();
+    for (BucketFile file : open.values()) {
       if ((config.rollMillis() > 0 && now - file.opened >= config.rollMillis())
           || (config.idleMillis() > 0 && now - file.lastWrite >= config.idleMillis())) {
-        close(file);
+        due.add(file);
       }
     }
+    close(due);
   }
 
   /** Closes and renames a file; when HDFS refuses, keeps it for {@link #retryUnfinished()}. */
   private void close(BucketFile file) {
     open.remove(file.bucket, file);
-    if (!file.finish(fs)) {
+    closed(file, file.finish(fs));
+  }
+
+  /**
+   * Closes and renames files side by side: each close waits on HDFS (the last packet's
+   * acknowledgements, then the NameNode completing the file), and a sink holds a file per host, so
+   * one at a time a stop or a roll of all of them would take one wait per host.
+   */
+  private void close(List<BucketFile> files) {
+    if (files.size() <= 1) {
+      files.forEach(this::close);
+      return;
+    }
+    List<Future<Boolean>> finishing = new ArrayList<>(files.size());
+    for (BucketFile file : files) {
+      open.remove(file.bucket, file);
+      finishing.add(closers.submit(() -> file.finish(fs)));
+    }
+    for (int i = 0; i < files.size(); i++) {
+      boolean finished;
+      try {
+        finished = finishing.get(i).get();
+      } catch (ExecutionException e) {
+        LOG.warn("could not close {} yet: {}", files.get(i).inUse, e.getCause().toString());
+        finished = false;
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        finished = false;
+      }
+      closed(files.get(i), finished);
+    }
+  }
+
+  private void closed(BucketFile file, boolean finished) {
+    if (finished) {
+      counter.incrementConnectionClosedCount();
+    } else {
       counter.incrementConnectionFailedCount();
       unfinished.add(file);
-    } else {
-      counter.incrementConnectionClosedCount();
     }
   }
 

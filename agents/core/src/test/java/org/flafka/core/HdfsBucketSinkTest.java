@@ -220,6 +220,37 @@ class HdfsBucketSinkTest {
     }
   }
 
+  @Test
+  void aStopClosesAndRenamesEveryHostsFileWithEveryLine() throws Exception {
+    long now = LocalDate.of(2026, 11, 21).atStartOfDay(KOLKATA).toInstant().toEpochMilli();
+    MemoryChannel channel = channel();
+    HdfsBucketSink sink = new HdfsBucketSink(new ManualClock(now));
+    sink.setName("hdfs0");
+    sink.setChannel(channel);
+    Configurables.configure(sink, new Context(settings("hdfs.batchSize", "1000")));
+    sink.start();
+    int hosts = 20;
+    try {
+      for (int line = 0; line < 3; line++) {
+        for (int host = 0; host < hosts; host++) {
+          put(channel, "router-" + host, now + line, "line-" + line + "-of-router-" + host);
+        }
+      }
+      assertEquals(Sink.Status.READY, sink.process());
+    } finally {
+      sink.stop();
+      channel.stop();
+    }
+    Map<String, List<String>> files = files();
+    assertTrue(files.keySet().stream().noneMatch(f -> f.contains("/_")), "in use: " + files);
+    for (int host = 0; host < hosts; host++) {
+      assertEquals(
+          List.of(
+              "line-0-of-router-" + host, "line-1-of-router-" + host, "line-2-of-router-" + host),
+          only(files, "dt=2026-11-21/host=router-" + host + "/"));
+    }
+  }
+
   private static List<String> only(Map<String, List<String>> files, String bucket) {
     List<List<String>> found =
         files.entrySet().stream()
