@@ -18,8 +18,6 @@ import org.flafka.load.Protocol;
  * @param settleTimeout longest wait, after the load has ended, for the pipeline to drain
  * @param protectionOff run every case with its protection switched off ({@link
  *     Fault#protectionOff}), to show that the case fails without it
- * @param edgeBufferLanded the edge buffers on disk by default (issue 29), so the cases that await
- *     it are expected to pass
  * @param agentJvmOptions JVM options of the agents; empty for the stack's defaults
  */
 public record ChaosSettings(
@@ -31,28 +29,10 @@ public record ChaosSettings(
     double rate,
     Duration settleTimeout,
     boolean protectionOff,
-    boolean edgeBufferLanded,
     List<String> agentJvmOptions) {
 
   /** How long a killed agent stays down before it is started again. */
   public static final Duration KILL_DOWNTIME = Duration.ofSeconds(5);
-
-  /**
-   * System property that says whether the edge buffers on disk by default, so that the edge outage
-   * and edge kill cases are expected to pass ({@code -Dflafka.chaos.edgeBufferLanded=true} or
-   * {@code false}); unset, the edge template's defaults decide ({@link #edgeBufferExpected()}).
-   */
-  public static final String EDGE_BUFFER_LANDED_PROPERTY = "flafka.chaos.edgeBufferLanded";
-
-  /**
-   * Whether the edge cases are expected to pass: {@value #EDGE_BUFFER_LANDED_PROPERTY} when set,
-   * else whether the edge template's defaults include a disk buffer ({@code edge_buffer_max_bytes}
-   * above 0).
-   */
-  public static boolean edgeBufferExpected() {
-    String property = System.getProperty(EDGE_BUFFER_LANDED_PROPERTY);
-    return property != null ? Boolean.parseBoolean(property) : EdgeBuffer.isDefault();
-  }
 
   /** One fault over one transport. */
   public record Case(Fault fault, Protocol transport) {
@@ -84,7 +64,7 @@ public record ChaosSettings(
 
   /** Whether {@code fault} is expected to pass in this run. */
   public boolean expectedToPass(Fault fault) {
-    return !protectionOff && (edgeBufferLanded || !fault.awaitsEdgeBuffer());
+    return !protectionOff;
   }
 
   public ChaosSettings validate() {

@@ -12,26 +12,24 @@ import org.flafka.render.Tier;
 public enum Fault {
   /**
    * The edge agent killed with SIGKILL mid-stream and started again: what it had accepted is
-   * delivered. Needs an edge default that keeps what it accepted across a kill; today's default is
-   * a memory channel, which loses what it holds.
+   * delivered: the edge's disk buffer keeps what it accepted across a kill, where the plain memory
+   * channel loses what it holds.
    */
   EDGE_KILL(
       "edge-kill",
       "edge agent killed (SIGKILL) mid-stream, restarted after 5 s",
       List.of(Protocol.TCP),
       Expect.NOTHING_ACCEPTED_MISSING,
-      true,
       "a durable edge channel (the edge buffer)",
-      Map.of()),
+      Map.of(Tier.EDGE, Map.of("edge_buffer_max_bytes", 0))),
   /** The broker stopped under a running edge for the outage, then started again. */
   EDGE_BROKER_STOPPED(
       "edge-broker-stopped",
       "Kafka broker stopped for the outage (connections refused), same port and data after",
       List.of(Protocol.TCP, Protocol.UDP),
       Expect.NOTHING_MISSING,
-      true,
       "the edge buffer (disk)",
-      Map.of()),
+      Map.of(Tier.EDGE, Map.of("edge_buffer_max_bytes", 0))),
   /**
    * The edge's traffic to Kafka dropped silently for the outage, as a WAN link that goes dark; the
    * core, in the data centre, reaches the broker all along.
@@ -41,16 +39,14 @@ public enum Fault {
       "edge to Kafka black-holed for the outage (bytes dropped, no reset); the core unaffected",
       List.of(Protocol.TCP, Protocol.UDP),
       Expect.NOTHING_MISSING,
-      true,
       "the edge buffer (disk)",
-      Map.of()),
+      Map.of(Tier.EDGE, Map.of("edge_buffer_max_bytes", 0))),
   /** The core agent killed with SIGKILL mid-stream and started again. */
   CORE_KILL(
       "core-kill",
       "core agent killed (SIGKILL) mid-stream, restarted after 5 s",
       List.of(Protocol.TCP),
       Expect.NOTHING_MISSING,
-      false,
       "Kafka channels: offsets committed after the HDFS flush",
       Map.of(
           Tier.CORE, Map.of("core_channel_type", "memory", "core_group_instance_prefix", "chaos"))),
@@ -60,7 +56,6 @@ public enum Fault {
       "HDFS NameNode stopped for the outage, restarted on its port",
       List.of(Protocol.TCP),
       Expect.NOTHING_MISSING_NOTHING_TWICE,
-      false,
       "Kafka channels (no channel to fill, no batch resent over several channels)",
       Map.of(Tier.CORE, Map.of("core_channel_type", "memory"))),
   /** The broker stopped and started again at once on its port and data, under edge and core. */
@@ -69,7 +64,6 @@ public enum Fault {
       "Kafka broker restarted (same port and data) under edge and core",
       List.of(Protocol.TCP),
       Expect.NOTHING_MISSING,
-      false,
       "Kafka channels: offsets committed after the HDFS flush; the edge's acks=all",
       Map.of(Tier.CORE, Map.of("core_channel_type", "memory"))),
   /**
@@ -83,7 +77,6 @@ public enum Fault {
       "HDFS DataNode stopped for the outage: core sink batches fail and are retried",
       List.of(Protocol.TCP),
       Expect.NOTHING_MISSING_NOTHING_TWICE,
-      false,
       "our HDFS sink cuts a failed batch's files back to their last committed batch",
       Map.of(Tier.CORE, Map.of("core_sink_impl", "stock")));
 
@@ -109,7 +102,6 @@ public enum Fault {
   private final String description;
   private final List<Protocol> transports;
   private final Expect expect;
-  private final boolean awaitsEdgeBuffer;
   private final String protection;
   private final Map<Tier, Map<String, Object>> protectionOff;
 
@@ -118,14 +110,12 @@ public enum Fault {
       String description,
       List<Protocol> transports,
       Expect expect,
-      boolean awaitsEdgeBuffer,
       String protection,
       Map<Tier, Map<String, Object>> protectionOff) {
     this.flagName = flagName;
     this.description = description;
     this.transports = transports;
     this.expect = expect;
-    this.awaitsEdgeBuffer = awaitsEdgeBuffer;
     this.protection = protection;
     this.protectionOff = protectionOff;
   }
@@ -147,28 +137,13 @@ public enum Fault {
     return expect;
   }
 
-  /**
-   * Whether the case can only pass once the edge buffers on disk while Kafka is away (issue 29):
-   * with today's edge default it shows backpressure or loss.
-   */
-  public boolean awaitsEdgeBuffer() {
-    return awaitsEdgeBuffer;
-  }
-
   /** What in the default configurations protects against this fault. */
   public String protection() {
     return protection;
   }
 
-  /**
-   * The template variables that switch {@link #protection()} off, for {@code tier}: for the cases
-   * that await the edge buffer, the buffer off ({@code edge_buffer_max_bytes: 0} once the template
-   * has it, else the plain memory channel).
-   */
+  /** The template variables that switch {@link #protection()} off, for {@code tier}. */
   public Map<String, Object> protectionOff(Tier tier) {
-    if (awaitsEdgeBuffer && tier == Tier.EDGE) {
-      return EdgeBuffer.off();
-    }
     return protectionOff.getOrDefault(tier, Map.of());
   }
 

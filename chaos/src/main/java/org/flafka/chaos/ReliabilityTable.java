@@ -89,9 +89,7 @@ public final class ReliabilityTable {
                   : "",
               result.duplicated(),
               recovery(result.recovery()),
-              result.expectedToPass()
-                  ? fault.expect().toString()
-                  : result.protectionOff() ? "to fail" : "to fail until the edge buffer",
+              result.expectedToPass() ? fault.expect().toString() : "to fail",
               result.passed() ? "pass" : "**fail**",
               result.note().replace("|", "\\|")));
     }

@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -19,12 +18,6 @@ import org.junit.jupiter.api.io.TempDir;
  * configurations, with outages shortened to keep the build's time (20 s unless {@value
  * #OUTAGE_PROPERTY} says otherwise); {@code flafka chaos} runs the 2-minute versions and writes
  * docs/reliability.md.
- *
- * <p>The edge cases (Kafka stopped or black-holed under the edge, the edge killed) pass only once
- * the edge buffers on disk by default (issue 29). Until then they do not run here, and say so in
- * the test report (aborted, with the reason). They run, and must pass, as soon as the edge
- * template's defaults include a disk buffer, or with {@value
- * ChaosSettings#EDGE_BUFFER_LANDED_PROPERTY}=true; {@code =false} leaves them out again.
  */
 @Tag("e2e")
 class FaultSuiteTest {
@@ -40,29 +33,19 @@ class FaultSuiteTest {
   @Timeout(value = 15, unit = TimeUnit.MINUTES)
   void theDefaultCoreLosesNothingAndWritesNothingTwiceThroughEachFault() {
     List<CaseResult> results =
-        run(
-            List.of(Fault.CORE_KILL, Fault.HDFS_AWAY, Fault.BROKER_RESTART, Fault.DATANODE_AWAY),
-            false);
+        run(List.of(Fault.CORE_KILL, Fault.HDFS_AWAY, Fault.BROKER_RESTART, Fault.DATANODE_AWAY));
     assertEveryCasePassed(results);
   }
 
   @Test
   @Timeout(value = 20, unit = TimeUnit.MINUTES)
   void theDefaultEdgeKeepsEveryEventThroughKafkaOutagesAndAKill() {
-    boolean landed = ChaosSettings.edgeBufferExpected();
-    Assumptions.assumeTrue(
-        landed,
-        "the edge cases await the edge's disk buffer (issue 29): with today's default memory"
-            + " channel they show backpressure and loss (docs/reliability.md). Run them with -D"
-            + ChaosSettings.EDGE_BUFFER_LANDED_PROPERTY
-            + "=true to require them (unset, they run once the edge template's defaults include"
-            + " edge_buffer_max_bytes above 0)");
     List<CaseResult> results =
-        run(List.of(Fault.EDGE_KILL, Fault.EDGE_BROKER_STOPPED, Fault.EDGE_BLACK_HOLE), true);
+        run(List.of(Fault.EDGE_KILL, Fault.EDGE_BROKER_STOPPED, Fault.EDGE_BLACK_HOLE));
     assertEveryCasePassed(results);
   }
 
-  private List<CaseResult> run(List<Fault> faults, boolean edgeBufferLanded) {
+  private List<CaseResult> run(List<Fault> faults) {
     Duration outage = Duration.ofSeconds(Long.getLong(OUTAGE_PROPERTY, 20));
     ChaosSettings settings =
         new ChaosSettings(
@@ -74,7 +57,6 @@ class FaultSuiteTest {
             1_000,
             Duration.ofSeconds(120),
             false,
-            edgeBufferLanded,
             AGENT_JVM_OPTIONS);
     return new Chaos(settings, line -> System.out.println("chaos: " + line))
         .run(Chaos.defaultRuntime());

@@ -28,12 +28,11 @@ class ReliabilityTableTest {
           2_000,
           Duration.ofMinutes(5),
           false,
-          false,
           List.of());
 
   private static CaseResult result(
       Fault fault, Protocol transport, long missing, long accepted, boolean protectionOff) {
-    boolean expected = !protectionOff && !fault.awaitsEdgeBuffer();
+    boolean expected = !protectionOff;
     return new CaseResult(
         new ChaosSettings.Case(fault, transport),
         protectionOff,
@@ -69,9 +68,7 @@ class ReliabilityTableTest {
                 + " | 10,000 | 10,000 | 0 | 3 | 12.3 s | 0 missing | pass |"),
         table);
     assertTrue(
-        table.contains(
-            "| 4,000 | 3 | not within the settle timeout | to fail until the edge buffer"
-                + " | **fail** |"),
+        table.contains("| 4,000 | 3 | not within the settle timeout | 0 missing | **fail** |"),
         table);
     assertTrue(table.contains("| **off**: Kafka channels"), table);
     assertTrue(table.contains("| to fail | **fail** |"), table);
@@ -134,7 +131,6 @@ class ReliabilityTableTest {
             Duration.ofSeconds(15),
             2_000,
             Duration.ofMinutes(5),
-            false,
             false,
             List.of());
     IllegalArgumentException refused =

@@ -100,15 +100,6 @@ public final class ChaosCommand implements Callable<Integer> {
   boolean protectionOff;
 
   @Option(
-      names = "--edge-buffer-landed",
-      description =
-          "Expect the edge cases to pass: the edge buffers on disk by default (issue 29). Without"
-              + " it: the system property "
-              + ChaosSettings.EDGE_BUFFER_LANDED_PROPERTY
-              + " if set, else whether the edge template's defaults include a disk buffer.")
-  boolean edgeBufferLanded = ChaosSettings.edgeBufferExpected();
-
-  @Option(
       names = "--docs",
       paramLabel = "FILE",
       description =
@@ -211,7 +202,6 @@ public final class ChaosCommand implements Callable<Integer> {
             rate,
             BenchCommand.duration("--settle-timeout", settleTimeout, false),
             protectionOff,
-            edgeBufferLanded,
             agentJvmOptions)
         .validate();
   }
