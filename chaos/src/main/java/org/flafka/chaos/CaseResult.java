@@ -11,9 +11,13 @@ import java.time.Duration;
  * @param duplicated copies beyond the first
  * @param acceptedBeforeKill events the edge had accepted when it was killed (read just before the
  *     kill), or -1 when the edge was not killed
+ * @param dropped events the edge counted as dropped (its sources' drop counters, the kernel's drops
+ *     at its UDP sockets)
+ * @param diskErrors failures its disk buffers counted (a full or read-only disk)
  * @param recovery from the end of the fault until the core had committed as many records as the
- *     load had sent by then; null when it did not within the settle timeout
- * @param expectedToPass the case's protection is on and does not await work in progress
+ *     load had sent by then, less what the edge had counted as dropped; null when it did not within
+ *     the settle timeout
+ * @param expectedToPass the case's protection is on (or it has no switch)
  * @param passed the audit found what {@link Fault#expect()} asks
  * @param note counters that explain the result (drops the edge counted, sink failures)
  */
@@ -26,6 +30,8 @@ public record CaseResult(
     long missing,
     long duplicated,
     long acceptedBeforeKill,
+    long dropped,
+    long diskErrors,
     Duration recovery,
     boolean expectedToPass,
     boolean passed,

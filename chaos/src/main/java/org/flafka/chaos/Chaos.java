@@ -160,10 +160,11 @@ public final class Chaos {
 
     AgentProcess core = startAgent("core", coreProperties, dir.resolve("core-agent"));
     AgentProcess edge = null;
+    EdgeCounts edgeCounts = null;
     long acceptedBeforeKill = -1;
     long restartedMillis = -1;
     try {
-      edge = startAgent("edge", edgeProperties, dir.resolve("edge-agent"));
+      edge = startEdge(edgeProperties, dir, fault);
       int port = chaosCase.transport() == Protocol.UDP ? udpPort : tcpPort;
       LoadGenerator generator =
           new LoadGenerator(loadSettings(chaosCase.transport(), port), Clock.SYSTEM);
@@ -175,7 +176,7 @@ public final class Chaos {
           acceptedBeforeKill = accepted(edge);
           edge.kill();
           sleep(ChaosSettings.KILL_DOWNTIME);
-          edge = startAgent("edge", edgeProperties, dir.resolve("edge-agent"));
+          edge = startEdge(edgeProperties, dir, fault);
         }
         case CORE_KILL -> {
           core.kill();
@@ -183,7 +184,7 @@ public final class Chaos {
           restartedMillis = System.currentTimeMillis();
           core = startAgent("core", coreProperties, dir.resolve("core-agent"));
         }
-        case EDGE_BROKER_STOPPED -> {
+        case EDGE_BROKER_STOPPED, EDGE_DISK_FULL -> {
           broker.stop();
           sleep(settings.outage());
           broker.restart();
@@ -210,6 +211,8 @@ public final class Chaos {
       }
       long faultEnded = System.nanoTime();
       long sentByFaultEnd = generator.progress().events();
+      // What the edge dropped and counted never reaches the core: recovered means the rest arrived
+      long reachableByFaultEnd = sentByFaultEnd - EdgeCounts.of(edge).dropped();
       progress.accept(
           String.format(
               Locale.ROOT,
@@ -227,7 +230,7 @@ public final class Chaos {
           generator.stop();
           loadStopped = true;
         }
-        if (recovery == null && committed(topic, group) >= sentByFaultEnd) {
+        if (recovery == null && committed(topic, group) >= reachableByFaultEnd) {
           recovery = Duration.ofNanos(System.nanoTime() - faultEnded);
         }
         if (recovery != null && loadStopped) {
@@ -247,6 +250,7 @@ public final class Chaos {
       if (restartedMillis > 0) {
         awaitPublished(hdfsPath, restartedMillis);
       }
+      edgeCounts = EdgeCounts.of(edge);
       edge.stop(CLEAN_STOP_GRACE);
       long stopStarted = System.nanoTime();
       core.stop(CLEAN_STOP_GRACE);
@@ -265,10 +269,12 @@ public final class Chaos {
               missing,
               duplicated,
               acceptedBeforeKill,
+              edgeCounts.dropped(),
+              edgeCounts.diskErrors(),
               recovery,
               settings.expectedToPass(fault),
               false,
-              note(sent, audit, coreStop));
+              note(sent, audit, coreStop, edgeCounts));
       return withVerdict(result);
     } finally {
       if (edge != null && edge.isAlive()) {
@@ -297,6 +303,8 @@ public final class Chaos {
           case NOTHING_MISSING -> result.missing() == 0;
           case NOTHING_MISSING_NOTHING_TWICE -> result.missing() == 0 && result.duplicated() == 0;
           case NOTHING_ACCEPTED_MISSING -> result.missingOfAccepted() == 0;
+          case MISSING_IS_COUNTED ->
+              result.missing() == result.dropped() && result.diskErrors() > 0;
         };
     return new CaseResult(
         result.chaosCase(),
@@ -307,6 +315,8 @@ public final class Chaos {
         result.missing(),
         result.duplicated(),
         result.acceptedBeforeKill(),
+        result.dropped(),
+        result.diskErrors(),
         result.recovery(),
         result.expectedToPass(),
         passed,
@@ -322,8 +332,19 @@ public final class Chaos {
     };
   }
 
-  private static String note(LoadResult sent, AuditResult audit, Duration coreStop) {
+  private static String note(
+      LoadResult sent, AuditResult audit, Duration coreStop, EdgeCounts edgeCounts) {
     List<String> notes = new ArrayList<>();
+    if (edgeCounts.dropped() > 0) {
+      notes.add(String.format(Locale.ROOT, "the edge counted %,d dropped", edgeCounts.dropped()));
+    }
+    if (edgeCounts.diskErrors() > 0) {
+      notes.add(
+          String.format(
+              Locale.ROOT,
+              "its disk buffer counted %,d disk error(s) and recovered",
+              edgeCounts.diskErrors()));
+    }
     if (coreStop.compareTo(ChildProcess.STOP_GRACE) > 0) {
       notes.add(
           "the core's clean stop took "
@@ -355,6 +376,11 @@ public final class Chaos {
     variables.put("edge_tcp_port", tcpPort);
     variables.put("edge_udp_port", udpPort);
     variables.put("edge_data_dir", dir.resolve("edge-data").toString());
+    if (fault == Fault.EDGE_DISK_FULL) {
+      variables.put("edge_channel_capacity", Fault.DiskFull.CHANNEL_CAPACITY);
+      variables.put("edge_channel_transaction_capacity", Fault.DiskFull.CHANNEL_CAPACITY / 2);
+      variables.put("edge_kafka_flume_batch_size", Fault.DiskFull.CHANNEL_CAPACITY / 2);
+    }
     if (settings.protectionOff()) {
       variables.putAll(fault.protectionOff(Tier.EDGE));
     }
@@ -419,6 +445,48 @@ public final class Chaos {
       builder.jvmOptions(settings.agentJvmOptions());
     }
     return builder.start();
+  }
+
+  /** The edge agent; in {@link Fault#EDGE_DISK_FULL} with its data on a small file system. */
+  private AgentProcess startEdge(String properties, Path dir, Fault fault) {
+    AgentProcess.Builder builder =
+        AgentProcess.builder("edge", properties, dir.resolve("edge-agent")).runtime(runtime);
+    if (!settings.agentJvmOptions().isEmpty()) {
+      builder.jvmOptions(settings.agentJvmOptions());
+    }
+    if (fault == Fault.EDGE_DISK_FULL) {
+      builder.privateFileSystem(dir.resolve("edge-data"), Fault.DiskFull.MIB * 1024L * 1024L);
+    }
+    return builder.start();
+  }
+
+  /**
+   * What the edge counted as it ended a case: every event it dropped (sources: channel full,
+   * processing errors, too large, the kernel's drops at its UDP sockets) and its disk buffers' disk
+   * errors.
+   */
+  private record EdgeCounts(long dropped, long diskErrors) {
+    private static final List<String> SOURCE_DROPS =
+        List.of(
+            "ChannelFullDropCount",
+            "ProcessingErrorDropCount",
+            "RecordTooLargeDropCount",
+            "UdpSocketDropCount");
+
+    static EdgeCounts of(AgentProcess edge) {
+      AgentMetrics metrics = edge.metrics();
+      long dropped = 0;
+      for (String source : edge.components().sources()) {
+        for (String drop : SOURCE_DROPS) {
+          dropped += metrics.source(source, drop);
+        }
+      }
+      long diskErrors = 0;
+      for (String channel : edge.components().channels()) {
+        diskErrors += metrics.channel(channel, "BufferDiskErrorCount");
+      }
+      return new EdgeCounts(dropped, diskErrors);
+    }
   }
 
   /** Events the edge's sources have put into their channels. */

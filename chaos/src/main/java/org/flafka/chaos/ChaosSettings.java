@@ -64,7 +64,7 @@ public record ChaosSettings(
 
   /** Whether {@code fault} is expected to pass in this run. */
   public boolean expectedToPass(Fault fault) {
-    return !protectionOff;
+    return !protectionOff || !fault.hasProtectionSwitch();
   }
 
   public ChaosSettings validate() {

@@ -41,6 +41,24 @@ public enum Fault {
       Expect.NOTHING_MISSING,
       "the edge buffer (disk)",
       Map.of(Tier.EDGE, Map.of("edge_buffer_max_bytes", 0))),
+  /**
+   * The broker stopped under the edge while the edge's disk buffer sits on a file system too small
+   * for the outage: the buffer fills the disk, counts it and falls back to memory; when memory is
+   * full too, TCP senders are held back and UDP datagrams dropped and counted; the buffer recovers
+   * by itself once the backlog has drained. The memory channels are made small so that the disk
+   * fills within a short outage.
+   */
+  EDGE_DISK_FULL(
+      "edge-disk-full",
+      "Kafka broker stopped for the outage while the edge's disk buffer fills its file system (a "
+          + DiskFull.MIB
+          + " MiB tmpfs; memory channels of "
+          + DiskFull.CHANNEL_CAPACITY
+          + " events)",
+      List.of(Protocol.TCP, Protocol.UDP),
+      Expect.MISSING_IS_COUNTED,
+      "the disk full counted; then TCP held back, UDP dropped and counted",
+      null),
   /** The core agent killed with SIGKILL mid-stream and started again. */
   CORE_KILL(
       "core-kill",
@@ -84,7 +102,8 @@ public enum Fault {
   public enum Expect {
     NOTHING_MISSING("0 missing"),
     NOTHING_MISSING_NOTHING_TWICE("0 missing, 0 duplicated"),
-    NOTHING_ACCEPTED_MISSING("0 missing of what the edge accepted");
+    NOTHING_ACCEPTED_MISSING("0 missing of what the edge accepted"),
+    MISSING_IS_COUNTED("missing = what the edge counted as dropped, the disk full counted");
 
     private final String text;
 
@@ -96,6 +115,17 @@ public enum Fault {
     public String toString() {
       return text;
     }
+  }
+
+  /** The edge's file system in {@link #EDGE_DISK_FULL}. */
+  static final class DiskFull {
+    /** Its size: it fills within seconds of an outage at the suite's 1,000 events/s. */
+    static final int MIB = 2;
+
+    /** Events a memory channel holds in the case, so that the disk fills within the outage. */
+    static final int CHANNEL_CAPACITY = 2_000;
+
+    private DiskFull() {}
   }
 
   private final String flagName;
@@ -144,7 +174,15 @@ public enum Fault {
 
   /** The template variables that switch {@link #protection()} off, for {@code tier}. */
   public Map<String, Object> protectionOff(Tier tier) {
-    return protectionOff.getOrDefault(tier, Map.of());
+    return hasProtectionSwitch() ? protectionOff.getOrDefault(tier, Map.of()) : Map.of();
+  }
+
+  /**
+   * Whether {@link #protection()} can be switched off: not for what only counts (drops cannot be
+   * made uncounted), so such a case is expected to pass in a run with the protections off too.
+   */
+  public boolean hasProtectionSwitch() {
+    return protectionOff != null;
   }
 
   /** The fault named {@code name} on the command line; IllegalArgumentException naming them all. */

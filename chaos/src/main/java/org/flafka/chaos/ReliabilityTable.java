@@ -80,7 +80,10 @@ public final class ReliabilityTable {
               "| %s | %s | %s | %,d | %,d | %,d%s | %,d | %s | %s | %s | %s |%n",
               fault.flagName(),
               result.chaosCase().transport().flagName(),
-              (result.protectionOff() ? "**off**: " : "") + fault.protection(),
+              (result.protectionOff()
+                      ? fault.hasProtectionSwitch() ? "**off**: " : "(no switch) "
+                      : "")
+                  + fault.protection(),
               result.sent(),
               result.delivered(),
               result.missing(),

@@ -38,10 +38,15 @@ class FaultSuiteTest {
   }
 
   @Test
-  @Timeout(value = 20, unit = TimeUnit.MINUTES)
-  void theDefaultEdgeKeepsEveryEventThroughKafkaOutagesAndAKill() {
+  @Timeout(value = 25, unit = TimeUnit.MINUTES)
+  void theDefaultEdgeKeepsEveryEventThroughKafkaOutagesAndAKillAndCountsWhatAFullDiskCosts() {
     List<CaseResult> results =
-        run(List.of(Fault.EDGE_KILL, Fault.EDGE_BROKER_STOPPED, Fault.EDGE_BLACK_HOLE));
+        run(
+            List.of(
+                Fault.EDGE_KILL,
+                Fault.EDGE_BROKER_STOPPED,
+                Fault.EDGE_BLACK_HOLE,
+                Fault.EDGE_DISK_FULL));
     assertEveryCasePassed(results);
   }
 

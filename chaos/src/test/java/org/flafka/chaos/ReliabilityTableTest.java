@@ -32,7 +32,7 @@ class ReliabilityTableTest {
 
   private static CaseResult result(
       Fault fault, Protocol transport, long missing, long accepted, boolean protectionOff) {
-    boolean expected = !protectionOff;
+    boolean expected = !protectionOff || !fault.hasProtectionSwitch();
     return new CaseResult(
         new ChaosSettings.Case(fault, transport),
         protectionOff,
@@ -42,6 +42,8 @@ class ReliabilityTableTest {
         missing,
         3,
         accepted,
+        0,
+        0,
         missing == 0 ? Duration.ofMillis(12_340) : null,
         expected,
         missing == 0,
@@ -72,6 +74,23 @@ class ReliabilityTableTest {
         table);
     assertTrue(table.contains("| **off**: Kafka channels"), table);
     assertTrue(table.contains("| to fail | **fail** |"), table);
+  }
+
+  @Test
+  void aCaseWithoutASwitchSaysSoAndIsExpectedToPassWithTheProtectionsOff() {
+    String table =
+        ReliabilityTable.markdown(
+            List.of(result(Fault.EDGE_DISK_FULL, Protocol.UDP, 0, -1, true)),
+            SETTINGS,
+            "flafka chaos --protection-off",
+            "2026-11-28",
+            "2 cores");
+    assertTrue(
+        table.contains(
+            "| edge-disk-full | udp | (no switch) the disk full counted; then TCP held back, UDP"
+                + " dropped and counted | 10,000 | 10,000 | 0 | 3 | 12.3 s | missing = what the"
+                + " edge counted as dropped, the disk full counted | pass |"),
+        table);
   }
 
   @Test

@@ -31,12 +31,12 @@ import picocli.CommandLine.Option;
     description = {
       "Run the faults the field brings against the default edge and core configurations on this"
           + " machine (a KRaft broker and a MiniDFSCluster in this process, the agents as Flume"
-          + " processes): agents killed, the broker stopped, restarted or black-holed, HDFS's"
-          + " NameNode or DataNode away. flafka load marks every event; flafka audit counts what"
+          + " processes): agents killed, the broker stopped, restarted or black-holed, the edge's"
+          + " disk full, HDFS's NameNode or DataNode away. flafka load marks every event; flafka audit counts what"
           + " reached HDFS. Prints one line per case and a table (fault, transport, sent, delivered,"
           + " missing, duplicated, time to recover); --docs writes it into docs/reliability.md.",
-      "Exit code 0 when every case turned out as expected (cases that await the edge buffer and"
-          + " runs with --protection-off are expected to fail), 1 otherwise."
+      "Exit code 0 when every case turned out as expected (with --protection-off, the cases"
+          + " whose protection has a switch are expected to fail), 1 otherwise."
     })
 public final class ChaosCommand implements Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
@@ -46,8 +46,9 @@ public final class ChaosCommand implements Callable<Integer> {
       paramLabel = "F,...",
       split = ",",
       description =
-          "Faults to run, in order: edge-kill, edge-broker-stopped, edge-black-hole, core-kill,"
-              + " hdfs-away, broker-restart, datanode-away (default: all).")
+          "Faults to run, in order: edge-kill, edge-broker-stopped, edge-black-hole,"
+              + " edge-disk-full, core-kill, hdfs-away, broker-restart, datanode-away (default:"
+              + " all).")
   List<String> faults = new ArrayList<>();
 
   @Option(

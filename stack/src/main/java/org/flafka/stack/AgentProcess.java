@@ -89,6 +89,8 @@ public final class AgentProcess implements FlumeAgent {
     private AgentRuntime runtime;
     private List<String> jvmOptions = DEFAULT_JVM_OPTIONS;
     private Duration startTimeout = DEFAULT_START_TIMEOUT;
+    private Path fileSystemMountPoint;
+    private long fileSystemBytes;
 
     private Builder(String agent, String properties, Path dir) {
       this.agent = Objects.requireNonNull(agent, "agent");
@@ -105,6 +107,18 @@ public final class AgentProcess implements FlumeAgent {
     /** JVM options (heap, GC, system properties) replacing {@link #DEFAULT_JVM_OPTIONS}. */
     public Builder jvmOptions(List<String> jvmOptions) {
       this.jvmOptions = List.copyOf(jvmOptions);
+      return this;
+    }
+
+    /**
+     * Gives the agent a file system of its own, {@code bytes} large, at {@code mountPoint}: a disk
+     * that fills up, for the fault suite. It is a tmpfs mounted in a mount namespace of the agent's
+     * own (unshare(1); a user namespace too when not run as root, so no privilege is needed), gone
+     * with the process.
+     */
+    public Builder privateFileSystem(Path mountPoint, long bytes) {
+      this.fileSystemMountPoint = mountPoint.toAbsolutePath();
+      this.fileSystemBytes = bytes;
       return this;
     }
 
@@ -130,15 +144,15 @@ public final class AgentProcess implements FlumeAgent {
       }
       for (int attempt = 1; ; attempt++) {
         int port = FreePort.allocate();
-        ChildProcess process =
-            ChildProcess.startJava(
-                "Flume agent " + agent,
+        List<String> command =
+            ChildProcess.javaCommand(
                 options(resolved, port),
                 resolved.classpathString(),
                 MAIN_CLASS,
-                List.of("-n", agent, "-f", configFile.toString(), "--no-reload-conf"),
-                root,
-                root.resolve("agent.log"));
+                List.of("-n", agent, "-f", configFile.toString(), "--no-reload-conf"));
+        ChildProcess process =
+            ChildProcess.start(
+                "Flume agent " + agent, withFileSystem(command), root, root.resolve("agent.log"));
         AgentProcess started = new AgentProcess(components, process, configFile, port);
         if (started.awaitStarted(startTimeout)) {
           LOG.info(
@@ -160,6 +174,40 @@ public final class AgentProcess implements FlumeAgent {
                   + process.log());
         }
         LOG.info("Flume agent {}: metrics port {} was taken, restarting with another", agent, port);
+      }
+    }
+
+    /**
+     * {@code command} run by unshare(1) in a mount namespace where a tmpfs is mounted first, when
+     * {@link #privateFileSystem} asked for one. The shell execs the command, so the agent keeps the
+     * process id that is stopped and killed.
+     */
+    private List<String> withFileSystem(List<String> command) {
+      if (fileSystemMountPoint == null) {
+        return command;
+      }
+      Directories.create(fileSystemMountPoint);
+      List<String> wrapped = new ArrayList<>(List.of("unshare", "--mount"));
+      if (!runsAsRoot()) {
+        wrapped.addAll(List.of("--user", "--map-root-user"));
+      }
+      wrapped.addAll(
+          List.of(
+              "sh",
+              "-c",
+              "mount -t tmpfs -o size=\"$1\" flafka-agent-fs \"$2\" && shift 2 && exec \"$@\"",
+              "sh",
+              Long.toString(fileSystemBytes),
+              fileSystemMountPoint.toString()));
+      wrapped.addAll(command);
+      return wrapped;
+    }
+
+    private static boolean runsAsRoot() {
+      try {
+        return Integer.valueOf(0).equals(Files.getAttribute(Path.of("/proc/self"), "unix:uid"));
+      } catch (IOException | UnsupportedOperationException e) {
+        return false;
       }
     }
 

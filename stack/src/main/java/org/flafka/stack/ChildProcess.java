@@ -65,6 +65,12 @@ public final class ChildProcess implements AutoCloseable {
       List<String> args,
       Path workDir,
       Path log) {
+    return start(description, javaCommand(jvmOptions, classpath, mainClass, args), workDir, log);
+  }
+
+  /** {@code java <jvmOptions> -cp <classpath> <mainClass> <args>} with the JDK running this JVM. */
+  static List<String> javaCommand(
+      List<String> jvmOptions, String classpath, String mainClass, List<String> args) {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.addAll(jvmOptions);
@@ -72,7 +78,7 @@ public final class ChildProcess implements AutoCloseable {
     command.add(classpath);
     command.add(mainClass);
     command.addAll(args);
-    return start(description, command, workDir, log);
+    return command;
   }
 
   /**
