@@ -78,6 +78,13 @@ public final class Chaos {
    */
   static final Duration CLEAN_STOP_GRACE = Duration.ofSeconds(90);
 
+  /**
+   * Most events the edge's sinks hold waiting for Kafka's acknowledgement, in the edge defaults the
+   * suite runs: edge_kafka_sinks × edge_kafka_flume_batch_size.
+   */
+  static final long EDGE_SINKS_HOLD =
+      edgeDefault("edge_kafka_sinks") * edgeDefault("edge_kafka_flume_batch_size");
+
   private static final int PARTITIONS = 4;
   private static final int DEVICES = 40;
   private static final int MESSAGE_BYTES = 200;
@@ -177,6 +184,17 @@ public final class Chaos {
           edge.kill();
           sleep(ChaosSettings.KILL_DOWNTIME);
           edge = startEdge(edgeProperties, dir, fault);
+        }
+        case EDGE_KILL_IN_OUTAGE -> {
+          broker.stop();
+          Duration half = settings.outage().dividedBy(2);
+          sleep(half);
+          acceptedBeforeKill = accepted(edge);
+          edge.kill();
+          sleep(ChaosSettings.KILL_DOWNTIME);
+          edge = startEdge(edgeProperties, dir, fault);
+          sleep(settings.outage().minus(half).minus(ChaosSettings.KILL_DOWNTIME));
+          broker.restart();
         }
         case CORE_KILL -> {
           core.kill();
@@ -303,6 +321,8 @@ public final class Chaos {
           case NOTHING_MISSING -> result.missing() == 0;
           case NOTHING_MISSING_NOTHING_TWICE -> result.missing() == 0 && result.duplicated() == 0;
           case NOTHING_ACCEPTED_MISSING -> result.missingOfAccepted() == 0;
+          case ACCEPTED_MISSING_AT_MOST_SINK_BATCHES ->
+              result.missingOfAccepted() <= EDGE_SINKS_HOLD;
           case MISSING_IS_COUNTED ->
               result.missing() == result.dropped() && result.diskErrors() > 0;
         };
@@ -445,6 +465,10 @@ public final class Chaos {
       builder.jvmOptions(settings.agentJvmOptions());
     }
     return builder.start();
+  }
+
+  private static long edgeDefault(String variable) {
+    return Long.parseLong(String.valueOf(AgentTemplates.defaults(Tier.EDGE).get(variable)));
   }
 
   /** The edge agent; in {@link Fault#EDGE_DISK_FULL} with its data on a small file system. */

@@ -87,6 +87,20 @@ public record ChaosSettings(
       throw new IllegalArgumentException(
           "--settle-timeout must be at least 10 s but was " + settleTimeout);
     }
+    Duration shortest = KILL_DOWNTIME.multipliedBy(2).plusSeconds(2);
+    if (outage.compareTo(shortest) < 0
+        && cases.stream().anyMatch(c -> c.fault() == Fault.EDGE_KILL_IN_OUTAGE)) {
+      throw new IllegalArgumentException(
+          "--outage must be at least "
+              + shortest.toSeconds()
+              + " s for --fault "
+              + Fault.EDGE_KILL_IN_OUTAGE.flagName()
+              + " (the kill comes halfway, and the edge stays down "
+              + KILL_DOWNTIME.toSeconds()
+              + " s) but was "
+              + outage.toSeconds()
+              + " s");
+    }
     for (Case c : cases) {
       if (!c.fault().transports().contains(c.transport())) {
         throw new IllegalArgumentException(

@@ -12,15 +12,28 @@ import org.flafka.render.Tier;
 public enum Fault {
   /**
    * The edge agent killed with SIGKILL mid-stream and started again: what it had accepted is
-   * delivered: the edge's disk buffer keeps what it accepted across a kill, where the plain memory
-   * channel loses what it holds.
+   * delivered. The sinks keep up, so memory holds next to nothing when the kill comes, with or
+   * without the disk buffer; {@link #EDGE_KILL_IN_OUTAGE} is where the buffer matters.
    */
   EDGE_KILL(
       "edge-kill",
       "edge agent killed (SIGKILL) mid-stream, restarted after 5 s",
       List.of(Protocol.TCP),
       Expect.NOTHING_ACCEPTED_MISSING,
-      "a durable edge channel (the edge buffer)",
+      "sinks that keep up: Kafka has acknowledged nearly all the edge accepted when the kill comes",
+      null),
+  /**
+   * The edge killed with SIGKILL halfway through a broker outage and started again: what it had
+   * accepted, on disk by then, is delivered once the broker is back, all but what its sinks held
+   * waiting for Kafka's acknowledgement. Without the disk buffer the kill loses every event the
+   * outage left in memory.
+   */
+  EDGE_KILL_IN_OUTAGE(
+      "edge-kill-in-outage",
+      "edge agent killed (SIGKILL) halfway through a broker outage, restarted after 5 s",
+      List.of(Protocol.TCP),
+      Expect.ACCEPTED_MISSING_AT_MOST_SINK_BATCHES,
+      "the edge's disk buffer, written as soon as the sinks are stuck",
       Map.of(Tier.EDGE, Map.of("edge_buffer_max_bytes", 0))),
   /** The broker stopped under a running edge for the outage, then started again. */
   EDGE_BROKER_STOPPED(
@@ -103,6 +116,9 @@ public enum Fault {
     NOTHING_MISSING("0 missing"),
     NOTHING_MISSING_NOTHING_TWICE("0 missing, 0 duplicated"),
     NOTHING_ACCEPTED_MISSING("0 missing of what the edge accepted"),
+    ACCEPTED_MISSING_AT_MOST_SINK_BATCHES(
+        "missing of what the edge accepted ≤ what its sinks hold (edge_kafka_sinks ×"
+            + " edge_kafka_flume_batch_size)"),
     MISSING_IS_COUNTED("missing = what the edge counted as dropped, the disk full counted");
 
     private final String text;

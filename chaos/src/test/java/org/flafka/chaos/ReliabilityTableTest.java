@@ -140,6 +140,27 @@ class ReliabilityTableTest {
   }
 
   @Test
+  void anOutageTooShortForAKillInsideItIsRefusedNamingTheFlags() {
+    ChaosSettings tooShort =
+        new ChaosSettings(
+            Path.of("work"),
+            List.of(new ChaosSettings.Case(Fault.EDGE_KILL_IN_OUTAGE, Protocol.TCP)),
+            Duration.ofSeconds(10),
+            Duration.ofSeconds(15),
+            Duration.ofSeconds(15),
+            2_000,
+            Duration.ofMinutes(5),
+            false,
+            List.of());
+    IllegalArgumentException refused =
+        assertThrows(IllegalArgumentException.class, tooShort::validate);
+    assertEquals(
+        "--outage must be at least 12 s for --fault edge-kill-in-outage (the kill comes halfway,"
+            + " and the edge stays down 5 s) but was 10 s",
+        refused.getMessage());
+  }
+
+  @Test
   void aTransportAFaultDoesNotRunOverIsRefusedNamingTheFlags() {
     ChaosSettings wrong =
         new ChaosSettings(

@@ -46,8 +46,8 @@ public final class ChaosCommand implements Callable<Integer> {
       paramLabel = "F,...",
       split = ",",
       description =
-          "Faults to run, in order: edge-kill, edge-broker-stopped, edge-black-hole,"
-              + " edge-disk-full, core-kill, hdfs-away, broker-restart, datanode-away (default:"
+          "Faults to run, in order: edge-kill, edge-kill-in-outage, edge-broker-stopped,"
+              + " edge-black-hole, edge-disk-full, core-kill, hdfs-away, broker-restart, datanode-away (default:"
               + " all).")
   List<String> faults = new ArrayList<>();
 
