@@ -2,9 +2,11 @@ package org.flafka.bench;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -14,6 +16,7 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.LocatedFileStatus;
 import org.apache.hadoop.fs.RemoteIterator;
 import org.apache.kafka.clients.producer.KafkaProducer;
+import org.flafka.partitioner.PartitionMath;
 import org.flafka.stack.AgentProcess;
 import org.flafka.stack.AgentRuntime;
 import org.flafka.stack.ContractEvent;
@@ -301,22 +304,31 @@ public final class CoreBench {
     try (KafkaProducer<byte[], byte[]> producer =
         ContractEvent.producer(broker.bootstrapServers())) {
       List<ContractEvent> batch = new ArrayList<>(PRODUCE_BATCH);
+      Map<ContractEvent, Integer> partitionOf = new IdentityHashMap<>();
+      int[][] hostSets = hostPartitionSets();
       for (long n = 0; n < settings.prefilled(); n++) {
         String id = "b" + n;
-        String host = "edge-router-" + (n % settings.hosts());
+        String host = hostName((int) (n % settings.hosts()));
         long timestamp = now - (n % 3600) * 1000L;
-        batch.add(
+        ContractEvent event =
             new ContractEvent(
                 id,
                 ContractEvent.syslogBody(id, host, timestamp, settings.size()),
-                ContractEvent.contractHeaders(id, host, timestamp)));
+                ContractEvent.contractHeaders(id, host, timestamp));
+        batch.add(event);
+        if (hostSets != null) {
+          // the host's partitions in turn, as the host-affinity partitioner visits them
+          int[] set = hostSets[(int) (n % settings.hosts())];
+          partitionOf.put(event, set[(int) ((n / settings.hosts()) % set.length)]);
+        }
         if (batch.size() == PRODUCE_BATCH) {
           control.checkNotAborted();
-          ContractEvent.send(producer, TOPIC, batch);
+          ContractEvent.send(producer, TOPIC, batch, partitionOf::get);
           batch.clear();
+          partitionOf.clear();
         }
       }
-      ContractEvent.send(producer, TOPIC, batch);
+      ContractEvent.send(producer, TOPIC, batch, partitionOf::get);
     } catch (IllegalStateException e) {
       control.checkNotAborted();
       throw new BenchException(
@@ -329,6 +341,30 @@ public final class CoreBench {
               + ")",
           e);
     }
+  }
+
+  /**
+   * Each host's partitions under the edge's host-affinity partitioner ({@link PartitionMath}), by
+   * host number; null when the records go where Kafka's own partitioner puts them.
+   */
+  private int[][] hostPartitionSets() {
+    if (settings.hostPartitions() == 0) {
+      return null;
+    }
+    int[][] sets = new int[settings.hosts()][];
+    for (int host = 0; host < sets.length; host++) {
+      byte[] key = hostName(host).getBytes(StandardCharsets.UTF_8);
+      sets[host] =
+          PartitionMath.hostPartitions(
+              PartitionMath.hostStart(key, settings.partitions()),
+              settings.hostPartitions(),
+              settings.partitions());
+    }
+    return sets;
+  }
+
+  private static String hostName(int host) {
+    return "edge-router-" + host;
   }
 
   private void closeStack() {

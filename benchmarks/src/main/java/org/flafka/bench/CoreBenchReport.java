@@ -96,14 +96,17 @@ public final class CoreBenchReport {
         String.format(
             Locale.ROOT,
             "flafka bench core: %s, %,d events of %d bytes from %d hosts in a "
-                + "topic of %d partition%s, drained %d × per variant, measured after the first %,d"
-                + " (each window at most %ss)%n",
+                + "topic of %d partition%s (%s), drained %d × per variant, measured after the first"
+                + " %,d (each window at most %ss)%n",
             Instant.ofEpochMilli(startedMillis),
             settings.prefilled(),
             settings.size(),
             settings.hosts(),
             settings.partitions(),
             settings.partitions() == 1 ? "" : "s",
+            settings.hostPartitions() == 0
+                ? "every host in every partition"
+                : "each host in " + settings.hostPartitions() + " of them",
             settings.repeats(),
             settings.warmupEvents(),
             seconds(settings.duration().toMillis())));
@@ -177,6 +180,7 @@ public final class CoreBenchReport {
     json.writeNumberField("repeats", settings.repeats());
     json.writeNumberField("hosts", settings.hosts());
     json.writeNumberField("partitions", settings.partitions());
+    json.writeNumberField("hostPartitions", settings.hostPartitions());
     json.writeNumberField("size", settings.size());
     json.writeStringField("baseline", settings.baseline().flagName());
     json.writeObjectFieldStart("set");

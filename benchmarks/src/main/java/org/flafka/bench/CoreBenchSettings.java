@@ -21,6 +21,10 @@ import java.util.Map;
  *     measured on what it drained
  * @param hosts devices the records come from (the {@code host=} buckets)
  * @param partitions partitions of the topic
+ * @param hostPartitions how the records are spread over the partitions: 0 as the edge's default
+ *     partitioner places them (Kafka's own, every host in every partition), k ≥ 1 as its
+ *     host-affinity partitioner with {@code edge_host_partitions: k} (each host in k consecutive
+ *     partitions, round-robin)
  * @param size bytes of each record's body
  * @param baseline the variant the others are compared with; need not be among {@code variants}
  * @param oursVariables core template variables for the template variants ({@code --set}); never one
@@ -36,6 +40,7 @@ public record CoreBenchSettings(
     int repeats,
     int hosts,
     int partitions,
+    int hostPartitions,
     int size,
     CoreVariant baseline,
     Path workDir,
@@ -63,6 +68,7 @@ public record CoreBenchSettings(
         repeats,
         hosts,
         partitions,
+        hostPartitions,
         size,
         baseline,
         dir,
@@ -108,6 +114,13 @@ public record CoreBenchSettings(
     if (partitions < 1 || partitions > 1000) {
       throw new IllegalArgumentException(
           "--partitions must be between 1 and 1000 but was " + partitions);
+    }
+    if (hostPartitions < 0 || hostPartitions > partitions) {
+      throw new IllegalArgumentException(
+          "--host-partitions must be between 0 and --partitions ("
+              + partitions
+              + ") but was "
+              + hostPartitions);
     }
     if (size < MIN_SIZE || size > MAX_SIZE) {
       throw new IllegalArgumentException(

@@ -21,6 +21,7 @@ class CoreBenchReportTest {
               3,
               200,
               8,
+              0,
               200,
               CoreVariant.OURS,
               Path.of("/tmp/work"),

@@ -682,6 +682,17 @@ public final class BenchCommand implements Runnable {
     int partitions;
 
     @Option(
+        names = "--host-partitions",
+        paramLabel = "K",
+        defaultValue = "0",
+        description =
+            "Each host's records in K consecutive partitions, as the edge's host-affinity"
+                + " partitioner places them (edge_partitioner host-affinity, edge_host_partitions"
+                + " K); 0: as the edge's default partitioner does (Kafka's own: every host in every"
+                + " partition) (default: ${DEFAULT-VALUE}).")
+    int hostPartitions;
+
+    @Option(
         names = "--size",
         paramLabel = "BYTES",
         defaultValue = "200",
@@ -743,6 +754,7 @@ public final class BenchCommand implements Runnable {
                   repeats,
                   hosts,
                   partitions,
+                  hostPartitions,
                   size,
                   base,
                   null,

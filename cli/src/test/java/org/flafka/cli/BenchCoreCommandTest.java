@@ -53,6 +53,7 @@ class BenchCoreCommandTest {
         "--repeats 0            | --repeats must be at least 1 but was 0",
         "--hosts 0              | --hosts must be between 1 and 100000 but was 0",
         "--partitions 0         | --partitions must be between 1 and 1000 but was 0",
+        "--host-partitions 9    | --host-partitions must be between 0 and --partitions (8) but was 9",
         "--size 20              | --size must be between 100 and 65536 bytes but was 20",
         "--format xml           | --format must be text or json but was 'xml'",
         "--baseline best        | --baseline: unknown variant 'best'; use one of ours, ours-memory-channel, ours-file-channel",
@@ -73,9 +74,10 @@ class BenchCoreCommandTest {
 
   /**
    * The whole bench, tiny: a broker and an HDFS process, a prefilled topic, and the template's
-   * default, the file channel and Flume's stock path as agent processes draining it. Checks the
-   * report's shape, that every variant drained events into HDFS with its CPU measured, and that no
-   * process is left.
+   * default, the file channel and Flume's stock path as agent processes draining it, the records
+   * placed as the host-affinity partitioner would. Checks the report's shape, that every variant
+   * drained events into HDFS with its CPU measured, that the default wrote one file a host, and
+   * that no process is left.
    */
   @Test
   @Tag("e2e")
@@ -98,6 +100,8 @@ class BenchCoreCommandTest {
             "20",
             "--partitions",
             "2",
+            "--host-partitions",
+            "1",
             "--repeats",
             "1",
             "--duration",
@@ -121,6 +125,10 @@ class BenchCoreCommandTest {
       assertTrue(trial.get("agentCpuSeconds").asDouble() > 0, "agent CPU measured: " + trial);
       assertTrue(trial.get("files").asLong() > 0, "files in HDFS: " + trial);
     }
+    // Each host in one partition, so in one of the default core's Kafka channels: one file a host
+    JsonNode ours = json.get("trials").get(0);
+    assertEquals("ours", ours.get("variant").asText());
+    assertEquals(20, ours.get("files").asLong(), ours.toString());
     for (JsonNode summary : json.get("summary")) {
       assertTrue(summary.get("eventsPerSecond").asDouble() > 0, summary.toString());
       assertTrue(summary.get("agentCpuSecondsPerMillion").isNumber(), summary.toString());

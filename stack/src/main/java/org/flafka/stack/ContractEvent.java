@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
+import java.util.function.Function;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -93,7 +94,12 @@ public record ContractEvent(String id, byte[] body, Map<String, String> headers)
   }
 
   public ProducerRecord<byte[], byte[]> toRecord(String topic) {
-    ProducerRecord<byte[], byte[]> record = new ProducerRecord<>(topic, null, body);
+    return toRecord(topic, null);
+  }
+
+  /** The record for {@code partition}, or for the producer's partitioner when it is null. */
+  public ProducerRecord<byte[], byte[]> toRecord(String topic, Integer partition) {
+    ProducerRecord<byte[], byte[]> record = new ProducerRecord<>(topic, partition, null, body);
     headers.forEach(
         (name, value) ->
             record.headers().add(new RecordHeader(name, value.getBytes(StandardCharsets.UTF_8))));
@@ -132,10 +138,22 @@ public record ContractEvent(String id, byte[] body, Map<String, String> headers)
   /** Sends {@code events} to {@code topic} and waits until Kafka has them all. */
   public static void send(
       KafkaProducer<byte[], byte[]> producer, String topic, List<ContractEvent> events) {
+    send(producer, topic, events, event -> null);
+  }
+
+  /**
+   * Sends {@code events} to {@code topic}, each to the partition {@code partition} gives it (null:
+   * the producer's partitioner chooses), and waits until Kafka has them all.
+   */
+  public static void send(
+      KafkaProducer<byte[], byte[]> producer,
+      String topic,
+      List<ContractEvent> events,
+      Function<ContractEvent, Integer> partition) {
     try {
       List<Future<RecordMetadata>> sent = new ArrayList<>(events.size());
       for (ContractEvent event : events) {
-        sent.add(producer.send(event.toRecord(topic)));
+        sent.add(producer.send(event.toRecord(topic, partition.apply(event))));
       }
       for (Future<RecordMetadata> future : sent) {
         future.get();
