@@ -139,42 +139,34 @@ class ReliabilityTableTest {
     assertTrue(refused.getMessage().contains(ReliabilityTable.BEGIN), refused.getMessage());
   }
 
-  @Test
-  void anOutageTooShortForAKillInsideItIsRefusedNamingTheFlags() {
-    ChaosSettings tooShort =
+  /** The message {@link ChaosSettings#validate()} refuses one case with, over an outage. */
+  private static String refusal(Fault fault, Protocol transport, Duration outage) {
+    ChaosSettings settings =
         new ChaosSettings(
             Path.of("work"),
-            List.of(new ChaosSettings.Case(Fault.EDGE_KILL_IN_OUTAGE, Protocol.TCP)),
-            Duration.ofSeconds(10),
+            List.of(new ChaosSettings.Case(fault, transport)),
+            outage,
             Duration.ofSeconds(15),
             Duration.ofSeconds(15),
             2_000,
             Duration.ofMinutes(5),
             false,
             List.of());
-    IllegalArgumentException refused =
-        assertThrows(IllegalArgumentException.class, tooShort::validate);
+    return assertThrows(IllegalArgumentException.class, settings::validate).getMessage();
+  }
+
+  @Test
+  void anOutageTooShortForAKillInsideItIsRefusedNamingTheFlags() {
     assertEquals(
         "--outage must be at least 12 s for --fault edge-kill-in-outage (the kill comes halfway,"
             + " and the edge stays down 5 s) but was 10 s",
-        refused.getMessage());
+        refusal(Fault.EDGE_KILL_IN_OUTAGE, Protocol.TCP, Duration.ofSeconds(10)));
   }
 
   @Test
   void aTransportAFaultDoesNotRunOverIsRefusedNamingTheFlags() {
-    ChaosSettings wrong =
-        new ChaosSettings(
-            Path.of("work"),
-            List.of(new ChaosSettings.Case(Fault.CORE_KILL, Protocol.UDP)),
-            Duration.ofMinutes(2),
-            Duration.ofSeconds(15),
-            Duration.ofSeconds(15),
-            2_000,
-            Duration.ofMinutes(5),
-            false,
-            List.of());
-    IllegalArgumentException refused =
-        assertThrows(IllegalArgumentException.class, wrong::validate);
-    assertEquals("--transport udp does not apply to --fault core-kill", refused.getMessage());
+    assertEquals(
+        "--transport udp does not apply to --fault core-kill",
+        refusal(Fault.CORE_KILL, Protocol.UDP, Duration.ofMinutes(2)));
   }
 }

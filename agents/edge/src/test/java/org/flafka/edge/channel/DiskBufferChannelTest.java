@@ -78,6 +78,17 @@ class DiskBufferChannelTest {
     return channel;
   }
 
+  /** A channel of 1000 events in memory, spilling after {@code spillAfterMillis}. */
+  private BatchMemoryChannel roomyChannel(int spillAfterMillis) {
+    return channel(
+        "capacity",
+        "1000",
+        "transactionCapacity",
+        "100",
+        "buffer.spillAfterMillis",
+        Integer.toString(spillAfterMillis));
+  }
+
   private static Event event(int id) {
     Event event = EventBuilder.withBody(Integer.toString(id), StandardCharsets.UTF_8);
     event.getHeaders().put("id", "e" + id);
@@ -233,8 +244,7 @@ class DiskBufferChannelTest {
   @Test
   void sinksThatTakeNothingForSpillAfterMillisSendBatchesToDiskThoughMemoryHasRoom()
       throws Exception {
-    BatchMemoryChannel channel =
-        channel("capacity", "1000", "transactionCapacity", "100", "buffer.spillAfterMillis", "200");
+    BatchMemoryChannel channel = roomyChannel(200);
     put(channel, 0, 10); // the sinks are away: nobody takes
     put(channel, 10, 20); // too soon to tell stuck from busy: memory
     BatchMemoryChannelCounter counter = counter(channel);
@@ -248,8 +258,7 @@ class DiskBufferChannelTest {
 
   @Test
   void sinksThatTookEverythingAreNotStuckHoweverLongTheSourcesWereQuiet() throws Exception {
-    BatchMemoryChannel channel =
-        channel("capacity", "1000", "transactionCapacity", "100", "buffer.spillAfterMillis", "200");
+    BatchMemoryChannel channel = roomyChannel(200);
     put(channel, 0, 10);
     assertEquals(range(0, 10), take(channel, 10, true));
     Thread.sleep(250);
@@ -262,8 +271,7 @@ class DiskBufferChannelTest {
 
   @Test
   void stuckSinksAndAFailingDiskLeaveBatchesInMemoryWhileItHasRoom() throws Exception {
-    BatchMemoryChannel channel =
-        channel("capacity", "1000", "transactionCapacity", "100", "buffer.spillAfterMillis", "0");
+    BatchMemoryChannel channel = roomyChannel(0);
     put(channel, 0, 10);
     makeReadOnly(dir());
     put(channel, 10, 20); // stuck at once (spill after 0 ms), the disk refuses: memory
