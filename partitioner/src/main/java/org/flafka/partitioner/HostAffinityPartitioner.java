@@ -37,16 +37,11 @@ public class HostAffinityPartitioner extends StripePartitioner {
     PartitionerConfig config = config();
     TopicLayout layout = layout(topic, cluster);
     int hash = Utils.murmur2(keyBytes);
-    int[] hostSet =
-        PartitionMath.hostPartitions(
-            PartitionMath.hostStart(keyBytes, layout.partitionCount),
-            config.hostPartitions(),
-            layout.partitionCount);
-    int[] inStripe =
-        config.stripeCount() == 1
-            ? hostSet
-            : PartitionMath.hostPartitionsInStripe(
-                hostSet, layout.partitionCount, config.stripeCount(), config.stripeIndex());
+    int start = PartitionMath.hostStartOfHash(hash, layout.partitionCount);
+    TopicLayout.HostSets sets =
+        layout.hostSets(config.hostPartitions(), config.stripeCount(), config.stripeIndex());
+    int[] hostSet = sets.hostSet[start];
+    int[] inStripe = sets.inStripe[start];
     int turn = Utils.toPositive(counters.getAndIncrement(hash & (COUNTER_SLOTS - 1)));
     int chosen = pickWithLeader(inStripe, turn, layout);
     if (chosen < 0) {

@@ -65,8 +65,13 @@ public final class PartitionMath {
    * The first partition of a host's spread: where Kafka's default partitioner would put this key.
    */
   public static int hostStart(byte[] hostKey, int partitionCount) {
+    return hostStartOfHash(Utils.murmur2(hostKey), partitionCount);
+  }
+
+  /** {@link #hostStart} of a key whose {@code murmur2} is {@code hostKeyHash}. */
+  public static int hostStartOfHash(int hostKeyHash, int partitionCount) {
     requirePositive("partitionCount", partitionCount);
-    return Utils.toPositive(Utils.murmur2(hostKey)) % partitionCount;
+    return Utils.toPositive(hostKeyHash) % partitionCount;
   }
 
   /**

@@ -22,6 +22,27 @@ final class TopicLayout {
 
   private final boolean[] hasLeader;
 
+  /** The host sets of this layout, worked out on first use; null until then. */
+  private volatile HostSets hostSets;
+
+  /**
+   * For each first partition of a host's spread, the host's partitions and those of them in this
+   * sink's stripe ({@link PartitionMath#hostPartitions}, {@link
+   * PartitionMath#hostPartitionsInStripe}): worked out once per layout, since they depend only on
+   * the start, instead of for every record.
+   */
+  static final class HostSets {
+    final int perHost;
+    final int[][] hostSet;
+    final int[][] inStripe;
+
+    private HostSets(int perHost, int[][] hostSet, int[][] inStripe) {
+      this.perHost = perHost;
+      this.hostSet = hostSet;
+      this.inStripe = inStripe;
+    }
+  }
+
   private TopicLayout(Cluster cluster, int partitionCount, int[] stripe, boolean[] hasLeader) {
     this.cluster = cluster;
     this.partitionCount = partitionCount;
@@ -48,6 +69,26 @@ final class TopicLayout {
         partitionCount,
         PartitionMath.stripe(partitionCount, stripeCount, stripeIndex),
         hasLeader);
+  }
+
+  /** The host sets for {@code perHost} partitions a host, with this layout's stripe. */
+  HostSets hostSets(int perHost, int stripeCount, int stripeIndex) {
+    HostSets current = hostSets;
+    if (current == null || current.perHost != perHost) {
+      int[][] hostSet = new int[partitionCount][];
+      int[][] inStripe = new int[partitionCount][];
+      for (int start = 0; start < partitionCount; start++) {
+        hostSet[start] = PartitionMath.hostPartitions(start, perHost, partitionCount);
+        inStripe[start] =
+            stripeCount == 1
+                ? hostSet[start]
+                : PartitionMath.hostPartitionsInStripe(
+                    hostSet[start], partitionCount, stripeCount, stripeIndex);
+      }
+      current = new HostSets(perHost, hostSet, inStripe);
+      hostSets = current;
+    }
+    return current;
   }
 
   boolean hasLeader(int partition) {
