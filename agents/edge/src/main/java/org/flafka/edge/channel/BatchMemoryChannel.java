@@ -44,19 +44,20 @@ import org.slf4j.LoggerFactory;
  *
  * <p>With {@code buffer.dir} set, a commit that finds no room in memory for {@code
  * buffer.spillAfterMillis} (sinks that are only busy make room sooner, and the disk stays out of a
- * saturated edge's way) has its batch appended to a disk buffer ({@link DiskBuffer}), and while
- * batches wait there every later commit goes there too, behind them; a take that finds the memory
- * queue empty reads the oldest batch back. Events therefore leave in the order they were committed,
- * and a channel whose sinks keep up never touches the disk. The disk buffer holds up to {@code
- * buffer.maxBytes}; when it is full, or the disk fails (full, read-only, directory gone: one
- * rate-limited ERROR, counted in {@code BufferDiskErrorCount}, writes tried again a second later),
- * a commit waits for room as it would without one, and only in memory when no batch waits on disk,
- * to keep the order. The first batch to spill takes the events waiting in memory to disk with it.
- * Durability: what is on disk survives the agent's death (and with {@code buffer.fsync = batch} the
- * host's) and is sent after the restart, duplicates possible for a batch that was being sent; what
- * is in memory (while the sinks keep up, what they have not taken yet; during an outage, the
- * batches the sinks hold unacknowledged) is lost when the agent is killed, and written to disk when
- * it stops cleanly.
+ * saturated edge's way), or finds that events have waited that long without the sinks taking any
+ * (Kafka away: the sinks wait on a batch that will not be acknowledged), has its batch appended to
+ * a disk buffer ({@link DiskBuffer}), and while batches wait there every later commit goes there
+ * too, behind them; a take that finds the memory queue empty reads the oldest batch back. Events
+ * therefore leave in the order they were committed, and a channel whose sinks keep up never touches
+ * the disk. The disk buffer holds up to {@code buffer.maxBytes}; when it is full, or the disk fails
+ * (full, read-only, directory gone: one rate-limited ERROR, counted in {@code
+ * BufferDiskErrorCount}, writes tried again a second later), a commit waits for room as it would
+ * without one, and only in memory when no batch waits on disk, to keep the order. The first batch
+ * to spill takes the events waiting in memory to disk with it. Durability: what is on disk survives
+ * the agent's death (and with {@code buffer.fsync = batch} the host's) and is sent after the
+ * restart, duplicates possible for a batch that was being sent; what is in memory (while the sinks
+ * keep up, what they have not taken yet; during an outage, the batches the sinks hold
+ * unacknowledged) is lost when the agent is killed, and written to disk when it stops cleanly.
  */
 public class BatchMemoryChannel extends BasicChannelSemantics
     implements TransactionCapacitySupported {
@@ -108,6 +109,18 @@ public class BatchMemoryChannel extends BasicChannelSemantics
    * commit look for them among its takes. Guarded by {@link #lock}.
    */
   private long readBackInMemory;
+
+  /** Events taken so far. Guarded by {@link #lock}. */
+  private long takesSoFar;
+
+  /** {@link #takesSoFar} when {@link #sinksStalled} last looked. Guarded by {@link #lock}. */
+  private long takesAtLastLook;
+
+  /**
+   * System.nanoTime when {@link #sinksStalled} last saw the sinks take, or nothing waiting. Guarded
+   * by {@link #lock}.
+   */
+  private long sinksSeenTakingNanos = System.nanoTime();
 
   private volatile BatchMemoryChannelConfig config;
   private BatchMemoryChannelCounter counter;
@@ -446,6 +459,7 @@ public class BatchMemoryChannel extends BasicChannelSemantics
           }
         }
         takenUncommitted++;
+        takesSoFar++;
       } finally {
         lock.unlock();
       }
@@ -494,15 +508,23 @@ public class BatchMemoryChannel extends BasicChannelSemantics
         boolean eventsFit = eventsAfter <= now.capacity();
         boolean bytesFit = slotsAfter <= now.byteSlots();
         boolean backlog = buffer != null && buffer.hasUnread();
-        if (eventsFit && bytesFit && !backlog) {
+        boolean fits = eventsFit && bytesFit && !backlog;
+        boolean stalled =
+            fits && now.bufferDir() != null && sinksStalled(now.bufferSpillAfterNanos());
+        if (fits && !stalled) {
           queue.addAll(puts);
           return true;
         }
         long waited = System.nanoTime() - started;
         boolean mayUseDisk =
-            now.bufferDir() != null && (backlog || waited >= now.bufferSpillAfterNanos());
+            now.bufferDir() != null
+                && (backlog || stalled || waited >= now.bufferSpillAfterNanos());
         if (mayUseDisk && spill()) {
           return false;
+        }
+        if (fits) {
+          queue.addAll(puts); // the sinks are stalled, but the disk could not take the batch
+          return true;
         }
         if (waited >= limits.keepAliveNanos() && (now.bufferDir() == null || mayUseDisk)) {
           throw new ChannelFullException(
@@ -545,6 +567,23 @@ public class BatchMemoryChannel extends BasicChannelSemantics
         }
         roomMade.awaitNanos(Math.max(1, slice));
       }
+    }
+
+    /**
+     * Whether events have waited in memory for {@code spillAfterNanos} while the sinks took none:
+     * they are stuck on a batch Kafka does not acknowledge, not merely busy. Batches then go to
+     * disk at once, taking what waits in memory with them, so that a kill in the first seconds of
+     * an outage loses only what the sinks hold, not the memory queue. Looked at by each commit, not
+     * each take, to keep the time out of the per-event path. Holds {@link #lock}.
+     */
+    private boolean sinksStalled(long spillAfterNanos) {
+      long nowNanos = System.nanoTime();
+      if (takesSoFar != takesAtLastLook || queue.isEmpty()) {
+        takesAtLastLook = takesSoFar;
+        sinksSeenTakingNanos = nowNanos;
+        return false;
+      }
+      return nowNanos - sinksSeenTakingNanos >= spillAfterNanos;
     }
 
     /**

@@ -78,6 +78,17 @@ class DiskBufferChannelTest {
     return channel;
   }
 
+  /** A channel of 1000 events in memory, spilling after {@code spillAfterMillis}. */
+  private BatchMemoryChannel roomyChannel(int spillAfterMillis) {
+    return channel(
+        "capacity",
+        "1000",
+        "transactionCapacity",
+        "100",
+        "buffer.spillAfterMillis",
+        Integer.toString(spillAfterMillis));
+  }
+
   private static Event event(int id) {
     Event event = EventBuilder.withBody(Integer.toString(id), StandardCharsets.UTF_8);
     event.getHeaders().put("id", "e" + id);
@@ -228,6 +239,44 @@ class DiskBufferChannelTest {
     sink.join();
     assertEquals(0, counter(channel).getBufferSpillCount());
     assertEquals(range(10, 20), takeAll(channel));
+  }
+
+  @Test
+  void sinksThatTakeNothingForSpillAfterMillisSendBatchesToDiskThoughMemoryHasRoom()
+      throws Exception {
+    BatchMemoryChannel channel = roomyChannel(200);
+    put(channel, 0, 10); // the sinks are away: nobody takes
+    put(channel, 10, 20); // too soon to tell stuck from busy: memory
+    BatchMemoryChannelCounter counter = counter(channel);
+    assertEquals(0, counter.getBufferSpillCount());
+    Thread.sleep(250);
+    put(channel, 20, 30); // stuck: to disk, with the 20 waiting in memory ahead of it
+    assertEquals(30, counter.getBufferSpillCount());
+    assertEquals(30, counter.getBufferedEventCount(), "a kill now loses none of them");
+    assertEquals(range(0, 30), takeAll(channel));
+  }
+
+  @Test
+  void sinksThatTookEverythingAreNotStuckHoweverLongTheSourcesWereQuiet() throws Exception {
+    BatchMemoryChannel channel = roomyChannel(200);
+    put(channel, 0, 10);
+    assertEquals(range(0, 10), take(channel, 10, true));
+    Thread.sleep(250);
+    put(channel, 10, 20);
+    assertEquals(range(10, 15), take(channel, 5, true));
+    put(channel, 20, 30); // the sinks took since the last look: busy, not stuck
+    assertEquals(0, counter(channel).getBufferSpillCount());
+    assertEquals(range(15, 30), takeAll(channel));
+  }
+
+  @Test
+  void stuckSinksAndAFailingDiskLeaveBatchesInMemoryWhileItHasRoom() throws Exception {
+    BatchMemoryChannel channel = roomyChannel(0);
+    put(channel, 0, 10);
+    makeReadOnly(dir());
+    put(channel, 10, 20); // stuck at once (spill after 0 ms), the disk refuses: memory
+    assertEquals(1, counter(channel).getBufferDiskErrorCount());
+    assertEquals(range(0, 20), takeAll(channel));
   }
 
   @Test
