@@ -144,6 +144,8 @@ class SecureKafkaPipelineTest {
     edgeVars.put("edge_tcp_port", 0);
     edgeVars.put("edge_kafka_sinks", 1);
     Path dir = Files.createDirectories(tmp.resolve(topic));
+    // Its own disk buffer: the default /var/lib/flafka/edge kept the events of the runs before
+    edgeVars.put("edge_data_dir", dir.resolve("edge-data").toString());
     Path manifest = dir.resolve("sent.json");
     try (AgentProcess edge =
         AgentProcess.builder(
