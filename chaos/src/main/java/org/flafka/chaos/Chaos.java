@@ -460,11 +460,16 @@ public final class Chaos {
   }
 
   private AgentProcess startAgent(String agent, String properties, Path dir) {
+    return agentBuilder(agent, properties, dir).start();
+  }
+
+  /** An agent on the suite's runtime, with its JVM options when the run gives some. */
+  private AgentProcess.Builder agentBuilder(String agent, String properties, Path dir) {
     AgentProcess.Builder builder = AgentProcess.builder(agent, properties, dir).runtime(runtime);
     if (!settings.agentJvmOptions().isEmpty()) {
       builder.jvmOptions(settings.agentJvmOptions());
     }
-    return builder.start();
+    return builder;
   }
 
   private static long edgeDefault(String variable) {
@@ -473,11 +478,7 @@ public final class Chaos {
 
   /** The edge agent; in {@link Fault#EDGE_DISK_FULL} with its data on a small file system. */
   private AgentProcess startEdge(String properties, Path dir, Fault fault) {
-    AgentProcess.Builder builder =
-        AgentProcess.builder("edge", properties, dir.resolve("edge-agent")).runtime(runtime);
-    if (!settings.agentJvmOptions().isEmpty()) {
-      builder.jvmOptions(settings.agentJvmOptions());
-    }
+    AgentProcess.Builder builder = agentBuilder("edge", properties, dir.resolve("edge-agent"));
     if (fault == Fault.EDGE_DISK_FULL) {
       builder.privateFileSystem(dir.resolve("edge-data"), Fault.DiskFull.MIB * 1024L * 1024L);
     }
