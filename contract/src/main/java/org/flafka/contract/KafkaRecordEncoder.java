@@ -1,14 +1,13 @@
 package org.flafka.contract;
 
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.flume.Event;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.header.internals.RecordHeader;
+import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.flafka.syslog.SyslogFacts;
 
 /**
@@ -47,6 +46,15 @@ public final class KafkaRecordEncoder {
   private final boolean[] selected = new boolean[SLOTS];
   private final String[] values = new String[SLOTS];
   private final Header[] encoded = new Header[SLOTS];
+
+  // The slot of the name last seen at each position of an event's headers: an edge source puts the
+  // same constant names in the same order into every event, so one reference comparison finds the
+  // slot without hashing the name or probing the table.
+  private final String[] namesByPosition = new String[SLOTS];
+  private final int[] slotsByPosition = new int[SLOTS];
+
+  /** The position in the event's headers of the next header {@link #add} sees. */
+  private int position;
 
   /**
    * @param keyHeader the header whose value becomes the record key, or null for none
@@ -88,13 +96,14 @@ public final class KafkaRecordEncoder {
    * map, and through {@code forEach} no entry objects ({@code EventHeaders}, the edge source's map,
    * walks its arrays).
    */
-  private List<Header> recordHeaders(Map<String, String> headers) {
+  private RecordHeaders recordHeaders(Map<String, String> headers) {
     if (headers.isEmpty()) {
-      return List.of();
+      return null;
     }
-    // Sized to the event's headers; Kafka 4.3's RecordHeaders copies any list other than its own
-    // class entry by entry.
-    List<Header> found = new ArrayList<>(headers.size());
+    // Kafka's own class: the record copies any other Iterable header by header, its own with one
+    // array copy.
+    RecordHeaders found = new RecordHeaders();
+    position = 0;
     headers.forEach((name, value) -> add(name, value, found));
     return found;
   }
@@ -103,11 +112,21 @@ public final class KafkaRecordEncoder {
    * Adds the record header of one Flume header to {@code found}, unless it is not a record header
    * or null.
    */
-  private void add(String name, String value, List<Header> found) {
+  private void add(String name, String value, RecordHeaders found) {
+    int at = position++;
     if (value == null) {
       return;
     }
-    int slot = slotOf(name);
+    int slot;
+    if (at < SLOTS && namesByPosition[at] == name) {
+      slot = slotsByPosition[at];
+    } else {
+      slot = slotOf(name);
+      if (at < SLOTS) {
+        namesByPosition[at] = name;
+        slotsByPosition[at] = slot;
+      }
+    }
     if (slot < 0) {
       if (isRecordHeader(name) && !value.equals(implied.get(name))) {
         found.add(encode(name, value));

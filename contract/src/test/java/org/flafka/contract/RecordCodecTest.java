@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -141,6 +142,40 @@ class RecordCodecTest {
     ConsumerRecord<byte[], byte[]> tombstone = consumed(null, null, new RecordHeaders());
     assertArrayEquals(new byte[0], KafkaRecordDecoder.body(tombstone));
     assertArrayEquals(new byte[0], new KafkaRecordDecoder(null).toEvent(tombstone).getBody());
+  }
+
+  @Test
+  void oneEncoderWritesTheChosenHeadersWhateverOrderEachEventHasThem() {
+    // The encoder remembers which name it saw at which position; an event with the names in another
+    // order, or with a name the last had not, must still get exactly its own chosen headers.
+    KafkaRecordEncoder encoder =
+        new KafkaRecordEncoder("t", null, Set.of(Headers.HOST, Headers.SITE, Headers.ID));
+    Map<String, String> forward = new LinkedHashMap<>();
+    forward.put(Headers.HOST, "r1");
+    forward.put(Headers.APP, "sshd");
+    forward.put(Headers.SITE, "ams");
+    Map<String, String> reversed = new LinkedHashMap<>();
+    reversed.put(Headers.SITE, "fra");
+    reversed.put(Headers.ID, "01J");
+    reversed.put(Headers.APP, "cron");
+    reversed.put(Headers.HOST, "r2");
+
+    for (int round = 0; round < 3; round++) {
+      assertEquals(
+          List.of(Headers.HOST + "=r1", Headers.SITE + "=ams"),
+          headerTexts(encoder.toRecord(event(new byte[] {'x'}, forward))));
+      assertEquals(
+          List.of(Headers.SITE + "=fra", Headers.ID + "=01J", Headers.HOST + "=r2"),
+          headerTexts(encoder.toRecord(event(new byte[] {'y'}, reversed))));
+    }
+  }
+
+  private static List<String> headerTexts(ProducerRecord<String, byte[]> record) {
+    List<String> texts = new ArrayList<>();
+    for (Header header : record.headers()) {
+      texts.add(header.key() + "=" + new String(header.value(), StandardCharsets.UTF_8));
+    }
+    return texts;
   }
 
   @Test
