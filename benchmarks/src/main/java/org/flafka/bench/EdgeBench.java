@@ -62,6 +62,12 @@ public final class EdgeBench {
   private static final Duration FIRST_RECORDS_TIMEOUT = Duration.ofSeconds(60);
   private static final Duration TOPIC_TIMEOUT = Duration.ofSeconds(30);
 
+  // After the generator stops, the agent's sinks send what they hold within a batch's time: end
+  // offsets still for this long mean it has delivered everything it will.
+  private static final Duration SETTLED = Duration.ofSeconds(3);
+  private static final Duration SETTLE_POLL = Duration.ofMillis(250);
+  private static final Duration SETTLE_TIMEOUT = Duration.ofSeconds(60);
+
   /**
    * The JIT compilers' largest share of the agent's CPU, over each of the last two samples, to end
    * the warm-up.
@@ -208,6 +214,12 @@ public final class EdgeBench {
       if (recording != null) {
         Jcmd.stopRecording(started.pid());
       }
+      load.generator.stop();
+      load.join();
+      long trialSent = load.generator.progress().events();
+      long trialInKafka = settledEndOffsets(admin, topic);
+      long trialKernelDrops =
+          settings.protocol() == Protocol.UDP ? UdpKernelStats.socketDrops(listenPort) : -1;
       return new Trial(
           variant,
           repeat,
@@ -222,7 +234,10 @@ public final class EdgeBench {
           (after.ownCpuNanos - before.ownCpuNanos) / 1e9,
           loadAverage(),
           after.agentThreads.secondsSince(before.agentThreads, started.threadGroups()),
-          gained(before.udpSocketDrops, after.udpSocketDrops));
+          gained(before.udpSocketDrops, after.udpSocketDrops),
+          trialSent,
+          trialInKafka,
+          trialKernelDrops);
     } finally {
       if (load != null) {
         load.generator.stop();
@@ -539,6 +554,27 @@ public final class EdgeBench {
       Thread.currentThread().interrupt();
       throw new BenchException("interrupted while creating topic " + topic, e);
     }
+  }
+
+  /**
+   * The topic's records once the agent has delivered what it held: its end offsets unchanged over
+   * {@link #SETTLED}; -1 if they still grow after {@link #SETTLE_TIMEOUT}.
+   */
+  private long settledEndOffsets(Admin admin, String topic) {
+    long deadline = System.nanoTime() + SETTLE_TIMEOUT.toNanos();
+    long last = endOffsets(admin, topic);
+    long stableSince = System.nanoTime();
+    while (System.nanoTime() - deadline < 0) {
+      control.sleep(SETTLE_POLL);
+      long now = endOffsets(admin, topic);
+      if (now != last) {
+        last = now;
+        stableSince = System.nanoTime();
+      } else if (System.nanoTime() - stableSince >= SETTLED.toNanos()) {
+        return now;
+      }
+    }
+    return -1;
   }
 
   private long endOffsets(Admin admin, String topic) {

@@ -15,6 +15,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.ToLongFunction;
 import org.flafka.load.Protocol;
 
 /**
@@ -54,6 +55,8 @@ public final class EdgeBenchReport {
       double generatorCpuPerMillion,
       double maxLoadAverage,
       double lostShare,
+      long mostLost,
+      long mostLostByKernel,
       double udpSocketDropsPerSecond) {}
 
   public List<Trial> trials() {
@@ -82,9 +85,29 @@ public final class EdgeBenchReport {
               median(mine, Trial::generatorCpuPerMillion),
               mine.stream().mapToDouble(Trial::loadAverage).max().orElseThrow(),
               median(mine, Trial::lostShare),
+              mostLost(mine),
+              mostOf(mine, Trial::trialKernelDrops),
               median(mine, Trial::udpSocketDropsPerSecond)));
     }
     return summaries;
+  }
+
+  /** The most any of {@code trials} lost, -1 if one of them was not counted. */
+  private static long mostLost(List<Trial> trials) {
+    return mostOf(trials, Trial::lost);
+  }
+
+  /** The largest {@code count} of {@code trials}, -1 if one of them was not counted. */
+  private static long mostOf(List<Trial> trials, ToLongFunction<Trial> count) {
+    long most = 0;
+    for (Trial trial : trials) {
+      long value = count.applyAsLong(trial);
+      if (value < 0) {
+        return -1;
+      }
+      most = Math.max(most, value);
+    }
+    return most;
   }
 
   private Summary baseline() {
@@ -180,17 +203,26 @@ public final class EdgeBenchReport {
 
   /**
    * On UDP nothing holds the sender back, so what reached Kafka says little without what was sent:
-   * the loss, and how much of it the kernel counted at the agent's socket (its receive buffer
-   * full). Loss the kernel did not count happened in the agent (a full channel, an oversize
-   * message: its own counters) or in the generator's host stack.
+   * the loss over each whole trial (what the generator sent against what the topic held once the
+   * agent had delivered everything), and the kernel's drops at the agent's socket (its receive
+   * buffer full) in the window. Loss the kernel did not count happened in the agent (a full
+   * channel, an oversize message: its own counters) or in the generator's host stack.
    */
   private void appendUdpTable(StringBuilder text) {
     if (!udp()) {
       return;
     }
-    text.append("UDP: sent by the generator and lost (medians):\n");
+    text.append(
+        "UDP: sent by the generator and lost (medians; lost over each whole trial, counted once the"
+            + " agent had delivered what it held):\n");
     String[] header = {
-      "variant", "sent/s", "into Kafka/s", "lost", "kernel drops at the agent's socket/s"
+      "variant",
+      "sent/s",
+      "into Kafka/s",
+      "lost",
+      "most lost in a trial",
+      "most the kernel dropped in a trial",
+      "kernel drops at the agent's socket in the window/s"
     };
     List<String[]> rows = new ArrayList<>();
     for (Summary s : summaries()) {
@@ -199,7 +231,13 @@ public final class EdgeBenchReport {
             s.variant().flagName(),
             String.format(Locale.ROOT, "%,.0f", s.generatorSentPerSecond()),
             String.format(Locale.ROOT, "%,.0f", s.eventsPerSecond()),
-            String.format(Locale.ROOT, "%.1f%%", 100 * s.lostShare()),
+            Double.isFinite(s.lostShare())
+                ? String.format(Locale.ROOT, "%.3f%%", 100 * s.lostShare())
+                : "-",
+            s.mostLost() < 0 ? "not settled" : String.format(Locale.ROOT, "%,d", s.mostLost()),
+            s.mostLostByKernel() < 0
+                ? "-"
+                : String.format(Locale.ROOT, "%,d", s.mostLostByKernel()),
             count(s.udpSocketDropsPerSecond()),
           });
     }
@@ -287,7 +325,9 @@ public final class EdgeBenchReport {
       }
       json.writeNumberField("maxLoadAverage", s.maxLoadAverage());
       if (udp()) {
-        json.writeNumberField("lostShare", s.lostShare());
+        number(json, "lostShare", s.lostShare());
+        json.writeNumberField("mostLost", s.mostLost());
+        json.writeNumberField("mostLostByKernel", s.mostLostByKernel());
         number(json, "udpSocketDropsPerSecond", s.udpSocketDropsPerSecond());
       }
       threadMedians(json, threadGroups(), group -> threadMedian(s.variant(), group));
@@ -311,6 +351,11 @@ public final class EdgeBenchReport {
       json.writeNumberField("loadAverage", t.loadAverage());
       if (udp()) {
         json.writeNumberField("udpSocketDrops", t.udpSocketDrops());
+      }
+      json.writeNumberField("trialSent", t.trialSent());
+      json.writeNumberField("trialInKafka", t.trialInKafka());
+      if (udp()) {
+        json.writeNumberField("trialKernelDrops", t.trialKernelDrops());
       }
       threadSeconds(json, t.agentCpuByThreads());
       json.writeEndObject();

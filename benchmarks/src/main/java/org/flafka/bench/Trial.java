@@ -29,6 +29,12 @@ import org.flafka.stack.ThreadCpu;
  *     threads cannot be read
  * @param udpSocketDrops datagrams the kernel dropped at the agent's UDP socket during the window
  *     (its receive buffer was full); -1 on TCP or where the kernel's table cannot be read
+ * @param trialSent events the generator sent over the whole trial, warm-up included, counted once
+ *     it had stopped
+ * @param trialInKafka records in the trial's topic (it starts empty) once the agent had delivered
+ *     what it held after the generator stopped; -1 where it never settled
+ * @param trialKernelDrops datagrams the kernel dropped at the agent's UDP socket over the whole
+ *     trial; -1 on TCP or where the kernel's table cannot be read
  */
 public record Trial(
     Variant variant,
@@ -44,7 +50,10 @@ public record Trial(
     double generatorCpuSeconds,
     double loadAverage,
     Map<String, Double> agentCpuByThreads,
-    long udpSocketDrops) {
+    long udpSocketDrops,
+    long trialSent,
+    long trialInKafka,
+    long trialKernelDrops) {
 
   public Trial {
     agentCpuByThreads = Collections.unmodifiableMap(new TreeMap<>(agentCpuByThreads));
@@ -69,14 +78,17 @@ public record Trial(
   }
 
   /**
-   * The share of what the generator sent in the window that did not reach Kafka in it: on UDP the
-   * loss, once the agent is past its warm-up (events in flight at the window's two ends roughly
-   * cancel); 0 when nothing was sent.
+   * What the generator sent over the trial and never reached Kafka, counted after the agent had
+   * delivered what it held: the loss, exactly (a count over one window would be off by what the
+   * agent held at its two ends, up to its sinks' batches); -1 where the topic never settled.
    */
+  public long lost() {
+    return trialInKafka < 0 ? -1 : Math.max(0, trialSent - trialInKafka);
+  }
+
+  /** {@link #lost} as a share of what was sent over the trial; NaN where not counted. */
   public double lostShare() {
-    return generatorSent == 0
-        ? 0
-        : Math.max(0, generatorSent - kafkaEvents) / (double) generatorSent;
+    return trialInKafka < 0 || trialSent == 0 ? Double.NaN : lost() / (double) trialSent;
   }
 
   /** {@link #udpSocketDrops} per second of the window, NaN when not measured. */

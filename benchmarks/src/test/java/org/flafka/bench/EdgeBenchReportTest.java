@@ -61,6 +61,9 @@ class EdgeBenchReportTest {
             agentCpu / 4,
             "source and other",
             agentCpu / 4),
+        -1,
+        events * 2,
+        events * 2,
         -1);
   }
 
@@ -172,6 +175,9 @@ class EdgeBenchReportTest {
             1,
             3,
             Map.of("rsyslog input", 4.0),
+            -1,
+            16_000_000,
+            16_000_000,
             -1);
     EdgeBenchSettings settings =
         new EdgeBenchSettings(
@@ -225,27 +231,41 @@ class EdgeBenchReportTest {
   @Test
   void onUdpTheReportSaysWhatWasSentAndLostAndWhatTheKernelDropped() throws Exception {
     // 10-second trials: ours got 90,000 of 100,000 events/s into Kafka, the kernel dropping
-    // 8,000/s; stock got
-    // 30,000 and the kernel's table could not be read
+    // 8,000/s, and over the whole trial lost 150,000 of 1,500,000; stock got 30,000 and neither the
+    // kernel's table could be read nor did its topic settle
     List<Trial> trials =
         List.of(
-            udpTrial(Variant.OURS, 1, 1_000_000, 900_000, 80_000),
-            udpTrial(Variant.STOCK, 1, 1_000_000, 300_000, -1));
+            udpTrial(Variant.OURS, 1, 1_000_000, 900_000, 80_000, 1_500_000, 1_350_000, 140_000),
+            udpTrial(Variant.STOCK, 1, 1_000_000, 300_000, -1, 1_500_000, -1, -1));
     EdgeBenchReport report = new EdgeBenchReport(settings(100_000, Protocol.UDP), trials, 0, "m");
     String text = report.text();
     assertTrue(text.contains("200-byte messages over 4 UDP sockets, rate 100,000 events/s"), text);
     List<String> lines = text.lines().toList();
-    int title = lines.indexOf("UDP: sent by the generator and lost (medians):");
+    int title = -1;
+    for (int i = 0; i < lines.size(); i++) {
+      if (lines.get(i).startsWith("UDP: sent by the generator and lost")) {
+        title = i;
+      }
+    }
     assertTrue(title > 0, text);
     assertTrue(
-        lines.get(title + 3).matches("ours +\\| +100,000 \\| +90,000 \\| +10\\.0% \\| +8,000"),
+        lines
+            .get(title + 3)
+            .matches(
+                "ours +\\| +100,000 \\| +90,000 \\| +10\\.000% \\| +150,000 \\| +140,000 \\| +8,000"),
         lines.get(title + 3));
     assertTrue(
-        lines.get(title + 4).matches("stock +\\| +100,000 \\| +30,000 \\| +70\\.0% \\| +-"),
+        lines
+            .get(title + 4)
+            .matches("stock +\\| +100,000 \\| +30,000 \\| +- \\| +not settled \\| +- \\| +-"),
         lines.get(title + 4));
     JsonNode json = new ObjectMapper().readTree(report.json());
     assertEquals("udp", json.at("/settings/protocol").asText());
     assertEquals(0.1, json.at("/summary/0/lostShare").asDouble(), 1e-9);
+    assertEquals(150_000, json.at("/summary/0/mostLost").asLong());
+    assertEquals(140_000, json.at("/summary/0/mostLostByKernel").asLong());
+    assertTrue(json.at("/summary/1/lostShare").isNull(), report.json());
+    assertEquals(1_350_000, json.at("/trials/0/trialInKafka").asLong());
     assertEquals(8_000, json.at("/summary/0/udpSocketDropsPerSecond").asDouble(), 1e-9);
     assertTrue(json.at("/summary/1/udpSocketDropsPerSecond").isNull(), report.json());
     assertEquals(80_000, json.at("/trials/0/udpSocketDrops").asLong());
@@ -254,7 +274,14 @@ class EdgeBenchReportTest {
   }
 
   private static Trial udpTrial(
-      Variant variant, int repeat, long sent, long inKafka, long kernelDrops) {
+      Variant variant,
+      int repeat,
+      long sent,
+      long inKafka,
+      long kernelDrops,
+      long trialSent,
+      long trialInKafka,
+      long trialKernelDrops) {
     return new Trial(
         variant,
         repeat,
@@ -269,6 +296,9 @@ class EdgeBenchReportTest {
         1,
         1,
         Map.of(),
-        kernelDrops);
+        kernelDrops,
+        trialSent,
+        trialInKafka,
+        trialKernelDrops);
   }
 }
