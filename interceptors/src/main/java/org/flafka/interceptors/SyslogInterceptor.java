@@ -69,7 +69,7 @@ public final class SyslogInterceptor implements Interceptor {
 
   private final SyslogParser parser;
   private final Clock clock;
-  private final ThreadLocal<ParseResult> results = ThreadLocal.withInitial(ParseResult::new);
+  private final ThreadLocal<PerThread> perThread = ThreadLocal.withInitial(PerThread::new);
   private final SyslogInterceptorCounter counter = SyslogInterceptorCounter.instance();
   private final ThreadLocal<SyslogInterceptorCounter.Tally> tallies =
       ThreadLocal.withInitial(SyslogInterceptorCounter.Tally::new);
@@ -166,7 +166,8 @@ public final class SyslogInterceptor implements Interceptor {
       }
     }
     byte[] body = event.getBody();
-    ParseResult result = results.get();
+    PerThread reused = perThread.get();
+    ParseResult result = reused.result;
     try {
       parser.parse(body, 0, body.length, received, result);
     } catch (RuntimeException e) {
@@ -231,7 +232,7 @@ public final class SyslogInterceptor implements Interceptor {
       headers.put(
           TIMESTAMP,
           result.timestampFromMessage() || receivedHeader == null
-              ? Long.toString(result.timestampMillis())
+              ? reused.timestampText(result.timestampMillis())
               : receivedHeader);
       headers.put(TIMESTAMP_SOURCE, SyslogFacts.timestampSource(result));
       String rejected = SyslogFacts.timestampRejected(result);
@@ -245,6 +246,25 @@ public final class SyslogInterceptor implements Interceptor {
 
   @Override
   public void close() {}
+
+  /** What one source thread reuses from event to event. */
+  private static final class PerThread {
+    final ParseResult result = new ParseResult();
+    private long lastTimestamp = Long.MIN_VALUE;
+    private String lastTimestampText;
+
+    /**
+     * The header text of {@code millis}: most devices stamp to the second, so runs of events share
+     * one timestamp, and one String (which the Kafka sink then encodes once for the run).
+     */
+    String timestampText(long millis) {
+      if (millis != lastTimestamp || lastTimestampText == null) {
+        lastTimestamp = millis;
+        lastTimestampText = Long.toString(millis);
+      }
+      return lastTimestampText;
+    }
+  }
 
   private void setRaw(Map<String, String> headers, long received) {
     if (setParse && absentOrReplaced(headers, PARSE, replaceParse)) {

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -232,6 +233,29 @@ class SyslogInterceptorTest {
     assertSame(events, result);
     assertEquals("a", events.get(0).getHeaders().get("host"));
     assertEquals("raw", events.get(1).getHeaders().get("parse"));
+  }
+
+  @Test
+  void eachEventGetsItsOwnTimestampWhenNeighboursShareOrChangeIt() {
+    // The interceptor reuses the text of a timestamp it has just written; a run of one stamp, a
+    // new one, and the first again must each come out as the event's own.
+    String[] stamps = {
+      "2026-11-21T06:30:01Z",
+      "2026-11-21T06:30:01Z",
+      "2026-11-21T06:30:02Z",
+      "2026-11-21T06:30:01Z",
+      "2026-11-21T06:30:02.500Z"
+    };
+    List<Event> events = new ArrayList<>();
+    for (String stamp : stamps) {
+      events.add(event("<13>1 " + stamp + " r1 app - - - m", Map.of()));
+    }
+    SyslogInterceptor interceptor = interceptor(Map.of());
+    interceptor.intercept(events.subList(0, 2));
+    interceptor.intercept(events.subList(2, events.size()));
+    for (int i = 0; i < stamps.length; i++) {
+      assertEquals(millis(stamps[i]), events.get(i).getHeaders().get("timestamp"), stamps[i]);
+    }
   }
 
   @Test

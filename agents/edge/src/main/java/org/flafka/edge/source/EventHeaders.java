@@ -37,6 +37,12 @@ public final class EventHeaders extends AbstractMap<String, String> {
   private String[] values;
   private int size;
 
+  /**
+   * One bit per name held, at its hash code's low six bits: a put of a name whose bit is clear
+   * (most of an event's puts, each a name not there yet) skips the scan.
+   */
+  private long present;
+
   /** Structural changes, so an iterator fails fast like {@code HashMap}'s. */
   private int modifications;
 
@@ -74,6 +80,9 @@ public final class EventHeaders extends AbstractMap<String, String> {
       return -1;
     }
     int hash = name.hashCode();
+    if ((present & (1L << hash)) == 0) {
+      return -1;
+    }
     for (int i = 0; i < size; i++) {
       // most puts add a name not there yet: comparing ints first keeps that scan cheap
       if (hashes[i] == hash && names[i].equals(name)) {
@@ -138,7 +147,9 @@ public final class EventHeaders extends AbstractMap<String, String> {
       values = Arrays.copyOf(values, grown);
     }
     names[size] = name;
-    hashes[size] = name.hashCode();
+    int hash = name.hashCode();
+    hashes[size] = hash;
+    present |= 1L << hash;
     values[size] = value;
     size++;
     modifications++;
@@ -163,6 +174,7 @@ public final class EventHeaders extends AbstractMap<String, String> {
     size--;
     names[size] = null;
     values[size] = null;
+    // the removed name's bit stays: another name may share it, and a stale bit only costs a scan
     modifications++;
   }
 
@@ -171,6 +183,7 @@ public final class EventHeaders extends AbstractMap<String, String> {
     Arrays.fill(names, 0, size, null);
     Arrays.fill(values, 0, size, null);
     size = 0;
+    present = 0;
     modifications++;
   }
 

@@ -117,6 +117,37 @@ class EventHeadersTest {
   }
 
   @Test
+  void everyNameIsFoundWhateverItsHashAndAfterRemovals() {
+    // The map skips its scan for a name whose hash bit is clear; names sharing a bit (or a whole
+    // hash code: "Aa" and "BB"), and names put again after a remove, must still be found.
+    EventHeaders headers = new EventHeaders(4);
+    Map<String, String> expected = new LinkedHashMap<>();
+    for (int i = 0; i < 200; i++) {
+      headers.put("h" + i, "v" + i);
+      expected.put("h" + i, "v" + i);
+    }
+    headers.put("Aa", "first");
+    headers.put("BB", "second");
+    expected.put("Aa", "first");
+    expected.put("BB", "second");
+    assertEquals(expected, headers);
+
+    headers.remove("Aa");
+    expected.remove("Aa");
+    assertEquals("second", headers.get("BB"));
+    assertFalse(headers.containsKey("Aa"));
+    assertNull(headers.put("Aa", "again"));
+    assertEquals("again", headers.put("Aa", "replaced"));
+    expected.put("Aa", "replaced");
+    assertEquals(expected, headers);
+
+    headers.clear();
+    assertFalse(headers.containsKey("BB"));
+    headers.put("BB", "after clear");
+    assertEquals(Map.of("BB", "after clear"), headers);
+  }
+
+  @Test
   void nullNamesAreRefusedAndNullValuesKept() {
     EventHeaders headers = new EventHeaders(2);
     assertThrows(NullPointerException.class, () -> headers.put(null, "v"));
