@@ -1,6 +1,7 @@
 package org.flafka.cli;
 
 import java.io.IOException;
+import java.lang.reflect.UndeclaredThrowableException;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
@@ -152,9 +153,18 @@ public final class AuditCommand implements Callable<Integer> {
       if (hdfsLogin == null) {
         result = Audit.run(sent, source, maxRanges);
       } else {
-        result =
-            hdfsLogin.doAs(
-                (PrivilegedExceptionAction<AuditResult>) () -> Audit.run(sent, source, maxRanges));
+        try {
+          result =
+              hdfsLogin.doAs(
+                  (PrivilegedExceptionAction<AuditResult>)
+                      () -> Audit.run(sent, source, maxRanges));
+        } catch (UndeclaredThrowableException e) {
+          // doAs passes on only IOException, InterruptedException and unchecked ones
+          if (e.getCause() instanceof AuditException audit) {
+            throw audit;
+          }
+          throw e;
+        }
       }
     } catch (AuditException e) {
       String hint = hdfsSecurity.kerberosHint(e.getMessage());

@@ -110,9 +110,10 @@ final class CmTargetOptions {
 
   /**
    * The settings of a CM target working in {@code workDir}, naming what it makes with {@code
-   * runPrefix}.
+   * runPrefix}, its Kafka clients configured with {@code kafkaClient} ({@code --kafka-config}).
    */
-  CmTargetSettings settings(Path workDir, Integer port, String runPrefix) {
+  CmTargetSettings settings(
+      Path workDir, Integer port, String runPrefix, Map<String, String> kafkaClient) {
     return new CmTargetSettings(
         cluster,
         flumeService,
@@ -126,7 +127,8 @@ final class CmTargetOptions {
         syslogHost,
         edgeBindAddress != null ? edgeBindAddress : CmTargetSettings.DEFAULT_EDGE_BIND_ADDRESS,
         workDir,
-        runPrefix);
+        runPrefix,
+        kafkaClient);
   }
 
   /**

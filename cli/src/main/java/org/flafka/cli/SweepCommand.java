@@ -11,10 +11,13 @@ import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.security.UserGroupInformation;
 import org.flafka.cm.CmClient;
 import org.flafka.load.Protocol;
 import org.flafka.stack.AgentProcess;
@@ -24,6 +27,7 @@ import org.flafka.sweep.Progress;
 import org.flafka.sweep.Sweep;
 import org.flafka.sweep.SweepResult;
 import org.flafka.sweep.audit.Audits;
+import org.flafka.sweep.audit.LoadMarkAudit;
 import org.flafka.sweep.audit.TrialAudit;
 import org.flafka.sweep.cm.CmTarget;
 import org.flafka.sweep.local.LocalTarget;
@@ -75,6 +79,9 @@ import picocli.CommandLine.Parameters;
       "  flafka sweep my-space.yml --dry-run           list the trials and what the rules prune",
       "  flafka sweep --target cm --cm-url https://cm:7183 --hdfs-root hdfs://ns1/tmp/flafka-sweep",
       "                                                trials on a cluster, through Cloudera Manager",
+      "  flafka sweep --target cm ... --kafka-config client.properties \\",
+      "      --hdfs-principal me@EXAMPLE.COM --hdfs-keytab me.keytab --hdfs-config hdfs-client.properties",
+      "                                                the same on a secure cluster (Kerberos, SCRAM, TLS)",
       "  flafka sweep --replay sweep-results/T --strategy descent",
       "                                                replay descent on a grid sweep's measurements",
       "",
@@ -198,6 +205,19 @@ public final class SweepCommand implements Callable<Integer> {
 
   @CommandLine.Mixin CmTargetOptions cmTarget;
 
+  @CommandLine.Mixin KafkaConfigOption kafkaConfig = new KafkaConfigOption();
+
+  @CommandLine.Mixin HdfsSecurityOptions hdfsSecurity = new HdfsSecurityOptions();
+
+  /** The cm target's, set by {@link #secureClients}: --kafka-config's properties. */
+  private Map<String, String> kafkaClient = Map.of();
+
+  /** The cm target's HDFS client configuration (--hdfs-config), null without --hdfs-*. */
+  private Configuration hadoop;
+
+  /** The cm target's Kerberos login for HDFS (--hdfs-principal), null without one. */
+  private UserGroupInformation hdfsLogin;
+
   @Override
   public Integer call() throws InterruptedException {
     PrintWriter stdout = spec.commandLine().getOut();
@@ -237,11 +257,24 @@ public final class SweepCommand implements Callable<Integer> {
       throw UserException.invalidInput("--target must be local or cm, not '" + target + "'");
     }
     String cmOnly = cm.url != null ? "--cm-url" : cmTarget.firstSet();
+    if (cmOnly == null && kafkaConfig.file != null) {
+      cmOnly = KafkaConfigOption.NAME;
+    }
+    if (cmOnly == null && hdfsSecurity.given()) {
+      cmOnly =
+          HdfsSecurityOptions.CONFIG
+              + ", "
+              + HdfsSecurityOptions.PRINCIPAL
+              + " and "
+              + HdfsSecurityOptions.KEYTAB;
+    }
     if (target.equals("local") && cmOnly != null) {
+      // the local stack's broker and HDFS are its own, and plain
       throw UserException.invalidInput(cmOnly + " applies to --target cm only");
     }
     if (target.equals("cm")) {
       cmTarget.validate();
+      secureClients(stderr);
     }
     if (port != null && (port < 1 || port > 65535)) {
       throw UserException.invalidInput("--port must be 1 to 65535, not " + port);
@@ -259,13 +292,17 @@ public final class SweepCommand implements Callable<Integer> {
         client != null
             ? new CmTarget(
                 client,
-                cmTarget.settings(work, port, "flafka-sweep-" + directory.getFileName() + "-"))
+                cmTarget.settings(
+                    work, port, "flafka-sweep-" + directory.getFileName() + "-", kafkaClient))
             : new LocalTarget(
                 work,
                 port,
                 protocols(chosen),
                 agentJvmOptions == null ? AgentProcess.DEFAULT_JVM_OPTIONS : agentJvmOptions);
-    Optional<TrialAudit> audit = Audits.discover();
+    Optional<TrialAudit> audit =
+        client != null
+            ? Audits.discover(new LoadMarkAudit(kafkaClient, hadoop, hdfsLogin))
+            : Audits.discover();
     Progress progress =
         new ConsoleProgress(
             stderr,
@@ -328,6 +365,22 @@ public final class SweepCommand implements Callable<Integer> {
       }
       stderr.flush();
     }
+  }
+
+  /**
+   * The cm target's Kafka client properties, Hadoop configuration and Kerberos login, from {@code
+   * --kafka-config} and {@code --hdfs-*} as {@code flafka audit} reads them (the same warning of a
+   * password others can read, the same one-line errors), before anything connects.
+   */
+  private void secureClients(PrintWriter stderr) {
+    kafkaClient = kafkaConfig.properties();
+    String exposure = kafkaConfig.exposureWarning();
+    if (exposure != null) {
+      stderr.println("warning: " + exposure);
+      stderr.flush();
+    }
+    hadoop = hdfsSecurity.given() ? hdfsSecurity.configuration() : null;
+    hdfsLogin = hadoop == null ? null : hdfsSecurity.login(hadoop);
   }
 
   private static void writeWhatWeHave(Sweep sweep, ReportWriter writer) {

@@ -120,6 +120,52 @@ class CmTargetErrorsTest {
             + closed
             + " (connection refused): check --cm-url (CM listens on 7180 for HTTP, 7183 for HTTPS)",
         refused);
+    Result kafkaConfigOnLocal =
+        run(
+            "sweep",
+            space.toString(),
+            "--kafka-config",
+            dir.resolve("client.properties").toString());
+    assertOneLine(
+        ExitCode.INVALID_INPUT,
+        "flafka: --kafka-config applies to --target cm only",
+        kafkaConfigOnLocal);
+    List<String> cmWithClosedUrl =
+        List.of(
+            "sweep",
+            space.toString(),
+            "--target",
+            "cm",
+            "--hdfs-root",
+            "hdfs://nn:8020/sweep",
+            "--cm-url",
+            "http://127.0.0.1:" + closed,
+            "--cm-password-file",
+            password,
+            "--out",
+            dir.resolve("out").toString());
+    Path missingConfig = dir.resolve("client.properties");
+    Result noKafkaConfig = run(with(cmWithClosedUrl, "--kafka-config", missingConfig.toString()));
+    assertOneLine(
+        ExitCode.INVALID_INPUT,
+        "flafka: --kafka-config '" + missingConfig + "' does not exist",
+        noKafkaConfig);
+    Path missingKeytab = dir.resolve("me.keytab");
+    Result noKeytab =
+        run(
+            with(
+                cmWithClosedUrl,
+                "--hdfs-principal",
+                "me@EXAMPLE.COM",
+                "--hdfs-keytab",
+                missingKeytab.toString()));
+    assertOneLine(
+        ExitCode.INVALID_INPUT,
+        "flafka: Kerberos login to HDFS failed: keytab '"
+            + missingKeytab
+            + "' does not exist; setting: --hdfs-keytab. Fix: place the keytab of"
+            + " 'me@EXAMPLE.COM' there, readable by this user only (mode 0400).",
+        noKeytab);
     assertTrue(
         Files.notExists(dir.resolve("out")), "no results directory for a sweep that never started");
   }

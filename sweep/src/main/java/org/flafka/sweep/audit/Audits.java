@@ -12,7 +12,14 @@ public final class Audits {
    * built-in one cannot read), else {@link LoadMarkAudit}.
    */
   public static Optional<TrialAudit> discover() {
-    return Optional.of(
-        ServiceLoader.load(TrialAudit.class).findFirst().orElseGet(LoadMarkAudit::new));
+    return discover(new LoadMarkAudit());
+  }
+
+  /**
+   * A TrialAudit another module registered with the {@link ServiceLoader}, else {@code builtIn}
+   * (e.g. a {@link LoadMarkAudit} with a secure cluster's client settings).
+   */
+  public static Optional<TrialAudit> discover(TrialAudit builtIn) {
+    return Optional.of(ServiceLoader.load(TrialAudit.class).findFirst().orElse(builtIn));
   }
 }

@@ -158,7 +158,7 @@ public final class CmTarget implements Target {
     } catch (CmException e) {
       throw new TargetException(e.getMessage(), e);
     }
-    topics = new TrialTopics(bootstrapServers);
+    topics = new TrialTopics(bootstrapServers, settings.kafkaClient());
     topics.checkReachable();
     status.accept(
         "edge agent: role "

@@ -2,6 +2,7 @@ package org.flafka.sweep.cm;
 
 import java.net.URI;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -27,6 +28,9 @@ import java.util.Objects;
  * @param workDir local directory for the runs' manifests
  * @param runPrefix prefix of every topic, consumer group and directory a run creates, unique per
  *     sweep
+ * @param kafkaClient Kafka client properties of a secure cluster (security.protocol, sasl.*, ssl.*,
+ *     config.providers: {@code flafka sweep --kafka-config}) for every Kafka client the target
+ *     makes; empty for PLAINTEXT
  */
 public record CmTargetSettings(
     String cluster,
@@ -41,7 +45,8 @@ public record CmTargetSettings(
     String syslogHost,
     String edgeBindAddress,
     Path workDir,
-    String runPrefix) {
+    String runPrefix,
+    Map<String, String> kafkaClient) {
 
   /**
    * The edge's syslog port when none is given: above 1024 (CM runs Flume as the unprivileged flume
@@ -58,6 +63,7 @@ public record CmTargetSettings(
     Objects.requireNonNull(edgeBindAddress, "edgeBindAddress");
     Objects.requireNonNull(workDir, "workDir");
     Objects.requireNonNull(runPrefix, "runPrefix");
+    kafkaClient = kafkaClient == null ? Map.of() : Map.copyOf(kafkaClient);
     if (syslogPort < 1 || syslogPort > 65535) {
       throw new IllegalArgumentException("syslog port must be 1..65535, not " + syslogPort);
     }

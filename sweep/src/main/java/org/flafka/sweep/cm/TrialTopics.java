@@ -1,6 +1,7 @@
 package org.flafka.sweep.cm;
 
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -12,31 +13,51 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.KafkaFuture;
 import org.apache.kafka.common.TopicPartitionInfo;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
+import org.flafka.contract.KafkaSecurityFailure;
 import org.flafka.sweep.target.TargetException;
 
 /**
  * The cluster's topics through Kafka's AdminClient, which Cloudera Manager cannot change
  * (docs/reference/cloudera-manager.md): a new topic per run with the run's partitions and the
- * cluster's default replication factor, removed with its consumer group once the run is over.
+ * cluster's default replication factor, removed with its consumer group once the run is over. On a
+ * secure cluster the client takes the user's Kafka client properties ({@code --kafka-config}), and
+ * a security failure is one line naming the setting to fix ({@link KafkaSecurityFailure}).
  */
 final class TrialTopics implements AutoCloseable {
   static final Duration TIMEOUT = Duration.ofSeconds(30);
 
   private final String bootstrapServers;
+  private final Map<String, String> client;
   private final Admin admin;
 
-  TrialTopics(String bootstrapServers) {
+  /**
+   * @param client Kafka client properties of a secure cluster (security.protocol, sasl.*, ssl.*),
+   *     empty for PLAINTEXT
+   */
+  TrialTopics(String bootstrapServers, Map<String, String> client) {
     this.bootstrapServers = bootstrapServers;
-    this.admin =
-        Admin.create(
-            Map.of(
-                AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) TIMEOUT.toMillis(),
-                AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG,
-                    (int) Duration.ofSeconds(10).toMillis()));
+    this.client = client;
+    Map<String, Object> properties = new HashMap<>(client);
+    properties.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+    properties.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) TIMEOUT.toMillis());
+    properties.put(
+        AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) Duration.ofSeconds(10).toMillis());
+    try {
+      this.admin = Admin.create(properties);
+    } catch (KafkaException e) {
+      // a login from a keytab, a key store, a secrets file: read when the client is made
+      throw new TargetException(
+          "could not make a Kafka client for "
+              + bootstrapServers
+              + ": "
+              + KafkaSecurityFailure.explain(e, client).orElse(rootMessage(e))
+              + "; check --kafka-config",
+          e);
+    }
   }
 
   /** Fails with a {@link TargetException} naming the servers if no broker answers. */
@@ -142,6 +163,18 @@ final class TrialTopics implements AutoCloseable {
     try {
       return future.get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
     } catch (ExecutionException e) {
+      Optional<String> security = KafkaSecurityFailure.explain(e.getCause(), client);
+      if (security.isPresent()) {
+        throw new TargetException(
+            "could not "
+                + what
+                + " at "
+                + bootstrapServers
+                + ": "
+                + security.get()
+                + " The client settings are --kafka-config's.",
+            e.getCause());
+      }
       String message =
           "could not " + what + " at " + bootstrapServers + ": " + e.getCause().getMessage();
       if (targetFailure
@@ -167,6 +200,14 @@ final class TrialTopics implements AutoCloseable {
             + TIMEOUT.toSeconds()
             + " s: check --kafka-bootstrap (the brokers must be reachable from this machine)",
         e);
+  }
+
+  private static String rootMessage(Throwable failure) {
+    Throwable root = failure;
+    while (root.getCause() != null && root.getCause() != root) {
+      root = root.getCause();
+    }
+    return root.getMessage() == null ? root.toString() : root.getMessage();
   }
 
   private static void sleep(Duration duration) {

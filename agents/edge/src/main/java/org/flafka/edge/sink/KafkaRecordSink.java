@@ -1,5 +1,6 @@
 package org.flafka.edge.sink;
 
+import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import org.apache.flume.Channel;
@@ -11,6 +12,8 @@ import org.apache.flume.conf.BatchSizeSupported;
 import org.apache.flume.conf.Configurable;
 import org.apache.flume.sink.AbstractSink;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.errors.SaslAuthenticationException;
+import org.apache.kafka.common.errors.SslAuthenticationException;
 import org.flafka.contract.KafkaRecordEncoder;
 import org.flafka.contract.KafkaSecurityFailure;
 import org.flafka.edge.RateLimitedLog;
@@ -32,7 +35,10 @@ import org.slf4j.LoggerFactory;
  * when Kafka has acknowledged every one (with {@code acks=all}, every in-sync replica). Any other
  * outcome rolls the whole batch back to the channel and the sink runner retries it after its
  * back-off, so nothing is lost; Kafka's idempotent producer keeps a retried send from being written
- * twice within a producer session.
+ * twice within a producer session. The batch stops taking at its first failed send, since it is
+ * lost anyway and each further send could wait out {@code max.block.ms}. A batch refused for the
+ * credentials (a refused login, an untrusted certificate) is one rate-limited ERROR line naming the
+ * setting to fix ({@code KafkaSecurityFailure}), without Flume's stack trace.
  *
  * <p>The one exception is a record too large for Kafka: over the producer's {@code
  * max.request.size} or over the topic's {@code max.message.bytes}, both of which the sink checks
@@ -53,8 +59,12 @@ public class KafkaRecordSink extends AbstractSink implements Configurable, Batch
 
   private static final Logger LOG = LoggerFactory.getLogger(KafkaRecordSink.class);
 
+  /** The producer's count of logins the broker refused (SASL, and TLS handshakes). */
+  private static final String FAILED_LOGINS = "failed-authentication-total";
+
   private final RateLimitedLog tooLargeLog = new RateLimitedLog(LOG, 10, TimeUnit.SECONDS);
   private final RateLimitedLog failureLog = new RateLimitedLog(LOG, 10, TimeUnit.SECONDS);
+  private final RateLimitedLog credentialsLog = new RateLimitedLog(LOG, 1, TimeUnit.MINUTES);
 
   private KafkaRecordConfig config;
   private KafkaRecordSinkCounter counter;
@@ -65,6 +75,9 @@ public class KafkaRecordSink extends AbstractSink implements Configurable, Batch
 
   /** Confined to the sink runner's thread. */
   private KafkaRecordEncoder encoder;
+
+  /** The producer's failed logins when its last batch was delivered; the sink runner's thread. */
+  private long failedLoginsAtLastDelivery;
 
   @Override
   public void configure(Context context) {
@@ -91,6 +104,7 @@ public class KafkaRecordSink extends AbstractSink implements Configurable, Batch
       throw e;
     }
     KafkaRecordProducer started = producer;
+    failedLoginsAtLastDelivery = 0;
     counter.readProducerTotalsFrom(started::total);
     counter.incrementConnectionCreatedCount();
     counter.start();
@@ -171,6 +185,11 @@ public class KafkaRecordSink extends AbstractSink implements Configurable, Batch
             awaiting = true;
           }
           producer.send(record, acks);
+          if (acks.failure() != null) {
+            // The batch is lost already; taking more would hold the sink for each one's
+            // max.block.ms (a refused login or a missing topic fails each send only then)
+            break;
+          }
         }
       }
       if (taken == 0) {
@@ -183,15 +202,18 @@ public class KafkaRecordSink extends AbstractSink implements Configurable, Batch
       // run.
       producer.flush();
       if (acks.failure() != null) {
-        // A security failure names the setting to fix; the events stay in the channel meanwhile
-        String why =
-            KafkaSecurityFailure.explain(acks.failure(), producerProperties)
-                .orElse(acks.failure().toString());
+        Optional<String> security = explainSecurity(acks.failure());
+        if (security.isPresent()) {
+          return keepForCredentials(transaction, acks.failure(), security.get());
+        }
         throw new EventDeliveryException(
-            config.component() + ": Kafka did not acknowledge every event of the batch: " + why,
+            config.component()
+                + ": Kafka did not acknowledge every event of the batch: "
+                + acks.failure(),
             acks.failure());
       }
       transaction.commit();
+      failedLoginsAtLastDelivery = producer.total(FAILED_LOGINS);
       int tooLarge = acks.tooLarge();
       counter.addToEventDrainSuccessCount(taken - tooLarge);
       for (int i = 0; i < tooLarge; i++) {
@@ -225,19 +247,70 @@ public class KafkaRecordSink extends AbstractSink implements Configurable, Batch
       rollBack(transaction, e);
       throw e;
     } catch (RuntimeException | Error e) {
+      Optional<String> security =
+          e instanceof RuntimeException ? explainSecurity(e) : Optional.empty();
+      if (security.isPresent()) {
+        return keepForCredentials(transaction, e, security.get());
+      }
       rollBack(transaction, e);
       if (e instanceof Error error) {
         throw error;
       }
       throw new EventDeliveryException(
-          config.component()
-              + ": could not write a batch to Kafka"
-              + KafkaSecurityFailure.explain(e, producerProperties).map(": "::concat).orElse(""),
-          e);
+          config.component() + ": could not write a batch to Kafka", e);
     } finally {
       counter.notAwaitingKafka();
       transaction.close();
     }
+  }
+
+  /**
+   * The line naming the setting to fix when {@code failure} is a security failure, or when the
+   * broker refused the producer's login since its last delivered batch: a Kafka 4 producer whose
+   * login is refused does not fail the send with the refusal but logs it and waits for metadata
+   * until {@code max.block.ms}, so the batch fails with a timeout that says nothing of the login.
+   */
+  private Optional<String> explainSecurity(Throwable failure) {
+    Optional<String> why = KafkaSecurityFailure.explain(failure, producerProperties);
+    if (why.isPresent() || producer == null) {
+      return why;
+    }
+    long refused = producer.total(FAILED_LOGINS) - failedLoginsAtLastDelivery;
+    if (refused <= 0) {
+      return why;
+    }
+    String detail =
+        "the broker refused this producer's login "
+            + refused
+            + " time(s) since its last delivered batch ("
+            + failure
+            + ")";
+    boolean ssl = "SSL".equals(producerProperties.getProperty("security.protocol"));
+    return KafkaSecurityFailure.explain(
+        ssl ? new SslAuthenticationException(detail) : new SaslAuthenticationException(detail),
+        producerProperties);
+  }
+
+  /**
+   * A batch Kafka refused for the credentials: rolled back, and one ERROR line naming the setting
+   * to fix (no stack trace, which Flume's sink runner would print for a thrown failure), then the
+   * runner's back-off before the next try. The line repeats at most once a minute while it lasts.
+   */
+  private Status keepForCredentials(Transaction transaction, Throwable cause, String why) {
+    counter.incrementEventWriteOrChannelFail(cause);
+    try {
+      transaction.rollback();
+      counter.incrementRollbackCount();
+    } catch (RuntimeException e) {
+      LOG.warn("{}: could not roll the batch back: {}", config.component(), e.toString());
+    }
+    credentialsLog.error(
+        () ->
+            config.component()
+                + ": "
+                + why
+                + " The batch stays in the channel; retrying until Kafka accepts the login.");
+    return Status.BACKOFF;
   }
 
   private void rollBack(Transaction transaction, Throwable cause) {

@@ -58,7 +58,11 @@ public final class TopicMessageLimit implements AutoCloseable {
 
   private final String component;
   private final String topic;
-  private final Admin admin;
+  private final Properties adminProperties = new Properties();
+
+  /** Null between a failed lookup and the next one. */
+  private Admin admin;
+
   private final LongSupplier nanoClock;
   private final RateLimitedLog failureLog = new RateLimitedLog(LOG, 5, TimeUnit.MINUTES);
   private int bytes = UNKNOWN;
@@ -77,7 +81,6 @@ public final class TopicMessageLimit implements AutoCloseable {
     this.topic = topic;
     this.nanoClock = nanoClock;
     this.nextLookupNanos = nanoClock.getAsLong();
-    Properties adminProperties = new Properties();
     for (String name : AdminClientConfig.configNames()) {
       if (producerProperties.containsKey(name)) {
         adminProperties.put(name, producerProperties.get(name));
@@ -98,6 +101,9 @@ public final class TopicMessageLimit implements AutoCloseable {
   int bytes() {
     long now = nanoClock.getAsLong();
     if (pending == null && now - nextLookupNanos >= 0) {
+      if (admin == null) {
+        admin = Admin.create(adminProperties);
+      }
       ConfigResource resource = new ConfigResource(ConfigResource.Type.TOPIC, topic);
       pending = admin.describeConfigs(List.of(resource)).values().get(resource);
     }
@@ -131,6 +137,10 @@ public final class TopicMessageLimit implements AutoCloseable {
                   + "that the topic exists, that the cluster is reachable and that the sink's principal may "
                   + "DescribeConfigs on the topic");
       nextLookupNanos = now + RETRY_NANOS;
+      // Closed until the retry: a Kafka 4.4 admin client whose login the broker refused
+      // rebootstraps in a loop without pause, each time an INFO line in the agent's log
+      admin.close(Duration.ZERO);
+      admin = null;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       nextLookupNanos = now;
@@ -154,6 +164,8 @@ public final class TopicMessageLimit implements AutoCloseable {
   /** At once: a lookup still waiting for an unreachable cluster is abandoned. */
   @Override
   public void close() {
-    admin.close(Duration.ZERO);
+    if (admin != null) {
+      admin.close(Duration.ZERO);
+    }
   }
 }
