@@ -100,8 +100,8 @@ class CmTargetErrorsTest {
             + " https://cm.example.com:7183",
         noUrl);
     int closed = freePort();
-    Result refused =
-        run(
+    List<String> cmWithClosedUrl =
+        List.of(
             "sweep",
             space.toString(),
             "--target",
@@ -114,6 +114,7 @@ class CmTargetErrorsTest {
             password,
             "--out",
             dir.resolve("out").toString());
+    Result refused = run(with(cmWithClosedUrl));
     assertOneLine(
         ExitCode.UNEXPECTED_STATE,
         "flafka: cannot connect to Cloudera Manager at http://127.0.0.1:"
@@ -130,20 +131,6 @@ class CmTargetErrorsTest {
         ExitCode.INVALID_INPUT,
         "flafka: --kafka-config applies to --target cm only",
         kafkaConfigOnLocal);
-    List<String> cmWithClosedUrl =
-        List.of(
-            "sweep",
-            space.toString(),
-            "--target",
-            "cm",
-            "--hdfs-root",
-            "hdfs://nn:8020/sweep",
-            "--cm-url",
-            "http://127.0.0.1:" + closed,
-            "--cm-password-file",
-            password,
-            "--out",
-            dir.resolve("out").toString());
     Path missingConfig = dir.resolve("client.properties");
     Result noKafkaConfig = run(with(cmWithClosedUrl, "--kafka-config", missingConfig.toString()));
     assertOneLine(
