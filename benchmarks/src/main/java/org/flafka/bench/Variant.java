@@ -83,6 +83,21 @@ public enum Variant {
     }
   },
   /**
+   * Ours with the host-affinity partitioner ({@code edge_partitioner: host-affinity}), each host in
+   * {@value #HOST_AFFINITY_PARTITIONS} of the topic's partitions unless {@code --set
+   * edge_host_partitions} says otherwise: what keeping each host in few partitions (so that each
+   * core HDFS sink writes only its hosts' files) costs the edge, in the same run as the default
+   * partitioner.
+   */
+  OURS_HOST_AFFINITY("ours-host-affinity", true) {
+    @Override
+    public String properties(Target target, int sinks, Map<String, Object> templateVariables) {
+      Map<String, Object> variables = new LinkedHashMap<>(templateVariables);
+      variables.putIfAbsent("edge_host_partitions", HOST_AFFINITY_PARTITIONS);
+      return oursWith("edge_partitioner", "host-affinity", target, sinks, variables);
+    }
+  },
+  /**
    * Ours with the Kafka record channel and no sinks ({@code edge_channel_type: kafka}): the
    * source's put writes the records the Kafka sink would, contract headers as Kafka record headers,
    * durably. What the template's durable choice costs, in the same run.
@@ -257,6 +272,9 @@ public enum Variant {
   }
 
   /** {@link #OURS} with one template variable set, whatever {@code --set} says of it. */
+  /** The host partitions of {@link #OURS_HOST_AFFINITY}: fewer than the bench topic's 4. */
+  static final int HOST_AFFINITY_PARTITIONS = 2;
+
   private static String oursWith(
       String variable,
       Object value,

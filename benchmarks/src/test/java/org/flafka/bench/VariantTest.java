@@ -125,6 +125,23 @@ class VariantTest {
   }
 
   @Test
+  void oursHostAffinityDiffersFromOursOnlyInHowRecordsArePlaced() throws IOException {
+    Properties placed =
+        differsFromOursOnlyIn(
+            Variant.OURS_HOST_AFFINITY,
+            // the partitioner and its settings, and the interceptor that gives each record its host
+            // as key
+            key ->
+                key.startsWith("edge.sinks.kafka0.kafka.producer.")
+                    || key.startsWith("edge.sources.syslog_tcp.interceptors"));
+    assertEquals(
+        "org.flafka.partitioner.HostAffinityPartitioner",
+        placed.getProperty("edge.sinks.kafka0.kafka.producer.partitioner.class"));
+    assertEquals(
+        "2", placed.getProperty("edge.sinks.kafka0.kafka.producer.flafka.host.partitions"));
+  }
+
+  @Test
   void oursAllFactsDiffersFromOursOnlyInTheRecordHeaders() throws IOException {
     Properties all =
         differsFromOursOnlyIn(

@@ -43,7 +43,7 @@ class BenchCommandTest {
   @CsvSource(
       delimiter = '|',
       value = {
-        "--variants ours,fast   | --variants: unknown variant 'fast'; use some of ours, ours-memory, ours-stock-sink, ours-stock-channel, ours-all-facts, ours-kafka-channel, ours-flume-kafka-channel, stock, stock-capacity, stock-tuned, rsyslog, rsyslog-fields, comma-separated",
+        "--variants ours,fast   | --variants: unknown variant 'fast'; use some of ours, ours-memory, ours-stock-sink, ours-stock-channel, ours-all-facts, ours-host-affinity, ours-kafka-channel, ours-flume-kafka-channel, stock, stock-capacity, stock-tuned, rsyslog, rsyslog-fields, comma-separated",
         "--variants ours,ours   | --variants names a variant twice",
         "--duration soon        | --duration 'soon' is not a duration (e.g. 15s, 2m, 500ms)",
         "--duration 100ms       | --duration must be at least 500ms (the measure window) but was 100ms",
@@ -56,7 +56,7 @@ class BenchCommandTest {
         "--rate -5              | --rate must be events per second above 0, or max, but was '-5'",
         "--sinks 0              | --sinks must be between 1 and 64 but was 0",
         "--format xml           | --format must be text or json but was 'xml'",
-        "--baseline best        | --baseline: unknown variant 'best'; use one of ours, ours-memory, ours-stock-sink, ours-stock-channel, ours-all-facts, ours-kafka-channel, ours-flume-kafka-channel, stock, stock-capacity, stock-tuned",
+        "--baseline best        | --baseline: unknown variant 'best'; use one of ours, ours-memory, ours-stock-sink, ours-stock-channel, ours-all-facts, ours-host-affinity, ours-kafka-channel, ours-flume-kafka-channel, stock, stock-capacity, stock-tuned",
         "--set edge_kafka_lingr_ms=5 | --set: ",
         "--set edge_kafka_compression_type=brotli | edge_kafka_compression_type",
         "--set edge_tcp_port=514 | --set edge_tcp_port: the bench sets this itself",
