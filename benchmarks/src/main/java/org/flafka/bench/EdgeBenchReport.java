@@ -85,16 +85,11 @@ public final class EdgeBenchReport {
               median(mine, Trial::generatorCpuPerMillion),
               mine.stream().mapToDouble(Trial::loadAverage).max().orElseThrow(),
               median(mine, Trial::lostShare),
-              mostLost(mine),
+              mostOf(mine, Trial::lost),
               mostOf(mine, Trial::trialKernelDrops),
               median(mine, Trial::udpSocketDropsPerSecond)));
     }
     return summaries;
-  }
-
-  /** The most any of {@code trials} lost, -1 if one of them was not counted. */
-  private static long mostLost(List<Trial> trials) {
-    return mostOf(trials, Trial::lost);
   }
 
   /** The largest {@code count} of {@code trials}, -1 if one of them was not counted. */

@@ -271,10 +271,10 @@ public enum Variant {
             + "RsyslogEdge.config");
   }
 
-  /** {@link #OURS} with one template variable set, whatever {@code --set} says of it. */
   /** The host partitions of {@link #OURS_HOST_AFFINITY}: fewer than the bench topic's 4. */
   static final int HOST_AFFINITY_PARTITIONS = 2;
 
+  /** {@link #OURS} with one template variable set, whatever {@code --set} says of it. */
   private static String oursWith(
       String variable,
       Object value,
