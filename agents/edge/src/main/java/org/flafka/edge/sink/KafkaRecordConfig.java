@@ -92,6 +92,21 @@ public final class KafkaRecordConfig {
           + "event ends at this time in flafka's memory channel; in Flume's it may wait out the keep-alive (Flume's file "
           + "channel never waits).";
 
+  public static final String ACK_TIMEOUT_MILLIS = "ackTimeoutMillis";
+
+  /** What ackTimeoutMillis adds to the producer's delivery.timeout.ms unless it is set. */
+  static final int ACK_TIMEOUT_MARGIN_MILLIS = 10_000;
+
+  private static final String ACK_TIMEOUT_MILLIS_DOC =
+      "Most milliseconds a batch waits for Kafka's acknowledgements of its events once it has sent "
+          + "the last. A batch not acknowledged in time is rolled back into the channel and the sink "
+          + "replaces its producer (closing the old one abandons the records it still holds): nothing is "
+          + "lost, but Kafka may have written some of the batch already, which the retry writes again "
+          + "(duplicates, removable by event id). The default leaves the producer's own delivery.timeout.ms "
+          + "to end a batch first, so that this bound only ends the wait on a producer that no longer "
+          + "completes its records (as a Kafka 4.4 producer does after refused logins); below "
+          + "delivery.timeout.ms it also gives up batches Kafka is still retrying.";
+
   public static final String RECORD_HEADERS = "recordHeaders";
   private static final String RECORD_HEADERS_DOC =
       "Flume headers written as Kafka record headers of the same "
@@ -126,7 +141,14 @@ public final class KafkaRecordConfig {
               DEFAULT_BATCH_DURATION_MILLIS,
               null,
               atLeast(1),
-              BATCH_DURATION_MILLIS_DOC);
+              BATCH_DURATION_MILLIS_DOC)
+          .define(
+              ACK_TIMEOUT_MILLIS,
+              Type.INT,
+              NO_DEFAULT,
+              "kafka.producer.delivery.timeout.ms + " + ACK_TIMEOUT_MARGIN_MILLIS,
+              atLeast(1),
+              ACK_TIMEOUT_MILLIS_DOC);
 
   static final ConfigDef CHANNEL_DEFINITION =
       writerKeys(Kind.CHANNEL)
@@ -178,6 +200,12 @@ public final class KafkaRecordConfig {
 
   /** The sink's batchDurationMillis in nanoseconds; 0 for the channel. */
   private final long batchDurationNanos;
+
+  /** The sink's ackTimeoutMillis in nanoseconds, its default computed; 0 for the channel. */
+  private final long ackTimeoutNanos;
+
+  /** The producer's max.block.ms: how long a send may wait for the topic's metadata. */
+  private final long maxBlockMillis;
 
   private final List<String> recordHeaders;
   private final boolean allRecordHeaders;
@@ -235,6 +263,38 @@ public final class KafkaRecordConfig {
         producerOverrides.put(producerKey, entry.getValue().trim());
       }
     }
+    maxBlockMillis = producerMillis(ProducerConfig.MAX_BLOCK_MS_CONFIG);
+    if (role != Role.SINK) {
+      ackTimeoutNanos = 0;
+    } else if (v.isSet(ACK_TIMEOUT_MILLIS)) {
+      ackTimeoutNanos = TimeUnit.MILLISECONDS.toNanos((Integer) v.get(ACK_TIMEOUT_MILLIS));
+    } else {
+      ackTimeoutNanos =
+          TimeUnit.MILLISECONDS.toNanos(
+              producerMillis(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG)
+                  + ACK_TIMEOUT_MARGIN_MILLIS);
+    }
+  }
+
+  /**
+   * A producer setting in milliseconds, {@code kafka.producer.<name>} or Kafka's default: one the
+   * sink times its own waits by.
+   */
+  private long producerMillis(String name) {
+    String raw = producerOverrides.get(name);
+    if (raw == null) {
+      return ((Number) ProducerConfig.configDef().defaultValues().get(name)).longValue();
+    }
+    try {
+      return Long.parseLong(raw);
+    } catch (NumberFormatException e) {
+      throw ConfigDef.invalid(
+          component,
+          PRODUCER_PREFIX + name,
+          raw,
+          "a whole number of milliseconds",
+          "set " + PRODUCER_PREFIX + name + " to a number such as 60000");
+    }
   }
 
   /**
@@ -281,6 +341,25 @@ public final class KafkaRecordConfig {
   /** The sink's batchDurationMillis, in nanoseconds. */
   long batchDurationNanos() {
     return batchDurationNanos;
+  }
+
+  /** The sink's ackTimeoutMillis, in nanoseconds: how long a batch waits for acknowledgements. */
+  long ackTimeoutNanos() {
+    return ackTimeoutNanos;
+  }
+
+  /** The producer's max.block.ms. */
+  long maxBlockMillis() {
+    return maxBlockMillis;
+  }
+
+  /**
+   * Whether the producer logs in (SASL, or TLS whose handshake Kafka counts as a login): only then
+   * do its login counters move.
+   */
+  boolean logsIn() {
+    String protocol = producerOverrides.getOrDefault("security.protocol", "PLAINTEXT");
+    return !protocol.trim().equalsIgnoreCase("PLAINTEXT");
   }
 
   /** The channel's transactionCapacity. */

@@ -3,6 +3,8 @@ package org.flafka.edge.sink;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import org.apache.kafka.clients.producer.Callback;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -31,10 +33,17 @@ public final class KafkaRecordProducer implements AutoCloseable {
   private final int maxRequestBytes;
   private final String topic;
 
+  /** Runs {@link #flushInBackground()}'s flushes; made at the first, ended by closing. */
+  private ExecutorService flusher;
+
+  private final String flusherName;
+
   public KafkaRecordProducer(KafkaRecordConfig config) {
     Properties producerProperties = config.producerProperties();
     producer = new KafkaProducer<>(producerProperties);
     topic = config.topic();
+    // "SinkRunner" first: the benchmarks count a thread by its name's start (ThreadCpu)
+    flusherName = "SinkRunner-flush-" + config.component();
     topicLimit = new TopicMessageLimit(config.component(), config.topic(), producerProperties);
     // the producer has just accepted the value, so it parses
     maxRequestBytes =
@@ -101,9 +110,50 @@ public final class KafkaRecordProducer implements AutoCloseable {
     producer.flush();
   }
 
+  /**
+   * Has the producer send every record it holds now, as {@link #flush()} does, without waiting for
+   * the acknowledgements: a flush that never returns (a producer that no longer completes its
+   * records) then holds a thread of this producer's own, which closing ends, instead of the caller.
+   * Not thread-safe: one writer's.
+   */
+  public void flushInBackground() {
+    if (flusher == null) {
+      flusher =
+          Executors.newSingleThreadExecutor(
+              runnable -> {
+                Thread thread = new Thread(runnable, flusherName);
+                thread.setDaemon(true);
+                return thread;
+              });
+    }
+    flusher.execute(
+        () -> {
+          try {
+            producer.flush();
+          } catch (RuntimeException e) {
+            // closed or interrupted under the flush: the writer learns of its records from their
+            // callbacks
+          }
+        });
+  }
+
   @Override
   public void close() {
-    producer.close(CLOSE_WAIT);
-    topicLimit.close();
+    close(CLOSE_WAIT);
+  }
+
+  /**
+   * Closes within about {@code wait}: records still unsent then are abandoned, their callbacks
+   * failed.
+   */
+  public void close(Duration wait) {
+    try {
+      producer.close(wait);
+    } finally {
+      topicLimit.close();
+      if (flusher != null) {
+        flusher.shutdownNow();
+      }
+    }
   }
 }

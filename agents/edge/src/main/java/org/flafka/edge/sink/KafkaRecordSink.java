@@ -1,8 +1,10 @@
 package org.flafka.edge.sink;
 
+import java.time.Duration;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import org.apache.flume.Channel;
 import org.apache.flume.Context;
 import org.apache.flume.Event;
@@ -40,6 +42,17 @@ import org.slf4j.LoggerFactory;
  * credentials (a refused login, an untrusted certificate) is one rate-limited ERROR line naming the
  * setting to fix ({@code KafkaSecurityFailure}), without Flume's stack trace.
  *
+ * <p>The wait for a batch's acknowledgements is bounded ({@code ackTimeoutMillis}, by default past
+ * the producer's own {@code delivery.timeout.ms}), not Kafka's {@code flush()}, which has no bound:
+ * after refused logins a Kafka 4.4 producer's sender loops without pause and may never complete the
+ * records it holds, even once the login succeeds. A batch not acknowledged in time, or refused for
+ * the credentials, is rolled back and the sink replaces its producer: the old one is closed at once
+ * (which stops its sender), the new one made after a pause that doubles up to {@link
+ * #MAX_REPLACEMENT_PAUSE_NANOS} while the replacements go on, and it reads its settings again, so a
+ * password fixed in the secrets file is used without a restart. A new producer that logs in takes
+ * no batch before the broker has answered its first login, so a login still refused costs a
+ * producer made and closed per pause, not a looping sender.
+ *
  * <p>The one exception is a record too large for Kafka: over the producer's {@code
  * max.request.size} or over the topic's {@code max.message.bytes}, both of which the sink checks
  * before sending ({@link Oversize}; for the topic's, Kafka's producer would otherwise retry the
@@ -62,6 +75,30 @@ public class KafkaRecordSink extends AbstractSink implements Configurable, Batch
   /** The producer's count of logins the broker refused (SASL, and TLS handshakes). */
   private static final String FAILED_LOGINS = "failed-authentication-total";
 
+  /** The producer's count of logins the broker accepted. */
+  private static final String LOGINS = "successful-authentication-total";
+
+  /**
+   * How long a producer being replaced may take to send what it still holds: short, since it is
+   * replaced for not completing its records, and its sender may be looping without pause.
+   */
+  private static final Duration RETIRE_WAIT = Duration.ofSeconds(1);
+
+  /** The first pause before a replaced producer's successor, doubled after each failed one. */
+  private static final long FIRST_REPLACEMENT_PAUSE_NANOS = TimeUnit.SECONDS.toNanos(1);
+
+  /** The longest pause between producers while their logins are refused. */
+  static final long MAX_REPLACEMENT_PAUSE_NANOS = TimeUnit.SECONDS.toNanos(30);
+
+  /** How long one call of the sink waits for a new producer's first login before backing off. */
+  private static final long LOGIN_POLL_NANOS = TimeUnit.SECONDS.toNanos(5);
+
+  /** How often the sink looks at a new producer's logins while it waits for the first. */
+  private static final long LOGIN_POLL_SLICE_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
+
+  /** How often a batch waiting for acknowledgements looks at the producer's refused logins. */
+  private static final long LOGIN_CHECK_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
+
   private final RateLimitedLog tooLargeLog = new RateLimitedLog(LOG, 10, TimeUnit.SECONDS);
   private final RateLimitedLog failureLog = new RateLimitedLog(LOG, 10, TimeUnit.SECONDS);
   private final RateLimitedLog credentialsLog = new RateLimitedLog(LOG, 1, TimeUnit.MINUTES);
@@ -78,6 +115,17 @@ public class KafkaRecordSink extends AbstractSink implements Configurable, Batch
 
   /** The producer's failed logins when its last batch was delivered; the sink runner's thread. */
   private long failedLoginsAtLastDelivery;
+
+  // The producer's replacement, all confined to the sink runner's thread (and start/stop).
+
+  /** A replaced producer's successor is made no earlier than this (System.nanoTime). */
+  private long nextProducerNanos;
+
+  /** The pause before the next successor, should this producer be replaced too. */
+  private long replacementPauseNanos = FIRST_REPLACEMENT_PAUSE_NANOS;
+
+  /** When the producer was made, while the sink waits for its first login; else -1. */
+  private long awaitingLoginSinceNanos = -1;
 
   @Override
   public void configure(Context context) {
@@ -96,17 +144,14 @@ public class KafkaRecordSink extends AbstractSink implements Configurable, Batch
     }
     producerProperties = config.producerProperties();
     try {
-      producer = new KafkaRecordProducer(config);
+      openProducer();
     } catch (RuntimeException e) {
       // Flume retries the start and logs the exception; this line says which setting to fix
       KafkaSecurityFailure.explain(e, producerProperties)
           .ifPresent(why -> LOG.error("{}: cannot start: {}", config.component(), why));
       throw e;
     }
-    KafkaRecordProducer started = producer;
-    failedLoginsAtLastDelivery = 0;
-    counter.readProducerTotalsFrom(started::total);
-    counter.incrementConnectionCreatedCount();
+    replacementPauseNanos = FIRST_REPLACEMENT_PAUSE_NANOS;
     counter.start();
     LOG.info(
         "{}: writing to topic {} at {} in batches of up to {} events or {} ms, record headers: {}",
@@ -132,6 +177,102 @@ public class KafkaRecordSink extends AbstractSink implements Configurable, Batch
     super.stop();
   }
 
+  /** Makes the producer; its logins are awaited before its first batch ({@link #loggedIn()}). */
+  private void openProducer() {
+    KafkaRecordProducer opened = new KafkaRecordProducer(config);
+    producer = opened;
+    failedLoginsAtLastDelivery = 0;
+    awaitingLoginSinceNanos = config.logsIn() ? System.nanoTime() : -1;
+    counter.readProducerTotalsFrom(opened::total);
+    counter.incrementConnectionCreatedCount();
+  }
+
+  /**
+   * Closes a producer that no longer completes its records or whose login the broker refused, at
+   * once (a Kafka 4.4 producer whose login was refused loops without pause, and may never send its
+   * records even once the login succeeds), and lets its successor be made after a pause that
+   * doubles with each replacement until a batch is delivered. The successor reads its settings
+   * again, the secrets file's passwords included.
+   */
+  private void retireProducer() {
+    KafkaRecordProducer retired = producer;
+    producer = null;
+    awaitingLoginSinceNanos = -1;
+    counter.readProducerTotalsFrom(name -> 0);
+    try {
+      retired.close(RETIRE_WAIT);
+    } catch (RuntimeException e) {
+      LOG.warn("{}: could not close its Kafka producer: {}", config.component(), e.toString());
+    }
+    counter.incrementConnectionClosedCount();
+    nextProducerNanos = System.nanoTime() + replacementPauseNanos;
+    replacementPauseNanos = Math.min(2 * replacementPauseNanos, MAX_REPLACEMENT_PAUSE_NANOS);
+  }
+
+  /**
+   * Makes the successor of a retired producer once its pause is over: whether the sink has a
+   * producer now.
+   */
+  private boolean replaceProducer() {
+    if (System.nanoTime() - nextProducerNanos < 0) {
+      return false;
+    }
+    try {
+      openProducer();
+    } catch (RuntimeException e) {
+      nextProducerNanos = System.nanoTime() + replacementPauseNanos;
+      replacementPauseNanos = Math.min(2 * replacementPauseNanos, MAX_REPLACEMENT_PAUSE_NANOS);
+      String why =
+          KafkaSecurityFailure.explain(e, producerProperties)
+              .orElse("could not make a Kafka producer: " + e);
+      credentialsLog.error(
+          () ->
+              config.component()
+                  + ": "
+                  + why
+                  + " The events stay in the channel; trying again in "
+                  + TimeUnit.NANOSECONDS.toSeconds(replacementPauseNanos)
+                  + " s at most.");
+      return false;
+    }
+    counter.incrementProducerReplacementCount();
+    LOG.info("{}: made a new Kafka producer", config.component());
+    return true;
+  }
+
+  /**
+   * Whether the producer may take a batch: it does not log in, or the broker accepted its first
+   * login, or none was answered within max.block.ms (its sends will then say why). A producer whose
+   * first login is refused is retired before it holds any event: a send would otherwise wait out
+   * max.block.ms while its sender loops.
+   */
+  private boolean loggedIn() {
+    if (awaitingLoginSinceNanos < 0) {
+      return true;
+    }
+    long giveUp = awaitingLoginSinceNanos + TimeUnit.MILLISECONDS.toNanos(config.maxBlockMillis());
+    // Polled here rather than once per call: between calls the sink runner backs off for seconds,
+    // and a refused producer's sender loops all that time
+    long until = Math.min(giveUp, System.nanoTime() + LOGIN_POLL_NANOS);
+    while (true) {
+      long refused = producer.total(FAILED_LOGINS);
+      if (refused > 0) {
+        String why = explainRefusedLogins(refused, null).orElse("the broker refused its login");
+        retireProducer();
+        logCredentials(why);
+        return false;
+      }
+      if (producer.total(LOGINS) > 0 || System.nanoTime() - giveUp >= 0) {
+        awaitingLoginSinceNanos = -1;
+        return true;
+      }
+      if (System.nanoTime() - until >= 0) {
+        return false;
+      }
+      LockSupport.parkNanos(LOGIN_POLL_SLICE_NANOS);
+    }
+  }
+
   /**
    * Lets Flume refuse the sink at start-up when its batch is larger than its channel's
    * transactionCapacity: every batch would otherwise fail at run time, its first events sent to
@@ -144,6 +285,13 @@ public class KafkaRecordSink extends AbstractSink implements Configurable, Batch
 
   @Override
   public Status process() throws EventDeliveryException {
+    if (producer == null && !replaceProducer()) {
+      return Status.BACKOFF;
+    }
+    if (!loggedIn()) {
+      return Status.BACKOFF;
+    }
+    KafkaRecordProducer producer = this.producer;
     Channel channel = getChannel();
     Transaction transaction = channel.getTransaction();
     transaction.begin();
@@ -184,6 +332,7 @@ public class KafkaRecordSink extends AbstractSink implements Configurable, Batch
             counter.awaitingKafkaSince(System.nanoTime());
             awaiting = true;
           }
+          acks.sending();
           producer.send(record, acks);
           if (acks.failure() != null) {
             // The batch is lost already; taking more would hold the sink for each one's
@@ -198,12 +347,19 @@ public class KafkaRecordSink extends AbstractSink implements Configurable, Batch
         return Status.BACKOFF;
       }
       counter.addToEventDrainAttemptCount(taken);
-      // flush() returns once every record sent so far is acknowledged or failed, their callbacks
-      // run.
-      producer.flush();
+      EventDeliveryException waited = awaitAcknowledgements(producer, acks);
+      if (waited != null) {
+        Optional<String> security = explainSecurity(waited);
+        retireProducer();
+        if (security.isPresent()) {
+          return keepForCredentials(transaction, waited, security.get());
+        }
+        throw waited;
+      }
       if (acks.failure() != null) {
         Optional<String> security = explainSecurity(acks.failure());
         if (security.isPresent()) {
+          retireProducer();
           return keepForCredentials(transaction, acks.failure(), security.get());
         }
         throw new EventDeliveryException(
@@ -214,6 +370,7 @@ public class KafkaRecordSink extends AbstractSink implements Configurable, Batch
       }
       transaction.commit();
       failedLoginsAtLastDelivery = producer.total(FAILED_LOGINS);
+      replacementPauseNanos = FIRST_REPLACEMENT_PAUSE_NANOS;
       int tooLarge = acks.tooLarge();
       counter.addToEventDrainSuccessCount(taken - tooLarge);
       for (int i = 0; i < tooLarge; i++) {
@@ -250,6 +407,9 @@ public class KafkaRecordSink extends AbstractSink implements Configurable, Batch
       Optional<String> security =
           e instanceof RuntimeException ? explainSecurity(e) : Optional.empty();
       if (security.isPresent()) {
+        if (this.producer != null) {
+          retireProducer();
+        }
         return keepForCredentials(transaction, e, security.get());
       }
       rollBack(transaction, e);
@@ -275,20 +435,58 @@ public class KafkaRecordSink extends AbstractSink implements Configurable, Batch
     if (why.isPresent() || producer == null) {
       return why;
     }
-    long refused = producer.total(FAILED_LOGINS) - failedLoginsAtLastDelivery;
+    return explainRefusedLogins(
+        producer.total(FAILED_LOGINS) - failedLoginsAtLastDelivery, failure);
+  }
+
+  /**
+   * The line naming the setting to fix for {@code refused} logins the broker refused, if any;
+   * {@code failure} is what the batch met meanwhile, or null.
+   */
+  private Optional<String> explainRefusedLogins(long refused, Throwable failure) {
     if (refused <= 0) {
-      return why;
+      return Optional.empty();
     }
     String detail =
         "the broker refused this producer's login "
             + refused
-            + " time(s) since its last delivered batch ("
-            + failure
-            + ")";
+            + " time(s) since its last delivered batch"
+            + (failure == null ? "" : " (" + failure + ")");
     boolean ssl = "SSL".equals(producerProperties.getProperty("security.protocol"));
     return KafkaSecurityFailure.explain(
         ssl ? new SslAuthenticationException(detail) : new SaslAuthenticationException(detail),
         producerProperties);
+  }
+
+  /**
+   * Has the producer send the batch's records now and waits for their acknowledgements, up to
+   * ackTimeoutMillis: null once every record has completed (delivered or failed, {@code acks}
+   * says), else why the wait ended early. A refused login ends it at once, the batch given up: a
+   * Kafka 4.4 producer whose login was refused may never complete the records it holds.
+   */
+  private EventDeliveryException awaitAcknowledgements(
+      KafkaRecordProducer producer, BatchAcknowledgements acks) {
+    producer.flushInBackground();
+    long started = System.nanoTime();
+    long deadline = started + config.ackTimeoutNanos();
+    while (!acks.awaitAll(Math.min(deadline, System.nanoTime() + LOGIN_CHECK_NANOS))) {
+      long refused = producer.total(FAILED_LOGINS) - failedLoginsAtLastDelivery;
+      if (refused > 0) {
+        return new EventDeliveryException(
+            config.component()
+                + ": the broker refused the producer's login while the batch waited for Kafka");
+      }
+      if (System.nanoTime() - deadline >= 0) {
+        return new EventDeliveryException(
+            config.component()
+                + ": Kafka did not acknowledge every event of the batch within "
+                + KafkaRecordConfig.ACK_TIMEOUT_MILLIS
+                + " ("
+                + TimeUnit.NANOSECONDS.toMillis(config.ackTimeoutNanos())
+                + " ms); the batch is rolled back and the producer replaced");
+      }
+    }
+    return null;
   }
 
   /**
@@ -304,13 +502,19 @@ public class KafkaRecordSink extends AbstractSink implements Configurable, Batch
     } catch (RuntimeException e) {
       LOG.warn("{}: could not roll the batch back: {}", config.component(), e.toString());
     }
+    logCredentials(why);
+    return Status.BACKOFF;
+  }
+
+  /** The line naming the setting to fix, at most once a minute while the refusals last. */
+  private void logCredentials(String why) {
     credentialsLog.error(
         () ->
             config.component()
                 + ": "
                 + why
-                + " The batch stays in the channel; retrying until Kafka accepts the login.");
-    return Status.BACKOFF;
+                + " The batch stays in the channel; retrying with a new producer, which reads the"
+                + " secrets file again, until Kafka accepts the login.");
   }
 
   private void rollBack(Transaction transaction, Throwable cause) {

@@ -18,6 +18,7 @@ public class KafkaRecordSinkCounter extends SinkCounter implements KafkaRecordSi
   private static final String SEND_TIME = "channel.kafka.event.send.time";
   private static final String ROLLBACK = "channel.rollback.count";
   private static final String TOO_LARGE_DROP = "sink.kafka.record.too-large.drop";
+  private static final String PRODUCER_REPLACEMENT = "sink.kafka.producer.replacement";
 
   /** System.nanoTime of the first send of the batch Kafka has not yet acknowledged; 0: none. */
   private volatile long unacknowledgedSinceNanos;
@@ -26,7 +27,7 @@ public class KafkaRecordSinkCounter extends SinkCounter implements KafkaRecordSi
   private volatile ToLongFunction<String> producerTotals = name -> 0;
 
   public KafkaRecordSinkCounter(String name) {
-    super(name, new String[] {SEND_TIME, ROLLBACK, TOO_LARGE_DROP});
+    super(name, new String[] {SEND_TIME, ROLLBACK, TOO_LARGE_DROP, PRODUCER_REPLACEMENT});
   }
 
   /**
@@ -44,6 +45,11 @@ public class KafkaRecordSinkCounter extends SinkCounter implements KafkaRecordSi
   public void incrementRecordTooLargeDropCount() {
     increment(TOO_LARGE_DROP);
     incrementEventWriteFail();
+  }
+
+  /** Counts a producer made to replace one the sink closed. */
+  void incrementProducerReplacementCount() {
+    increment(PRODUCER_REPLACEMENT);
   }
 
   /** The sink sent a batch's first record at {@code nanoTime}; it waits for Kafka from now. */
@@ -99,5 +105,10 @@ public class KafkaRecordSinkCounter extends SinkCounter implements KafkaRecordSi
   @Override
   public long getRecordTooLargeDropCount() {
     return get(TOO_LARGE_DROP);
+  }
+
+  @Override
+  public long getKafkaProducerReplacementCount() {
+    return get(PRODUCER_REPLACEMENT);
   }
 }

@@ -31,4 +31,11 @@ public interface KafkaRecordSinkCounterMBean extends KafkaSinkCounterMBean {
 
   /** Record batches the producer sent again (Kafka's {@code record-retry-total}). */
   long getKafkaRecordRetryCount();
+
+  /**
+   * Producers the sink made to replace one it closed: after a batch the broker refused for the
+   * credentials, or one not acknowledged within {@code ackTimeoutMillis}. Climbs slowly (the pause
+   * between producers grows to a cap) while a password stays wrong.
+   */
+  long getKafkaProducerReplacementCount();
 }

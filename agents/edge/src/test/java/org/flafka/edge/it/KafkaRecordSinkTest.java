@@ -1,6 +1,7 @@
 package org.flafka.edge.it;
 
 import static org.flafka.edge.it.EdgeTestSupport.header;
+import static org.flafka.edge.it.EdgeTestSupport.utf8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -37,13 +38,14 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /**
  * {@link KafkaRecordSink} against a real KRaft broker: bodies byte-exact, the chosen headers as
  * record headers, the key, batch accounting in Flume's metrics, a batch ended by its time bound, a
- * too-large event dropped and counted without stalling the sink, and an unreachable broker rolling
- * the batch back into the channel.
+ * too-large event dropped and counted without stalling the sink, an unreachable broker rolling the
+ * batch back into the channel, and a batch Kafka does not acknowledge within ackTimeoutMillis
+ * rolled back and sent again by a new producer.
  */
 @Tag("e2e")
 class KafkaRecordSinkTest {
 
-  @RegisterExtension static final KafkaBrokerExtension kafka = new KafkaBrokerExtension();
+  @RegisterExtension static final KafkaBrokerExtension kafka = KafkaBrokerExtension.behindProxy();
 
   @Test
   void writesBodiesByteExactWithTheChosenHeadersAndTheKey() throws Exception {
@@ -276,6 +278,65 @@ class KafkaRecordSinkTest {
     tx.commit();
     tx.close();
     assertEquals(List.of("kept-0", "kept-1", "kept-2", "kept-3", "kept-4"), left);
+  }
+
+  @Test
+  void aBatchKafkaDoesNotAcknowledgeInTimeIsRolledBackAndDeliveredByANewProducer()
+      throws Exception {
+    MemoryChannel channel = channel("c-dark");
+    put(channel, EventBuilder.withBody(utf8("before-the-dark"), Map.of()));
+    Sink sink =
+        sink(
+            "k-dark", channel, "kafka.topic", "dark", "ackTimeoutMillis", "3000", "batchSize", "5");
+    try {
+      assertEquals(Sink.Status.READY, sink.process(), "the producer has the topic's metadata");
+      for (int i = 0; i < 5; i++) {
+        put(channel, EventBuilder.withBody(utf8("kept-" + i), Map.of()));
+      }
+      // The link goes dark: the producer sends into it and would wait delivery.timeout.ms (120 s)
+      kafka.clientProxy().blackHole();
+      long started = System.nanoTime();
+      EventDeliveryException e;
+      try {
+        e = assertThrows(EventDeliveryException.class, sink::process);
+      } finally {
+        kafka.clientProxy().restore();
+      }
+      long tookMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
+      assertTrue(
+          e.getMessage()
+              .equals(
+                  "Kafka record sink k-dark: Kafka did not acknowledge every event of the batch"
+                      + " within ackTimeoutMillis (3000 ms); the batch is rolled back and the"
+                      + " producer replaced"),
+          e.getMessage());
+      assertTrue(
+          tookMillis >= 3000 && tookMillis < 60_000,
+          "the batch ended at ackTimeoutMillis, not at delivery.timeout.ms: " + tookMillis);
+      Map<String, String> rolledBack = JMXPollUtil.getAllMBeans().get("SINK.k-dark");
+      assertEquals("1", rolledBack.get("RollbackCount"));
+      assertEquals("1", rolledBack.get("EventDrainSuccessCount"));
+      assertEquals("0", rolledBack.get("KafkaProducerReplacementCount"));
+
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+      while (sink.process() != Sink.Status.READY) {
+        assertTrue(System.nanoTime() < deadline, "a new producer sends the batch again");
+        Thread.sleep(100);
+      }
+    } finally {
+      sink.stop();
+    }
+    Map<String, String> metrics = JMXPollUtil.getAllMBeans().get("SINK.k-dark");
+    assertEquals("6", metrics.get("EventDrainSuccessCount"));
+    assertEquals("1", metrics.get("KafkaProducerReplacementCount"));
+    List<String> delivered =
+        EdgeTestSupport.awaitRecords(kafka, "dark", r -> true, 6).stream()
+            .map(r -> new String(r.value(), StandardCharsets.US_ASCII))
+            .distinct()
+            .sorted()
+            .toList();
+    assertEquals(
+        List.of("before-the-dark", "kept-0", "kept-1", "kept-2", "kept-3", "kept-4"), delivered);
   }
 
   private static MemoryChannel channel(String name) {

@@ -61,6 +61,39 @@ class KafkaRecordConfigTest {
   }
 
   @Test
+  void aBatchWaitsForItsAcknowledgementsTenSecondsPastTheProducersDeliveryTimeoutUnlessSet() {
+    assertEquals(130_000_000_000L, parse().ackTimeoutNanos(), "Kafka's 120 s plus 10 s");
+    assertEquals(
+        40_000_000_000L,
+        parse("kafka.producer.delivery.timeout.ms", "30000").ackTimeoutNanos(),
+        "follows the producer's delivery.timeout.ms");
+    assertEquals(
+        3_000_000_000L,
+        parse("ackTimeoutMillis", "3000", "kafka.producer.delivery.timeout.ms", "30000")
+            .ackTimeoutNanos(),
+        "a value set is the value, below delivery.timeout.ms too");
+    assertEquals(
+        K0
+            + ": invalid value 'soon' for key 'kafka.producer.delivery.timeout.ms': a whole number"
+            + " of milliseconds. Fix: set kafka.producer.delivery.timeout.ms to a number such as"
+            + " 60000.",
+        error("kafka.producer.delivery.timeout.ms", "soon"));
+    assertEquals(
+        K0
+            + ": invalid value '0' for key 'ackTimeoutMillis': must be at least 1. Fix: set"
+            + " ackTimeoutMillis to at least 1.",
+        error("ackTimeoutMillis", "0"));
+  }
+
+  @Test
+  void aProducerLogsInUnlessItsProtocolIsPlaintext() {
+    assertFalse(parse().logsIn());
+    assertFalse(parse("kafka.producer.security.protocol", "PLAINTEXT").logsIn());
+    assertTrue(parse("kafka.producer.security.protocol", "SASL_SSL").logsIn());
+    assertTrue(parse("kafka.producer.security.protocol", "SSL").logsIn());
+  }
+
+  @Test
   void headerListsAndTheirEmptyValues() {
     KafkaRecordConfig listed = parse("recordHeaders", "host, id,,site");
     assertFalse(listed.allRecordHeaders());
@@ -111,7 +144,7 @@ class KafkaRecordConfigTest {
         K0
             + ": unknown key 'batchsize' (did you mean 'batchSize'?). Fix: remove it or use one of "
             + "kafka.bootstrap.servers, kafka.topic, recordHeaders, keyHeader, batchSize, batchDurationMillis, "
-            + "kafka.producer.*.",
+            + "ackTimeoutMillis, kafka.producer.*.",
         error("batchsize", "5"));
   }
 
