@@ -467,8 +467,7 @@ public class KafkaRecordSink extends AbstractSink implements Configurable, Batch
   private EventDeliveryException awaitAcknowledgements(
       KafkaRecordProducer producer, BatchAcknowledgements acks) {
     producer.flushInBackground();
-    long started = System.nanoTime();
-    long deadline = started + config.ackTimeoutNanos();
+    long deadline = System.nanoTime() + config.ackTimeoutNanos();
     while (!acks.awaitAll(Math.min(deadline, System.nanoTime() + LOGIN_CHECK_NANOS))) {
       long refused = producer.total(FAILED_LOGINS) - failedLoginsAtLastDelivery;
       if (refused > 0) {
