@@ -36,7 +36,7 @@ public final class KafkaRecordDecoder {
    * instance of it: Flume headers keyed by these make every later lookup by a contract name (the
    * bucket guard's, the HDFS sink's) an identity match instead of a character compare.
    */
-  private final Map<String, String> canonicalNames;
+  private final RecordHeaderNames canonicalNames;
 
   /** Derives the facts not carried, or null to derive none. */
   private final SyslogFacts facts;
@@ -66,7 +66,7 @@ public final class KafkaRecordDecoder {
         canonical.putIfAbsent(name, name);
       }
     }
-    this.canonicalNames = Map.copyOf(canonical);
+    this.canonicalNames = new RecordHeaderNames(canonical.keySet());
     this.facts = deriveWith == null ? null : new SyslogFacts(deriveWith);
   }
 
@@ -95,15 +95,16 @@ public final class KafkaRecordDecoder {
       if (value == null) {
         continue;
       }
-      String name = header.key();
-      String canonical = canonicalNames.get(name);
+      String canonical = canonicalNames.find(header);
       if (canonical != null) {
         flumeHeaders.put(canonical, new String(value, StandardCharsets.UTF_8));
       } else if (everyHeader) {
-        flumeHeaders.put(name, new String(value, StandardCharsets.UTF_8));
+        flumeHeaders.put(header.key(), new String(value, StandardCharsets.UTF_8));
       }
     }
-    flumeHeaders.putIfAbsent(Headers.TIMESTAMP, Long.toString(record.timestamp()));
+    if (!flumeHeaders.containsKey(Headers.TIMESTAMP)) {
+      flumeHeaders.put(Headers.TIMESTAMP, Long.toString(record.timestamp()));
+    }
     if (record.key() != null) {
       flumeHeaders.put(Headers.KEY, new String(record.key(), StandardCharsets.UTF_8));
     }
