@@ -95,11 +95,6 @@ final class Password {
             + " itself.");
   }
 
-  /** Whether the value is a reference to a secrets file rather than the password itself. */
-  boolean isReference() {
-    return file != null;
-  }
-
   /**
    * The password: the value itself, or the referred key read from its file now.
    *

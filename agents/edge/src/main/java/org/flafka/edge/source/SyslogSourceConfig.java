@@ -446,7 +446,7 @@ public final class SyslogSourceConfig {
             component,
             TLS_TRUSTSTORE_PASSWORD,
             (String) v.get(TLS_TRUSTSTORE_PASSWORD),
-            "place the file through flafka_agent_secret_files");
+            "with Ansible, place the whole file through flafka_agent_secret_files");
     tlsProtocols = ConfigDef.splitList((String) v.get(TLS_PROTOCOLS));
     tlsHandshakeTimeoutSeconds = (Integer) v.get(TLS_HANDSHAKE_TIMEOUT_SECONDS);
     tlsTruststore =
