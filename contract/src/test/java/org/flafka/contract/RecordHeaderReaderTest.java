@@ -17,22 +17,40 @@ import org.apache.kafka.common.record.internal.Record;
 import org.apache.kafka.common.record.internal.SimpleRecord;
 import org.junit.jupiter.api.Test;
 
-class RecordHeaderNamesTest {
-  private static final RecordHeaderNames CONTRACT = new RecordHeaderNames(Headers.ALL);
+class RecordHeaderReaderTest {
+  private static final RecordHeaderReader CONTRACT = new RecordHeaderReader(Headers.ALL);
 
   @Test
   void thePinnedKafkasHeadersAreReadAsBytes() {
     assertTrue(
-        RecordHeaderNames.readsRawKeys(),
-        "RecordHeader.keyBuffer was not found: Kafka changed its record headers; read them another"
-            + " way, or the core decodes every header key into a new String again");
+        RecordHeaderReader.readsBytes(),
+        "RecordHeader.keyBuffer or valueBuffer was not found: Kafka changed its record headers;"
+            + " read them another way, or the core copies every header's key and value again");
+  }
+
+  @Test
+  void valuesAreTheirUtf8TextWhereverTheyComeFrom() {
+    String text = "r\u00e9seau-7";
+    byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
+    Header readBack = headersReadBack(Compression.snappy().build(), Headers.HOST).get(0);
+    assertEquals(Headers.HOST, RecordHeaderReader.text(readBack));
+    assertEquals(Headers.HOST, RecordHeaderReader.text(readBack), "a second read, the same");
+    assertEquals(Headers.HOST, new String(readBack.value(), StandardCharsets.UTF_8));
+    assertEquals(Headers.HOST, RecordHeaderReader.text(readBack), "and one after value()");
+    ByteBuffer direct = ByteBuffer.allocateDirect(utf8.length + 2);
+    direct.put(new byte[] {'x', 'y'}).put(utf8).position(2);
+    assertEquals(
+        text, RecordHeaderReader.text(new RecordHeader(ByteBuffer.wrap(new byte[1]), direct)));
+    assertEquals(text, RecordHeaderReader.text(new RecordHeader("k", utf8)));
+    assertNull(RecordHeaderReader.text(new RecordHeader("k", (byte[]) null)));
+    assertNull(RecordHeaderReader.text(new RecordHeader(ByteBuffer.wrap(new byte[1]), null)));
   }
 
   @Test
   void headersAsTheConsumerReadsThemGiveTheContractsOwnNames() {
     for (Header header :
         headersReadBack(Compression.snappy().build(), Headers.HOST, Headers.SITE, "hostx", "i")) {
-      String found = CONTRACT.find(header);
+      String found = CONTRACT.name(header);
       switch (new String(header.value(), StandardCharsets.UTF_8)) {
         case Headers.HOST -> assertSame(Headers.HOST, found);
         case Headers.SITE -> assertSame(Headers.SITE, found);
@@ -45,10 +63,10 @@ class RecordHeaderNamesTest {
   void findingANameLeavesTheKeyToBeDecodedAsBefore() {
     List<Header> headers = headersReadBack(Compression.NONE, Headers.RECEIVED);
     Header header = headers.get(0);
-    assertSame(Headers.RECEIVED, CONTRACT.find(header));
-    assertSame(Headers.RECEIVED, CONTRACT.find(header), "a second look finds it again");
+    assertSame(Headers.RECEIVED, CONTRACT.name(header));
+    assertSame(Headers.RECEIVED, CONTRACT.name(header), "a second look finds it again");
     assertEquals(Headers.RECEIVED, header.key());
-    assertSame(Headers.RECEIVED, CONTRACT.find(header), "and so does one after key()");
+    assertSame(Headers.RECEIVED, CONTRACT.name(header), "and so does one after key()");
   }
 
   @Test
@@ -58,7 +76,7 @@ class RecordHeaderNamesTest {
       Header raw =
           new RecordHeader(
               ByteBuffer.wrap(key.getBytes(StandardCharsets.UTF_8)), ByteBuffer.wrap(new byte[1]));
-      assertNull(CONTRACT.find(raw), key);
+      assertNull(CONTRACT.name(raw), key);
     }
   }
 
@@ -67,9 +85,9 @@ class RecordHeaderNamesTest {
     byte[] bytes = Headers.TIMESTAMP.getBytes(StandardCharsets.UTF_8);
     ByteBuffer direct = ByteBuffer.allocateDirect(bytes.length + 3);
     direct.put(new byte[] {'x', 'y', 'z'}).put(bytes).position(3);
-    assertSame(Headers.TIMESTAMP, CONTRACT.find(new RecordHeader(direct, null)));
+    assertSame(Headers.TIMESTAMP, CONTRACT.name(new RecordHeader(direct, null)));
     assertSame(
-        Headers.TIMESTAMP, CONTRACT.find(new RecordHeader(new String(bytes), new byte[] {1})));
+        Headers.TIMESTAMP, CONTRACT.name(new RecordHeader(new String(bytes), new byte[] {1})));
   }
 
   /** Headers with these keys (each valued with its key) written into a batch and read back. */

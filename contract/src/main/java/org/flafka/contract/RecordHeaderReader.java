@@ -23,17 +23,20 @@ import org.apache.kafka.common.header.internals.RecordHeader;
  * checks that the pinned Kafka's field is found, so an upgrade that moves it fails a test instead
  * of slowing the core unseen.
  */
-final class RecordHeaderNames {
+final class RecordHeaderReader {
 
   /** {@code RecordHeader.keyBuffer}, or null when this Kafka has no such field. */
-  private static final VarHandle KEY_BUFFER = keyBufferHandle();
+  private static final VarHandle KEY_BUFFER = bufferHandle("keyBuffer");
+
+  /** {@code RecordHeader.valueBuffer}, or null when this Kafka has no such field. */
+  private static final VarHandle VALUE_BUFFER = bufferHandle("valueBuffer");
 
   /** Names by the length of their UTF-8 bytes: {@code byLength[n]} holds those of n bytes. */
   private final String[][] namesByLength;
 
   private final byte[][][] bytesByLength;
 
-  RecordHeaderNames(Collection<String> names) {
+  RecordHeaderReader(Collection<String> names) {
     int longest = 0;
     for (String name : names) {
       longest = Math.max(longest, name.getBytes(StandardCharsets.UTF_8).length);
@@ -50,19 +53,19 @@ final class RecordHeaderNames {
     }
   }
 
-  /** Whether header keys are compared as bytes (this Kafka's record headers can be read raw). */
-  static boolean readsRawKeys() {
-    return KEY_BUFFER != null;
+  /** Whether this Kafka's record headers are read from their bytes (else through their API). */
+  static boolean readsBytes() {
+    return KEY_BUFFER != null && VALUE_BUFFER != null;
   }
 
   /**
    * The name {@code header} has, as the String instance given to the constructor, or null when it
    * has none of them.
    */
-  String find(Header header) {
-    ByteBuffer raw = rawKey(header);
+  String name(Header header) {
+    ByteBuffer raw = slice(KEY_BUFFER, header);
     if (raw == null) {
-      return find(header.key());
+      return name(header.key());
     }
     int length = raw.remaining();
     if (length >= namesByLength.length) {
@@ -78,7 +81,7 @@ final class RecordHeaderNames {
   }
 
   /** The name equal to {@code key}, as the String instance given to the constructor, or null. */
-  String find(String key) {
+  String name(String key) {
     int length = key.length(); // UTF-8 bytes are at least as many as chars
     for (int n = length; n < namesByLength.length; n++) {
       for (String name : namesByLength[n]) {
@@ -105,17 +108,37 @@ final class RecordHeaderNames {
     return true;
   }
 
-  private static ByteBuffer rawKey(Header header) {
-    if (KEY_BUFFER == null || !(header instanceof RecordHeader)) {
-      return null;
+  /** The value of {@code header} decoded as UTF-8, or null when it has none. */
+  static String text(Header header) {
+    ByteBuffer raw = slice(VALUE_BUFFER, header);
+    if (raw == null) {
+      byte[] value = header.value();
+      return value == null ? null : new String(value, StandardCharsets.UTF_8);
     }
-    return (ByteBuffer) KEY_BUFFER.get(header);
+    if (raw.hasArray()) {
+      return new String(
+          raw.array(), raw.arrayOffset() + raw.position(), raw.remaining(), StandardCharsets.UTF_8);
+    }
+    byte[] value = new byte[raw.remaining()];
+    raw.get(raw.position(), value);
+    return new String(value, StandardCharsets.UTF_8);
   }
 
-  private static VarHandle keyBufferHandle() {
+  /**
+   * The bytes of {@code header} that {@code field} holds, or null when they are not there (read
+   * through the API already, or never a slice).
+   */
+  private static ByteBuffer slice(VarHandle field, Header header) {
+    if (field == null || !(header instanceof RecordHeader)) {
+      return null;
+    }
+    return (ByteBuffer) field.get(header);
+  }
+
+  private static VarHandle bufferHandle(String field) {
     try {
       return MethodHandles.privateLookupIn(RecordHeader.class, MethodHandles.lookup())
-          .findVarHandle(RecordHeader.class, "keyBuffer", ByteBuffer.class);
+          .findVarHandle(RecordHeader.class, field, ByteBuffer.class);
     } catch (ReflectiveOperationException | RuntimeException e) {
       return null;
     }
