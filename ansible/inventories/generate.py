@@ -145,7 +145,12 @@ def generate(out, test, count):
     if not test:
         write_yaml(os.path.join(out, "host_vars", "edge-ew07-1.example.net.yml"), [
             "---", "# A site whose devices can only send to port 1514 and also speak TLS.",
-            "edge_udp_port: 1514", "edge_tcp_port: 1514", "edge_listeners: [udp, tcp, tls]"])
+            "edge_udp_port: 1514", "edge_tcp_port: 1514", "edge_listeners: [udp, tcp, tls]",
+            "# The TLS listener's key store password, written to kafka_secrets_file (never into the rendered"
+            " configuration);",
+            "# vault_edge_ew07_tls_keystore_password is in an ansible-vault encrypted vars file"
+            " (docs/guides/security.md).",
+            'flafka_agent_edge_tls_keystore_password: "{{ vault_edge_ew07_tls_keystore_password }}"'])
 
 
 def main(argv):

@@ -8,21 +8,23 @@ Run by `./mvnw verify` (agents/dist, exec-maven-plugin at integration-test) afte
 A real KRaft broker with SASL_SSL (GSSAPI through a real KDC, SCRAM-SHA-512) and SSL listeners
 (org.flafka.stack.SecureKafkaMain) and three sites, each secured another way:
   ae01  SASL_SSL with SCRAM-SHA-512 (password and trust store password in Vault), and a TLS syslog listener whose
-        key store password the edge template renders into the configuration;
+        key store password (in Vault) the role writes to the secrets file, the configuration referring to it;
   ae02  SASL_SSL with GSSAPI (its keytab a Vault-encrypted file);
   ae03  SSL with a client certificate (key store a Vault-encrypted file, its password in Vault);
 plus the core host (SCRAM, rendered and placed, not started) and the topic, created over SASL_SSL by an admin user
 whose command config and trust store the topic role places. The test makes a vault password file, encrypts every
 password with `ansible-vault encrypt_string` (read from stdin) and every key store and keytab with
 `ansible-vault encrypt`, and runs site.yml with -vvv --diff. Each step fails the test if it does not hold:
-  1. the run succeeds; syslog sent to each site arrives in Kafka (so each secured client logged in);
+  1. the run succeeds; syslog sent to each site arrives in Kafka (so each secured client logged in), and over TLS
+     to ae01 (so its listener read its key store password from the secrets file);
   2. secret files and the Kafka secrets files are mode 0400, the admin's command config 0600, the rendered configs and
-     env files 0640, all owned by the user that runs the agents; no rendered configuration holds a Kafka password;
+     env files 0640, all owned by the user that runs the agents; no rendered configuration holds any password;
   3. no secret (each password, and each keytab and key store as base64) is in the run's output, in an agent log, in
      the command line or environment of any process;
   4. a second run changes nothing and restarts no agent;
-  5. a missing password fails the host with the validation's message naming the variable; a secret file that cannot
-     be placed fails it with a message naming the file (its task's own output is hidden).
+  5. a missing password (SCRAM, the TLS listener's) fails the host with the validation's message naming the variable;
+     the retired edge_tls_keystore_password fails it naming its replacement; a secret file that cannot be placed
+     fails it with a message naming the file (its task's own output is hidden).
 Needs Ansible from ansible/requirements.txt in .venv/ansible (scripts/setup), java, a free loopback.
 """
 import argparse
@@ -34,6 +36,7 @@ import re
 import secrets
 import shutil
 import socket
+import ssl
 import stat
 import subprocess
 import sys
@@ -171,7 +174,7 @@ class SecureRollout:
             "edge_listeners: [udp, tcp, tls]",
             f"edge_tls_port: {self.tls_port}",
             f"edge_tls_keystore: {json.dumps(etc(site_root['ae01'], 'syslog-keystore.p12'))}",
-            self.vault_string("edge_tls_keystore_password", tls["password"]),
+            self.vault_string("flafka_agent_edge_tls_keystore_password", tls["password"]),
         ], [(etc(site_root["ae01"], "syslog-keystore.p12"), self.vault_file(tls["path"], "syslog-ae01.p12"))])
         keytab = etc(site_root["ae02"], "kafka.keytab")
         host_vars("edge-ae02-1.test", site_root["ae02"], [
@@ -282,7 +285,15 @@ class SecureRollout:
             with socket.create_connection(("127.0.0.1", port), timeout=10) as tcp:
                 tcp.sendall("".join(f"<134>Nov 21 07:00:1{n} router-{site} securetest: tcp n={n} for={site}\n"
                                     for n in range(3)).encode())
-        expected = 3 * len(SITES)
+        # the listener's certificate is from the test's CA: this checks the listener, not the certificate
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+        context.check_hostname = False
+        context.verify_mode = ssl.CERT_NONE
+        with socket.create_connection(("127.0.0.1", self.tls_port), timeout=10) as raw, \
+                context.wrap_socket(raw) as tls:
+            tls.sendall("".join(f"<134>Nov 21 07:00:2{n} router-ae01 securetest: tls n={n} for=ae01-tls\n"
+                                for n in range(3)).encode())
+        expected = 3 * len(SITES) + 3
         consumer = subprocess.run(
             ["java", "-Xmx128m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
              "-cp", f"{self.home}/tools/lib/*:{self.home}/lib/*",
@@ -295,10 +306,12 @@ class SecureRollout:
             body = re.search(r"for=(\S+)$", line)
             if body:
                 received[body.group(1)] = received.get(body.group(1), 0) + 1
-        check(received == {s: 3 for s in SITES},
-              f"expected 3 messages per secure site in Kafka, got {received}; see the agent logs under "
+        check(received == dict({s: 3 for s in SITES}, **{"ae01-tls": 3}),
+              f"expected 3 messages per secure site and 3 over TLS to ae01 in Kafka, got {received}; see the agent "
+              f"logs under "
               f"{self.root}/sites/*/var/log; consumer stderr: {consumer.stderr[-800:]}")
-        log(f"syslog reached Kafka through SCRAM (ae01), GSSAPI (ae02) and SSL (ae03): {received}")
+        log(f"syslog reached Kafka through SCRAM (ae01, also over its TLS listener), GSSAPI (ae02) and SSL (ae03): "
+            f"{received}")
 
     def file_modes(self):
         def mode_of(path):
@@ -312,17 +325,19 @@ class SecureRollout:
               f"{self.paths['command_config']} has mode {mode_of(self.paths['command_config']):04o}, expected 0600")
         for path in self.paths["configs"] + self.paths["envs"]:
             check(mode_of(path) == 0o640, f"{path} has mode {mode_of(path):04o}, expected 0640")
-        kafka_passwords = {name: s for name, s in self.secrets.items()
-                           if isinstance(s, str) and "syslog-ae01" not in name}
-        for path in self.paths["configs"]:
+        passwords = {name: s for name, s in self.secrets.items() if isinstance(s, str)}
+        for path in self.paths["configs"] + self.paths["envs"]:
             text = open(path, encoding="utf-8").read()
-            for name, secret in kafka_passwords.items():
+            for name, secret in passwords.items():
                 check(secret not in text, f"{name} is rendered into {path}")
         secrets_file = os.path.join(self.site_root["ae01"], "etc", "flafka", "kafka-secrets.properties")
-        check(f"sasl.password={self.kafka['scram']['edge-ae01']}\n" in open(secrets_file, encoding="utf-8").read(),
+        held = open(secrets_file, encoding="utf-8").read()
+        check(f"sasl.password={self.kafka['scram']['edge-ae01']}\n" in held,
               f"{secrets_file} does not hold ae01's SCRAM password as sasl.password")
+        check(f"syslog.tls.keystore.password={self.kafka['keystores']['syslog-ae01']['password']}\n" in held,
+              f"{secrets_file} does not hold ae01's TLS listener's key store password as syslog.tls.keystore.password")
         log(f"modes: {len(self.paths['secret_files'])} secret files 0400, the admin's command config 0600, "
-            f"{len(self.paths['configs']) + len(self.paths['envs'])} rendered files 0640; no Kafka password rendered")
+            f"{len(self.paths['configs']) + len(self.paths['envs'])} rendered files 0640; no password rendered")
 
     def no_secret_in_logs_or_processes(self):
         logs = glob.glob(os.path.join(self.root, "sites", "*", "var", "log", "flafka", "*", "*"))
@@ -357,13 +372,30 @@ class SecureRollout:
         check("sasl.password" in output and "flafka_agent_kafka_sasl_password" in output,
               f"the failure does not name sasl.password and its variable; see {self.work}/run{self.run_number}.log")
         log("run 3: an empty SCRAM password fails the host, naming flafka_agent_kafka_sasl_password")
+        code, output, recap = self.playbook("--limit", host, "-e",
+                                            '{"flafka_agent_edge_tls_keystore_password": ""}', expect_success=False)
+        check(code != 0 and recap.get(host, {}).get("failed") == 1,
+              f"{host} did not fail without its TLS listener's key store password")
+        check("syslog.tls.keystore.password" in output and "is empty: flafka_agent_edge_tls_keystore_password" in output,
+              f"the failure does not name syslog.tls.keystore.password and its variable; see "
+              f"{self.work}/run{self.run_number}.log")
+        log(f"run {self.run_number}: an empty TLS listener password fails the host, naming flafka_agent_edge_tls_keystore_password")
+        code, output, recap = self.playbook("--limit", host, "-e", '{"edge_tls_keystore_password": "old"}',
+                                            expect_success=False)
+        check(code != 0 and recap.get(host, {}).get("failed") == 1,
+              f"{host} did not fail with the retired edge_tls_keystore_password set")
+        check("edge_tls_keystore_password is no longer read" in output
+              and "rename it to flafka_agent_edge_tls_keystore_password" in output,
+              f"the failure does not say what replaces edge_tls_keystore_password; see "
+              f"{self.work}/run{self.run_number}.log")
+        log(f"run {self.run_number}: the retired edge_tls_keystore_password fails the host, naming its replacement")
         missing_dir = os.path.join(self.work, "no-such-dir", "kafka.keytab")
         code, output, recap = self.playbook("--limit", host, "-e", json.dumps(
             {"flafka_agent_secret_files": [{"dest": missing_dir, "content": "not a secret"}]}), expect_success=False)
         check(code != 0 and recap.get(host, {}).get("failed") == 1, f"{host} did not fail to place {missing_dir}")
         check(f"Could not place the secret files ['{missing_dir}']" in output and "directory must exist" in output,
               f"the failure does not name the file and what to check; see {self.work}/run{self.run_number}.log")
-        log(f"run 4: a secret file whose directory is missing fails the host, naming {missing_dir}")
+        log(f"run {self.run_number}: a secret file whose directory is missing fails the host, naming {missing_dir}")
 
     def run(self):
         if os.path.exists(self.work):

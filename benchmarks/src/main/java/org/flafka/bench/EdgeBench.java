@@ -97,12 +97,12 @@ public final class EdgeBench {
   public EdgeBenchReport run() {
     AgentRuntime stock = AgentRuntime.locate();
     AgentRuntime ours = OurPlugins.addTo(stock);
-    for (Variant variant : settings.variants()) {
+    for (EdgeVariant variant : settings.variants()) {
       if (!variant.isFlumeAgent()) {
         RsyslogEdge.checkInstalled(
             settings.protocol(),
             variant.rsyslogBody(),
-            settings.workDir().resolve(variant.flagName() + "-check"));
+            settings.workDir().resolve(variant.fileName() + "-check"));
       }
     }
     List<Trial> trials = new ArrayList<>();
@@ -120,7 +120,7 @@ public final class EdgeBench {
     try (Admin admin = broker.admin()) {
       int number = 0;
       for (int repeat = 1; repeat <= settings.repeats(); repeat++) {
-        for (Variant variant : settings.variants()) {
+        for (EdgeVariant variant : settings.variants()) {
           number++;
           control.checkNotAborted();
           Trial trial =
@@ -171,13 +171,13 @@ public final class EdgeBench {
   }
 
   private Trial runTrial(
-      Admin admin, Variant variant, int repeat, int number, AgentRuntime runtime) {
+      Admin admin, EdgeVariant variant, int repeat, int number, AgentRuntime runtime) {
     String topic = "edge-bench-" + number;
     createTopic(admin, topic);
     int port = variant.choosesItsPort() ? 0 : freeLoopbackPort(settings.protocol());
     Variant.Target target =
         new Variant.Target(broker.bootstrapServers(), topic, port, settings.protocol());
-    Path dir = settings.workDir().resolve(String.format("%02d-%s", number, variant.flagName()));
+    Path dir = settings.workDir().resolve(String.format("%02d-%s", number, variant.fileName()));
     progress.accept(variant.flagName() + " #" + repeat + ": starting the agent in " + dir);
     EdgeProcess started = startAgent(variant, target, dir, runtime);
     synchronized (lock) {
@@ -199,7 +199,7 @@ public final class EdgeBench {
       Path recording =
           settings.jfrDir() == null || !started.isJvm()
               ? null
-              : settings.jfrDir().resolve(String.format("%02d-%s.jfr", number, variant.flagName()));
+              : settings.jfrDir().resolve(String.format("%02d-%s.jfr", number, variant.fileName()));
       if (settings.jfrDir() != null && recording == null) {
         progress.accept(
             variant.flagName() + " #" + repeat + ": not a JVM, so --jfr does not record it");
@@ -260,7 +260,7 @@ public final class EdgeBench {
    * A Flume agent for a Flume variant, rsyslogd for an rsyslog one; listening when this returns.
    */
   private EdgeProcess startAgent(
-      Variant variant, Variant.Target target, Path dir, AgentRuntime runtime) {
+      EdgeVariant variant, Variant.Target target, Path dir, AgentRuntime runtime) {
     if (!variant.isFlumeAgent()) {
       return RsyslogEdge.start(target, variant.rsyslogBody(), dir);
     }
@@ -338,7 +338,7 @@ public final class EdgeBench {
    * warm-up ends, so a settled agent waits no longer than {@code --warmup}.
    */
   private void awaitJitSettled(
-      EdgeProcess agentProcess, LoadRun load, long loadStarted, Variant variant, int repeat) {
+      EdgeProcess agentProcess, LoadRun load, long loadStarted, EdgeVariant variant, int repeat) {
     long warmupNanos = settings.warmup().toNanos();
     if (warmupNanos == 0) {
       return;

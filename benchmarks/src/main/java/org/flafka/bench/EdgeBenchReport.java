@@ -42,7 +42,7 @@ public final class EdgeBenchReport {
 
   /** One variant's medians over its repeats. */
   public record Summary(
-      Variant variant,
+      EdgeVariant variant,
       int trials,
       double eventsPerSecond,
       double minEventsPerSecond,
@@ -65,8 +65,8 @@ public final class EdgeBenchReport {
 
   public List<Summary> summaries() {
     List<Summary> summaries = new ArrayList<>();
-    for (Variant variant : settings.variants()) {
-      List<Trial> mine = trials.stream().filter(t -> t.variant() == variant).toList();
+    for (EdgeVariant variant : settings.variants()) {
+      List<Trial> mine = trials.stream().filter(t -> t.variant().equals(variant)).toList();
       if (mine.isEmpty()) {
         continue;
       }
@@ -107,7 +107,7 @@ public final class EdgeBenchReport {
 
   private Summary baseline() {
     return summaries().stream()
-        .filter(s -> s.variant() == settings.baseline())
+        .filter(s -> s.variant().equals(settings.baseline()))
         .findFirst()
         .orElse(null);
   }
@@ -183,7 +183,7 @@ public final class EdgeBenchReport {
         text,
         threadGroups(),
         summaries().stream().map(Summary::variant).toList(),
-        Variant::flagName,
+        EdgeVariant::flagName,
         this::threadMedian);
     text.append(
         "events/s: records the topic gained in the measure window (Kafka end offsets); CPU: process "
@@ -244,8 +244,8 @@ public final class EdgeBenchReport {
   }
 
   /** Median agent CPU-s per million events of one group of threads over a variant's trials. */
-  private double threadMedian(Variant variant, String group) {
-    List<Trial> mine = trials.stream().filter(t -> t.variant() == variant).toList();
+  private double threadMedian(EdgeVariant variant, String group) {
+    List<Trial> mine = trials.stream().filter(t -> t.variant().equals(variant)).toList();
     return median(
         mine, t -> t.agentCpuByThreads().containsKey(group) ? t.agentCpuPerMillion(group) : 0);
   }
@@ -276,7 +276,7 @@ public final class EdgeBenchReport {
   private void writeFields(JsonGenerator json) throws IOException {
     json.writeObjectFieldStart("settings");
     json.writeArrayFieldStart("variants");
-    for (Variant variant : settings.variants()) {
+    for (EdgeVariant variant : settings.variants()) {
       json.writeString(variant.flagName());
     }
     json.writeEndArray();

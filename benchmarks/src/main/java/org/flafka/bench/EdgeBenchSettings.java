@@ -13,7 +13,7 @@ import org.flafka.load.Protocol;
  * wrong.
  *
  * @param variants the agent configurations, run in this order within each repeat (so they
- *     alternate)
+ *     alternate); each may carry template variables of its own
  * @param rate events per second the generator offers over all connections; {@link
  *     Double#POSITIVE_INFINITY} for as fast as possible
  * @param partitions partitions of each trial's topic
@@ -30,7 +30,7 @@ import org.flafka.load.Protocol;
  * @param protocol how the generator sends and the agents listen: TCP (newline framing) or UDP
  */
 public record EdgeBenchSettings(
-    List<Variant> variants,
+    List<EdgeVariant> variants,
     Duration warmup,
     Duration duration,
     int repeats,
@@ -39,7 +39,7 @@ public record EdgeBenchSettings(
     int sinks,
     double rate,
     int partitions,
-    Variant baseline,
+    EdgeVariant baseline,
     Path workDir,
     Path jfrDir,
     Map<String, Object> oursVariables,

@@ -37,7 +37,7 @@ import org.flafka.stack.ThreadCpu;
  *     trial; -1 on TCP or where the kernel's table cannot be read
  */
 public record Trial(
-    Variant variant,
+    EdgeVariant variant,
     int repeat,
     double warmupSeconds,
     double seconds,

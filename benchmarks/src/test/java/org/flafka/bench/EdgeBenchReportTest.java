@@ -20,7 +20,7 @@ class EdgeBenchReportTest {
 
   private static EdgeBenchSettings settings(double rate, Protocol protocol) {
     return new EdgeBenchSettings(
-            List.of(Variant.OURS, Variant.STOCK),
+            List.of(EdgeVariant.of(Variant.OURS), EdgeVariant.of(Variant.STOCK)),
             Duration.ofSeconds(5),
             Duration.ofSeconds(10),
             3,
@@ -29,7 +29,7 @@ class EdgeBenchReportTest {
             1,
             rate,
             4,
-            Variant.STOCK,
+            EdgeVariant.of(Variant.STOCK),
             Path.of("work"),
             null,
             Map.of(),
@@ -42,7 +42,7 @@ class EdgeBenchReportTest {
   /** A 10-second trial with {@code events} into Kafka and {@code agentCpu} agent CPU seconds. */
   private static Trial trial(Variant variant, int repeat, long events, double agentCpu) {
     return new Trial(
-        variant,
+        EdgeVariant.of(variant),
         repeat,
         5.0,
         10.0,
@@ -81,7 +81,7 @@ class EdgeBenchReportTest {
   @Test
   void summariesAreMediansWithTheSpreadOfEventsPerSecond() {
     EdgeBenchReport.Summary ours = report(Double.POSITIVE_INFINITY).summaries().get(0);
-    assertEquals(Variant.OURS, ours.variant());
+    assertEquals(Variant.OURS, ours.variant().base());
     assertEquals(3, ours.trials());
     assertEquals(600_000, ours.eventsPerSecond(), 1e-6);
     assertEquals(500_000, ours.minEventsPerSecond(), 1e-6);
@@ -162,7 +162,7 @@ class EdgeBenchReportTest {
   void countsRsyslogDoesNotKeepAreADashAndNullNotAnEventRate() throws Exception {
     Trial rsyslog =
         new Trial(
-            Variant.RSYSLOG,
+            EdgeVariant.of(Variant.RSYSLOG),
             1,
             5.0,
             10.0,
@@ -181,7 +181,7 @@ class EdgeBenchReportTest {
             -1);
     EdgeBenchSettings settings =
         new EdgeBenchSettings(
-                List.of(Variant.RSYSLOG, Variant.STOCK),
+                List.of(EdgeVariant.of(Variant.RSYSLOG), EdgeVariant.of(Variant.STOCK)),
                 Duration.ofSeconds(5),
                 Duration.ofSeconds(10),
                 1,
@@ -190,7 +190,7 @@ class EdgeBenchReportTest {
                 1,
                 Double.POSITIVE_INFINITY,
                 4,
-                Variant.STOCK,
+                EdgeVariant.of(Variant.STOCK),
                 Path.of("work"),
                 null,
                 Map.of(),
@@ -283,7 +283,7 @@ class EdgeBenchReportTest {
       long trialInKafka,
       long trialKernelDrops) {
     return new Trial(
-        variant,
+        EdgeVariant.of(variant),
         repeat,
         5.0,
         10.0,

@@ -26,6 +26,7 @@ import org.flafka.bench.CoreVariant;
 import org.flafka.bench.EdgeBench;
 import org.flafka.bench.EdgeBenchReport;
 import org.flafka.bench.EdgeBenchSettings;
+import org.flafka.bench.EdgeVariant;
 import org.flafka.bench.JfrHotspots;
 import org.flafka.bench.Variant;
 import org.flafka.lint.Finding;
@@ -158,10 +159,14 @@ public final class BenchCommand implements Runnable {
     return base;
   }
 
-  /** A {@code --set} that makes {@code variant} an agent {@code flafka lint} finds errors in. */
-  static IllegalArgumentException lintRejects(String variant, List<Finding> errors) {
+  /**
+   * A {@code --set} (or a variant's own variables, {@code flag}) that makes {@code variant} an
+   * agent {@code flafka lint} finds errors in.
+   */
+  static IllegalArgumentException lintRejects(String flag, String variant, List<Finding> errors) {
     return new IllegalArgumentException(
-        "--set: "
+        flag
+            + ": "
             + variant
             + " would measure an agent that"
             + " flafka lint rejects: "
@@ -307,6 +312,7 @@ public final class BenchCommand implements Runnable {
         "  flafka bench edge --variants ours --jfr prof          where does the agent's CPU go?",
         "  flafka bench edge --protocol udp --rate 200000        what UDP loses, and where",
         "  flafka bench edge --variants ours,stock-tuned --set edge_kafka_compression_type=lz4",
+        "  flafka bench edge --variants ours,ours+edge_kafka_compression_type=lz4 --baseline ours",
         "",
         "Exit codes: 0 done, 1 a trial failed (the message names the log), 2 invalid flags.",
       })
@@ -320,7 +326,9 @@ public final class BenchCommand implements Runnable {
         completionCandidates = Variant.FlagNames.class,
         description =
             "Which agents, in the order run: ${COMPLETION-CANDIDATES} (default: "
-                + "${DEFAULT-VALUE}).")
+                + "${DEFAULT-VALUE}). Ours and the ours-* variants take edge template variables of "
+                + "their own, on top of --set: ours+NAME=VALUE+NAME=VALUE, so two settings run "
+                + "side by side (a list value is not possible here).")
     String variants;
 
     @Option(
@@ -463,7 +471,7 @@ public final class BenchCommand implements Runnable {
     }
 
     private EdgeBenchSettings settings() {
-      List<Variant> parsed = variants(variants, Variant::byFlagName, Variant.flagNames());
+      List<EdgeVariant> parsed = variants(variants, Edge::edgeVariant, Variant.flagNames());
       int bytes;
       try {
         bytes = Integer.parseInt(size);
@@ -482,7 +490,7 @@ public final class BenchCommand implements Runnable {
         throw new IllegalArgumentException(
             "--protocol must be tcp or udp but was '" + protocol + "'");
       }
-      Variant base = baseline(baseline, Variant::byFlagName, Variant.flagNames());
+      EdgeVariant base = baseline(baseline, Edge::edgeVariant, Variant.flagNames());
       EdgeBenchSettings settings =
           new EdgeBenchSettings(
                   parsed,
@@ -502,10 +510,16 @@ public final class BenchCommand implements Runnable {
                   duration("--kafka-latency", kafkaLatency, true),
                   transport)
               .validate();
-      if (!oursVariables.isEmpty()) {
+      if (!oursVariables.isEmpty()
+          || parsed.stream().anyMatch(variant -> !variant.variables().isEmpty())) {
         checkOursVariables(parsed, settings);
       }
       return settings;
+    }
+
+    /** A {@code --variants} or {@code --baseline} element: a variant and its own variables. */
+    private static EdgeVariant edgeVariant(String spec) {
+      return EdgeVariant.parse(spec);
     }
 
     /**
@@ -513,28 +527,37 @@ public final class BenchCommand implements Runnable {
      * called after {@link EdgeBenchSettings#validate()}, which already refused the variables the
      * bench sets itself.
      */
-    private void checkOursVariables(List<Variant> parsed, EdgeBenchSettings settings) {
-      if (parsed.stream().noneMatch(Variant::usesPlugins)) {
-        throw new IllegalArgumentException(
-            "--set changes only ours and the ours-* variants, none of which " + "--variants runs");
+    private void checkOursVariables(List<EdgeVariant> parsed, EdgeBenchSettings settings) {
+      if (!oursVariables.isEmpty()) {
+        if (parsed.stream().noneMatch(EdgeVariant::usesPlugins)) {
+          throw new IllegalArgumentException(
+              "--set changes only ours and the ours-* variants, none of which --variants runs");
+        }
+        try {
+          Variant.OURS.properties(
+              new Variant.Target("127.0.0.1:9092", "check", 0, settings.protocol()),
+              sinks,
+              new LinkedHashMap<>(oursVariables));
+        } catch (TemplateVariableException e) {
+          throw new IllegalArgumentException("--set: " + e.getMessage());
+        }
       }
-      try {
-        Variant.OURS.properties(
-            new Variant.Target("127.0.0.1:9092", "check", 0, settings.protocol()),
-            sinks,
-            new LinkedHashMap<>(oursVariables));
-      } catch (TemplateVariableException e) {
-        throw new IllegalArgumentException("--set: " + e.getMessage());
-      }
-      for (Variant variant : parsed) {
+      for (EdgeVariant variant : parsed) {
         if (!variant.usesPlugins()) {
           continue;
         }
-        List<Finding> errors =
-            variant.lintErrors(
-                settings.protocol(), sinks, new LinkedHashMap<>(oursVariables), partitions);
+        List<Finding> errors;
+        try {
+          errors =
+              variant.lintErrors(
+                  settings.protocol(), sinks, new LinkedHashMap<>(oursVariables), partitions);
+        } catch (TemplateVariableException e) {
+          throw new IllegalArgumentException(
+              "--variants " + variant.flagName() + ": " + e.getMessage());
+        }
         if (!errors.isEmpty()) {
-          throw lintRejects(variant.flagName(), errors);
+          throw lintRejects(
+              variant.variables().isEmpty() ? "--set" : "--variants", variant.flagName(), errors);
         }
       }
     }
@@ -557,13 +580,13 @@ public final class BenchCommand implements Runnable {
 
     private static void printHotspots(EdgeBenchSettings settings, PrintWriter err)
         throws IOException {
-      for (Variant variant : settings.variants()) {
+      for (EdgeVariant variant : settings.variants()) {
         List<Path> recordings;
         try (Stream<Path> files = Files.list(settings.jfrDir())) {
           recordings =
               files
                   .filter(
-                      f -> f.getFileName().toString().endsWith("-" + variant.flagName() + ".jfr"))
+                      f -> f.getFileName().toString().endsWith("-" + variant.fileName() + ".jfr"))
                   .sorted()
                   .toList();
         }
@@ -630,7 +653,9 @@ public final class BenchCommand implements Runnable {
         completionCandidates = CoreVariant.FlagNames.class,
         description =
             "Which agents, in the order run: ${COMPLETION-CANDIDATES} (default: "
-                + "${DEFAULT-VALUE}).")
+                + "${DEFAULT-VALUE}). Ours and the ours-* variants take edge template variables of "
+                + "their own, on top of --set: ours+NAME=VALUE+NAME=VALUE, so two settings run "
+                + "side by side (a list value is not possible here).")
     String variants;
 
     @Option(
@@ -790,7 +815,7 @@ public final class BenchCommand implements Runnable {
           throw new IllegalArgumentException("--set: " + e.getMessage());
         }
         if (!errors.isEmpty()) {
-          throw lintRejects(variant.flagName(), errors);
+          throw lintRejects("--set", variant.flagName(), errors);
         }
       }
     }

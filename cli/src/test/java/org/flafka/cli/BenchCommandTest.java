@@ -62,6 +62,13 @@ class BenchCommandTest {
         "--set edge_tcp_port=514 | --set edge_tcp_port: the bench sets this itself",
         "--variants stock,rsyslog --set edge_kafka_linger_ms=5 | --set changes only ours and the ours-* variants",
         "--set edge_channel_type=kafka --set edge_channel_impl=stock | --set: ours would measure an agent that flafka lint rejects: ERROR [kafka-headers]",
+        "--variants ours,ours+edge_kafka_lingr_ms=5 | --variants ours+edge_kafka_lingr_ms=5: ",
+        "--variants ours,stock+edge_kafka_linger_ms=5 | --variants stock+edge_kafka_linger_ms: template variables change only ours and the ours-* variants; stock is a fixed configuration",
+        "--variants ours,ours+edge_tcp_port=514 | --variants ...+edge_tcp_port: the bench sets this itself",
+        "--variants ours,ours+linger | --variants ours+linger: 'linger' is not NAME=VALUE",
+        "--variants ours+edge_kafka_linger_ms=5+edge_kafka_linger_ms=6 | --variants ours+edge_kafka_linger_ms=5+edge_kafka_linger_ms=6: sets edge_kafka_linger_ms twice",
+        "--variants ours+edge_kafka_linger_ms=5,ours+edge_kafka_linger_ms=5 | --variants names a variant twice",
+        "--variants ours,ours+edge_channel_type=kafka+edge_channel_impl=stock | --variants: ours+edge_channel_type=kafka+edge_channel_impl=stock would measure an agent that flafka lint rejects: ERROR [kafka-headers]",
         "--repeats x            | Invalid value for option '--repeats': 'x' is not an int",
         "--colour               | Unknown option: '--colour'",
       })

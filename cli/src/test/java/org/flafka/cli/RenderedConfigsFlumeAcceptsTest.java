@@ -35,6 +35,7 @@ class RenderedConfigsFlumeAcceptsTest {
     return Stream.of(
         Arguments.of(Tier.EDGE, Map.of()),
         Arguments.of(Tier.EDGE, Map.of("edge_kafka_sinks", 1)),
+        Arguments.of(Tier.EDGE, Map.of("edge_listeners", "udp,tcp,tls")),
         Arguments.of(
             Tier.EDGE,
             Map.of(
@@ -43,7 +44,7 @@ class RenderedConfigsFlumeAcceptsTest {
                 "edge_sink_impl",
                 "stock",
                 "edge_listeners",
-                "udp,tcp,tls",
+                "udp,tcp",
                 "edge_channel_type",
                 "file",
                 "edge_kafka_sinks",

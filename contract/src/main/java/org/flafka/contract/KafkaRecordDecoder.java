@@ -36,7 +36,7 @@ public final class KafkaRecordDecoder {
    * instance of it: Flume headers keyed by these make every later lookup by a contract name (the
    * bucket guard's, the HDFS sink's) an identity match instead of a character compare.
    */
-  private final Map<String, String> canonicalNames;
+  private final RecordHeaderReader canonicalNames;
 
   /** Derives the facts not carried, or null to derive none. */
   private final SyslogFacts facts;
@@ -66,7 +66,7 @@ public final class KafkaRecordDecoder {
         canonical.putIfAbsent(name, name);
       }
     }
-    this.canonicalNames = Map.copyOf(canonical);
+    this.canonicalNames = new RecordHeaderReader(canonical.keySet());
     this.facts = deriveWith == null ? null : new SyslogFacts(deriveWith);
   }
 
@@ -91,19 +91,20 @@ public final class KafkaRecordDecoder {
     int most = headers.length + 2 + (facts == null ? 0 : SyslogFacts.DERIVED.size());
     Map<String, String> flumeHeaders = new HashMap<>((int) (most / 0.75f) + 1);
     for (Header header : headers) {
-      byte[] value = header.value();
-      if (value == null) {
-        continue;
+      String name = canonicalNames.name(header);
+      if (name == null && everyHeader) {
+        name = header.key();
       }
-      String name = header.key();
-      String canonical = canonicalNames.get(name);
-      if (canonical != null) {
-        flumeHeaders.put(canonical, new String(value, StandardCharsets.UTF_8));
-      } else if (everyHeader) {
-        flumeHeaders.put(name, new String(value, StandardCharsets.UTF_8));
+      if (name != null) {
+        String value = RecordHeaderReader.text(header);
+        if (value != null) {
+          flumeHeaders.put(name, value);
+        }
       }
     }
-    flumeHeaders.putIfAbsent(Headers.TIMESTAMP, Long.toString(record.timestamp()));
+    if (!flumeHeaders.containsKey(Headers.TIMESTAMP)) {
+      flumeHeaders.put(Headers.TIMESTAMP, Long.toString(record.timestamp()));
+    }
     if (record.key() != null) {
       flumeHeaders.put(Headers.KEY, new String(record.key(), StandardCharsets.UTF_8));
     }

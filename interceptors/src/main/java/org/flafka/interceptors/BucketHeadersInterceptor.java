@@ -1,5 +1,8 @@
 package org.flafka.interceptors;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
@@ -58,6 +61,12 @@ public final class BucketHeadersInterceptor implements Interceptor {
 
   /** Longest rejected value kept in {@code timestamp_rejected}; a longer one is cut. */
   static final int MAX_REJECTED_LENGTH = 64;
+
+  /** A body's bytes read eight at a time ({@link #containsLineFeed}). */
+  private static final VarHandle LONGS =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+  private static final long LINE_FEEDS = 0x0A0A0A0A0A0A0A0AL;
 
   private final Clock clock;
   private final long maxPastMillis;
@@ -149,12 +158,25 @@ public final class BucketHeadersInterceptor implements Interceptor {
     headers.put(Headers.HOST, safe);
   }
 
-  private static boolean containsLineFeed(byte[] body) {
+  /**
+   * Whether {@code body} holds a line feed, eight bytes per step: every event's body is scanned,
+   * and a byte at a time this scan was a tenth of the core's sink threads.
+   */
+  static boolean containsLineFeed(byte[] body) {
     if (body == null) {
       return false;
     }
-    for (byte b : body) {
-      if (b == '\n') {
+    int i = 0;
+    for (; i + Long.BYTES <= body.length; i += Long.BYTES) {
+      // a byte of x is 0 where the body has a line feed; (x - 0x01..) & ~x sets the top bit of the
+      // lowest such byte (and of none when there is none)
+      long x = (long) LONGS.get(body, i) ^ LINE_FEEDS;
+      if (((x - 0x0101010101010101L) & ~x & 0x8080808080808080L) != 0) {
+        return true;
+      }
+    }
+    for (; i < body.length; i++) {
+      if (body[i] == '\n') {
         return true;
       }
     }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
@@ -283,6 +284,26 @@ class BucketHeadersInterceptorTest {
     assertSame(oneLine, result.get(1).getBody());
     assertEquals(1, counter("BodyWithNewlineCount"));
     assertEquals(3, counter("EventCount"));
+  }
+
+  @Test
+  void aLineFeedIsFoundWhereverItIsAndNothingElseLooksLikeOne() {
+    for (int length = 0; length <= 25; length++) {
+      byte[] body = new byte[length];
+      // bytes one bit or one step from a line feed, and those with the top bit set
+      byte[] near = {0x0B, 0x09, 0x08, 0x0E, 0x1A, (byte) 0x8A, (byte) 0xFF, 0x00, 0x01, 'n'};
+      for (int i = 0; i < length; i++) {
+        body[i] = near[i % near.length];
+      }
+      assertFalse(BucketHeadersInterceptor.containsLineFeed(body), "length " + length);
+      for (int at = 0; at < length; at++) {
+        byte[] withLineFeed = body.clone();
+        withLineFeed[at] = '\n';
+        assertTrue(
+            BucketHeadersInterceptor.containsLineFeed(withLineFeed),
+            "length " + length + ", line feed at " + at);
+      }
+    }
   }
 
   @Test

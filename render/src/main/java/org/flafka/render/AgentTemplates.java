@@ -67,7 +67,8 @@ public final class AgentTemplates {
    * The tier's defaults overlaid by {@code variables}, each converted to its variable's type:
    * exactly the variables the template sees.
    *
-   * @throws TemplateVariableException for an unknown name or an invalid value
+   * @throws TemplateVariableException for an unknown or retired name, an invalid value or a
+   *     combination the template refuses
    */
   public static Map<String, Object> resolve(Tier tier, Map<String, ?> variables) {
     Map<String, TemplateVariable> declared = declared(tier);
@@ -77,10 +78,12 @@ public final class AgentTemplates {
     for (Map.Entry<String, ?> entry : variables.entrySet()) {
       TemplateVariable variable = declared.get(entry.getKey());
       if (variable == null) {
-        throw unknownVariable(tier, entry.getKey(), declared.keySet());
+        TemplateVariableException retired = VariableRules.retired(tier, entry.getKey());
+        throw retired != null ? retired : unknownVariable(tier, entry.getKey(), declared.keySet());
       }
       resolved.put(entry.getKey(), variable.coerce(entry.getValue()));
     }
+    VariableRules.check(tier, resolved);
     return Collections.unmodifiableMap(resolved);
   }
 

@@ -278,13 +278,10 @@ class AgentTemplatesTest {
         properties(
             AgentTemplates.render(
                 Tier.EDGE,
-                Map.of(
-                    "edge_source_impl", "stock", "edge_listeners", List.of("udp", "tcp", "tls"))));
+                Map.of("edge_source_impl", "stock", "edge_listeners", List.of("udp", "tcp"))));
     assertEquals("syslogudp", p.getProperty("edge.sources.syslog_udp.type"));
     assertEquals("multiport_syslogtcp", p.getProperty("edge.sources.syslog_tcp.type"));
-    assertEquals("6514", p.getProperty("edge.sources.syslog_tls.ports"));
-    assertEquals("true", p.getProperty("edge.sources.syslog_tls.ssl"));
-    for (String source : List.of("syslog_udp", "syslog_tcp", "syslog_tls")) {
+    for (String source : List.of("syslog_udp", "syslog_tcp")) {
       assertEquals("all", p.getProperty("edge.sources." + source + ".keepFields"));
       assertEquals("peer", p.getProperty("edge.sources." + source + ".clientIPHeader"));
     }
@@ -498,6 +495,63 @@ class AgentTemplatesTest {
           "a PEM trust store has no password");
       assertNull(core.getProperty(client + "config.providers"), "no secret, no provider");
     }
+  }
+
+  @Test
+  void theTlsListenerRefersToItsPasswordInTheSecretsFileAndNoPasswordIsRendered()
+      throws IOException {
+    String rendered =
+        AgentTemplates.render(
+            Tier.EDGE,
+            Map.of(
+                "edge_listeners", List.of("tls"),
+                "edge_tls_keystore", "/etc/flafka/syslog.p12",
+                "kafka_secrets_file", "/etc/flafka/secrets.properties"));
+    Properties edge = properties(rendered);
+    assertEquals(
+        "${flafkasecrets:/etc/flafka/secrets.properties:syslog.tls.keystore.password}",
+        edge.getProperty("edge.sources.syslog_tls.tls.keystorePassword"));
+    assertEquals(
+        "/etc/flafka/syslog.p12", edge.getProperty("edge.sources.syslog_tls.tls.keystore"));
+    // the old default password, and any key of a password other than the reference
+    assertFalse(rendered.contains("changeit"), rendered);
+    assertTrue(
+        edge.stringPropertyNames().stream()
+            .filter(key -> key.toLowerCase(java.util.Locale.ROOT).contains("password"))
+            .allMatch(key -> edge.getProperty(key).startsWith("${flafkasecrets:")),
+        rendered);
+  }
+
+  @Test
+  void stockSourcesWithATlsListenerAreRefusedBecauseTheyWouldNeedThePasswordInClear() {
+    TemplateVariableException e =
+        assertThrows(
+            TemplateVariableException.class,
+            () ->
+                AgentTemplates.render(
+                    Tier.EDGE,
+                    Map.of("edge_source_impl", "stock", "edge_listeners", List.of("udp", "tls"))));
+    assertEquals(
+        "edge_listeners includes tls but edge_source_impl is stock: Flume's syslog source takes"
+            + " the key store password only in clear in the configuration, which the kit never"
+            + " renders. Fix: set edge_source_impl to flafka (its TLS listener reads the password"
+            + " from kafka_secrets_file), or remove tls from edge_listeners.",
+        e.getMessage());
+  }
+
+  @Test
+  void theRetiredKeystorePasswordVariableSaysWhereThePasswordGoesNow() {
+    TemplateVariableException e =
+        assertThrows(
+            TemplateVariableException.class,
+            () -> AgentTemplates.render(Tier.EDGE, Map.of("edge_tls_keystore_password", "x")));
+    assertEquals(
+        "Variable 'edge_tls_keystore_password' of the edge template is no longer read: the edge no"
+            + " longer renders the TLS listener's key store password into its configuration. Fix:"
+            + " remove it, and put the password in kafka_secrets_file as"
+            + " syslog.tls.keystore.password (with Ansible: set"
+            + " flafka_agent_edge_tls_keystore_password, from Vault).",
+        e.getMessage());
   }
 
   @Test

@@ -44,7 +44,7 @@ class RenderParityTest {
                 "edge_sink_impl",
                 "stock",
                 "edge_listeners",
-                List.of("tls", "udp", "tcp"),
+                List.of("udp", "tcp"),
                 "edge_channel_type",
                 "file",
                 "edge_kafka_sinks",

@@ -124,6 +124,11 @@ public class EdgeSinkBenchmark {
     }
   }
 
+  /** The record the edge's sink makes of {@code message}, for the core's benchmark to read. */
+  ProducerRecord<String, byte[]> record(byte[] message) {
+    return sink.toRecord(intercepted(message));
+  }
+
   private MemoryRecordsBuilder newRecords() {
     recordsBuffer.clear();
     return MemoryRecords.builder(

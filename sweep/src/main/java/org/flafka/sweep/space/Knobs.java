@@ -54,7 +54,6 @@ public final class Knobs {
           "edge_tcp_port",
           "edge_tls_port",
           "edge_tls_keystore",
-          "edge_tls_keystore_password",
           "edge_tls_keystore_type",
           "edge_data_dir",
           "core_consumer_group",

@@ -14,7 +14,13 @@ public enum Bottleneck {
   EDGE_SOURCES("edge sources (or the load)"),
   EDGE_SINKS("edge Kafka sinks"),
   CORE_SOURCES("core Kafka sources"),
-  CORE_SINKS("core HDFS sinks");
+  CORE_SINKS("core HDFS sinks"),
+  /**
+   * A core of Kafka channels drained by HDFS sinks (the template's default) has no sources: each
+   * sink's thread polls its channel's consumer and writes HDFS, so its reading and its writing are
+   * one stage.
+   */
+  CORE_CHANNEL_SINKS("core HDFS sinks with their Kafka channels");
 
   /**
    * Core sinks more than this much below the edge's: the core is the limit, not just lagging by
@@ -36,22 +42,27 @@ public enum Bottleneck {
   }
 
   /**
-   * Decides from the rates at which the edge wrote to Kafka and the core wrote to HDFS, and the
-   * fills (0..1) of their channels. An edge with Kafka channels writes to Kafka as its sources put:
-   * its fill is 0.
+   * Decides from the rates at which the edge wrote to Kafka and the core wrote to HDFS, the fills
+   * (0..1) of their channels, and whether the core reads Kafka through sources (else through Kafka
+   * channels, whose fill says nothing about a stage behind them). An edge with Kafka channels
+   * writes to Kafka as its sources put: its fill is 0.
    */
-  static Bottleneck of(double edgeOut, double edgeFill, double coreOut, double coreFill) {
+  static Bottleneck of(
+      double edgeOut, double edgeFill, double coreOut, double coreFill, boolean coreHasSources) {
     if (coreOut < edgeOut * (1 - TIER_GAP)) {
+      if (!coreHasSources) {
+        return CORE_CHANNEL_SINKS;
+      }
       return coreFill > BACKED_UP ? CORE_SINKS : CORE_SOURCES;
     }
     return edgeFill > BACKED_UP ? EDGE_SINKS : EDGE_SOURCES;
   }
 
   /**
-   * As {@link #of(double, double, double, double)}, but when the load has a set rate ({@code
-   * loadLimit}, infinite for max), the generator met it, the edge's sources took what it sent
-   * ({@code edgeIn}; UDP datagrams the edge dropped fall short of it) and the core kept up, nothing
-   * but the rate limited the run.
+   * As {@link #of(double, double, double, double, boolean)}, but when the load has a set rate
+   * ({@code loadLimit}, infinite for max), the generator met it, the edge's sources took what it
+   * sent ({@code edgeIn}; UDP datagrams the edge dropped fall short of it) and the core kept up,
+   * nothing but the rate limited the run.
    */
   static Bottleneck of(
       double loadLimit,
@@ -60,8 +71,9 @@ public enum Bottleneck {
       double edgeOut,
       double edgeFill,
       double coreOut,
-      double coreFill) {
-    Bottleneck pipeline = of(edgeOut, edgeFill, coreOut, coreFill);
+      double coreFill,
+      boolean coreHasSources) {
+    Bottleneck pipeline = of(edgeOut, edgeFill, coreOut, coreFill, coreHasSources);
     boolean loadMet =
         !Double.isInfinite(loadLimit)
             && loadRate >= loadLimit * (1 - TIER_GAP)

@@ -154,7 +154,10 @@ public final class SyslogSourceConfig {
 
   public static final String TLS_KEYSTORE_PASSWORD = "tls.keystorePassword";
   private static final String TLS_KEYSTORE_PASSWORD_DOC =
-      "Password of the keystore and of the key in it.";
+      "Password of the keystore and of the key in it: a reference ${flafkasecrets:FILE:KEY} to the "
+          + "key KEY of the properties file FILE, read when the source is configured (the edge template "
+          + "renders ${flafkasecrets:<kafka_secrets_file>:syslog.tls.keystore.password}, never the "
+          + "password), or the password itself. A value beginning with ${ must be such a reference.";
 
   public static final String TLS_KEYSTORE_TYPE = "tls.keystoreType";
   private static final String TLS_KEYSTORE_TYPE_DOC =
@@ -171,7 +174,12 @@ public final class SyslogSourceConfig {
           + "certificates. Required when tls.clientAuth is optional or required.";
 
   public static final String TLS_TRUSTSTORE_PASSWORD = "tls.truststorePassword";
-  private static final String TLS_TRUSTSTORE_PASSWORD_DOC = "Password of the truststore.";
+  private static final String TLS_TRUSTSTORE_PASSWORD_DOC =
+      "Password of the truststore: a reference ${flafkasecrets:FILE:KEY} as for "
+          + "tls.keystorePassword (syslog.tls.truststore.password by convention), or the password itself.";
+
+  /** The key of the edge's secrets file that the template's tls.keystorePassword refers to. */
+  public static final String SECRETS_KEYSTORE_PASSWORD = "syslog.tls.keystore.password";
 
   public static final String TLS_TRUSTSTORE_TYPE = "tls.truststoreType";
   private static final String TLS_TRUSTSTORE_TYPE_DOC = "Truststore format (PKCS12, JKS).";
@@ -383,11 +391,11 @@ public final class SyslogSourceConfig {
   private final int udpChannelFullTimeoutMillis;
   private final String udpTransport;
   private final Path tlsKeystore;
-  private final String tlsKeystorePassword;
+  private final Password tlsKeystorePassword;
   private final String tlsKeystoreType;
   private final ClientAuth tlsClientAuth;
   private final Path tlsTruststore;
-  private final String tlsTruststorePassword;
+  private final Password tlsTruststorePassword;
   private final String tlsTruststoreType;
   private final List<String> tlsProtocols;
   private final int tlsHandshakeTimeoutSeconds;
@@ -426,9 +434,19 @@ public final class SyslogSourceConfig {
 
     tlsClientAuth = ClientAuth.valueOf(((String) v.get(TLS_CLIENT_AUTH)).toUpperCase(Locale.ROOT));
     tlsKeystoreType = (String) v.get(TLS_KEYSTORE_TYPE);
-    tlsKeystorePassword = (String) v.get(TLS_KEYSTORE_PASSWORD);
+    tlsKeystorePassword =
+        Password.of(
+            component,
+            TLS_KEYSTORE_PASSWORD,
+            (String) v.get(TLS_KEYSTORE_PASSWORD),
+            "Ansible writes it to kafka_secrets_file from flafka_agent_edge_tls_keystore_password");
     tlsTruststoreType = (String) v.get(TLS_TRUSTSTORE_TYPE);
-    tlsTruststorePassword = (String) v.get(TLS_TRUSTSTORE_PASSWORD);
+    tlsTruststorePassword =
+        Password.of(
+            component,
+            TLS_TRUSTSTORE_PASSWORD,
+            (String) v.get(TLS_TRUSTSTORE_PASSWORD),
+            "with Ansible, place the whole file through flafka_agent_secret_files");
     tlsProtocols = ConfigDef.splitList((String) v.get(TLS_PROTOCOLS));
     tlsHandshakeTimeoutSeconds = (Integer) v.get(TLS_HANDSHAKE_TIMEOUT_SECONDS);
     tlsTruststore =
@@ -563,8 +581,14 @@ public final class SyslogSourceConfig {
     return tlsKeystore;
   }
 
+  /**
+   * The keystore's password, read from the secrets file now when the key is a reference; null when
+   * unset.
+   *
+   * @throws ConfigurationException when the secrets file is missing or unreadable or lacks the key
+   */
   String tlsKeystorePassword() {
-    return tlsKeystorePassword;
+    return tlsKeystorePassword == null ? null : tlsKeystorePassword.value();
   }
 
   String tlsKeystoreType() {
@@ -579,8 +603,21 @@ public final class SyslogSourceConfig {
     return tlsTruststore;
   }
 
+  /** Where the keystore's password is set, for a fix (the key, or the secrets file's key). */
+  String tlsKeystorePasswordSetting() {
+    return tlsKeystorePassword == null ? TLS_KEYSTORE_PASSWORD : tlsKeystorePassword.setting();
+  }
+
+  /** Where the truststore's password is set, for a fix. */
+  String tlsTruststorePasswordSetting() {
+    return tlsTruststorePassword == null
+        ? TLS_TRUSTSTORE_PASSWORD
+        : tlsTruststorePassword.setting();
+  }
+
+  /** As {@link #tlsKeystorePassword()}, for the truststore. */
   String tlsTruststorePassword() {
-    return tlsTruststorePassword;
+    return tlsTruststorePassword == null ? null : tlsTruststorePassword.value();
   }
 
   String tlsTruststoreType() {

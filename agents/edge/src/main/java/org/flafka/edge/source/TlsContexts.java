@@ -35,7 +35,7 @@ final class TlsContexts {
         load(
             component,
             SyslogSourceConfig.TLS_KEYSTORE,
-            SyslogSourceConfig.TLS_KEYSTORE_PASSWORD,
+            config.tlsKeystorePasswordSetting(),
             SyslogSourceConfig.TLS_KEYSTORE_TYPE,
             config.tlsKeystore(),
             config.tlsKeystoreType(),
@@ -64,7 +64,7 @@ final class TlsContexts {
             load(
                 component,
                 SyslogSourceConfig.TLS_TRUSTSTORE,
-                SyslogSourceConfig.TLS_TRUSTSTORE_PASSWORD,
+                config.tlsTruststorePasswordSetting(),
                 SyslogSourceConfig.TLS_TRUSTSTORE_TYPE,
                 config.tlsTruststore(),
                 config.tlsTruststoreType(),
@@ -91,7 +91,7 @@ final class TlsContexts {
               + e.getMessage()
               + ". Fix: the key must have the keystore's "
               + "password, "
-              + SyslogSourceConfig.TLS_KEYSTORE_PASSWORD
+              + config.tlsKeystorePasswordSetting()
               + ".",
           e);
     } catch (GeneralSecurityException | SSLException e) {
@@ -120,7 +120,7 @@ final class TlsContexts {
   private static KeyStore load(
       String component,
       String fileKey,
-      String passwordKey,
+      String passwordSetting,
       String typeKey,
       Path file,
       String type,
@@ -159,14 +159,14 @@ final class TlsContexts {
     } catch (IOException e) {
       String reason =
           e.getCause() instanceof UnrecoverableKeyException
-              ? "wrong password. Fix: set " + passwordKey + " to the file's password"
+              ? "wrong password. Fix: set " + passwordSetting + " to the file's password"
               : e.getMessage()
                   + ". Fix: check that it is a "
                   + type
                   + " file ("
                   + typeKey
                   + ") and that "
-                  + passwordKey
+                  + passwordSetting
                   + " is its password";
       throw new ConfigurationException(
           component + ": cannot read " + fileKey + " '" + file + "': " + reason + ".", e);

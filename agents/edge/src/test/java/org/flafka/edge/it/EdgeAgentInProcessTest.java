@@ -12,6 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -80,7 +81,13 @@ class EdgeAgentInProcessTest {
     vars.put("edge_tcp_port", 0);
     vars.put("edge_tls_port", 0);
     vars.put("edge_tls_keystore", keystore.toString());
-    vars.put("edge_tls_keystore_password", EdgeTestSupport.KEYSTORE_PASSWORD);
+    // the listener reads its key store password from the secrets file the rendering refers to
+    Path secrets = dir.resolve("secrets.properties");
+    Files.writeString(
+        secrets,
+        "syslog.tls.keystore.password=" + EdgeTestSupport.KEYSTORE_PASSWORD + "\n",
+        StandardCharsets.UTF_8);
+    vars.put("kafka_secrets_file", secrets.toString());
     vars.put("edge_source_batch_size", 100);
     vars.put("edge_source_batch_duration_millis", 50);
     vars.put("edge_max_message_bytes", MIB + 1024);

@@ -18,6 +18,8 @@ import org.flafka.edge.channel.BatchMemoryChannelConfig;
 import org.flafka.edge.channel.KafkaRecordChannel;
 import org.flafka.edge.sink.KafkaRecordConfig;
 import org.flafka.edge.sink.KafkaRecordSink;
+import org.flafka.edge.source.SyslogSource;
+import org.flafka.edge.source.SyslogSourceConfig;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -40,7 +42,8 @@ class EdgeTemplatePluginKeysTest {
                 "edge_sink_impl",
                 "stock",
                 "edge_listeners",
-                List.of("udp", "tcp", "tls"))),
+                List.of("udp", "tcp"))),
+        Arguments.of(Map.of("edge_listeners", List.of("udp", "tcp", "tls"))),
         Arguments.of(Map.of("edge_partitioner", "stripe", "edge_kafka_sinks", 3)),
         Arguments.of(Map.of("edge_partitioner", "host-affinity", "edge_kafka_sinks", 4)),
         Arguments.of(
@@ -61,6 +64,12 @@ class EdgeTemplatePluginKeysTest {
     p.load(new StringReader(EdgeTestSupport.render(variables)));
     int built = 0;
     for (String source : p.getProperty("edge.sources").split(" ")) {
+      Map<String, String> sourceSettings = subProperties(p, "edge.sources." + source + ".");
+      if (sourceSettings.get("type").equals(SyslogSource.class.getName())) {
+        // throws on an unknown key and on a password reference of the wrong form
+        SyslogSourceConfig.parse(source, sourceSettings);
+        built++;
+      }
       String prefix = "edge.sources." + source + ".interceptors";
       for (String name : p.getProperty(prefix).split(" ")) {
         Map<String, String> settings = subProperties(p, prefix + "." + name + ".");

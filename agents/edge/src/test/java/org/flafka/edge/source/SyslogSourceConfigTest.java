@@ -1,7 +1,9 @@
 package org.flafka.edge.source;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -13,8 +15,10 @@ import java.util.Map;
 import org.apache.flume.conf.ConfigurationException;
 import org.flafka.config.ConfigDef;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class SyslogSourceConfigTest {
 
@@ -156,6 +160,147 @@ class SyslogSourceConfigTest {
             + ": invalid value '[hidden]' for key 'tls.keystorePassword': must be short. Fix: set "
             + "tls.keystorePassword to short.",
         ConfigDef.invalid(R1, password, "s3cret", "must be short").getMessage());
+  }
+
+  @TempDir Path secretsDir;
+
+  private Path secretsFile(String content) throws Exception {
+    Path file = secretsDir.resolve("kafka-secrets.properties");
+    Files.writeString(file, content, StandardCharsets.UTF_8);
+    return file;
+  }
+
+  private static String reference(Path file, String key) {
+    return "${flafkasecrets:" + file + ":" + key + "}";
+  }
+
+  private SyslogSourceConfig tlsWithPassword(String keystorePassword) {
+    return parse("protocol", "tls", "tls.keystore", "/k", "tls.keystorePassword", keystorePassword);
+  }
+
+  @Test
+  void aKeystorePasswordReferenceIsReadFromTheSecretsFile() throws Exception {
+    Path file =
+        secretsFile("sasl.password=kafka-one\nsyslog.tls.keystore.password=the-listeners\n");
+    SyslogSourceConfig tls =
+        tlsWithPassword(reference(file, SyslogSourceConfig.SECRETS_KEYSTORE_PASSWORD));
+    assertEquals("the-listeners", tls.tlsKeystorePassword());
+    assertEquals(
+        "syslog.tls.keystore.password in " + file + " (tls.keystorePassword refers to it)",
+        tls.tlsKeystorePasswordSetting());
+  }
+
+  @Test
+  void aTruststorePasswordReferenceIsReadFromTheSecretsFileToo() throws Exception {
+    Path file = secretsFile("syslog.tls.truststore.password=the-cas\n");
+    SyslogSourceConfig tls =
+        parse(
+            "protocol",
+            "tls",
+            "tls.keystore",
+            "/k",
+            "tls.clientAuth",
+            "required",
+            "tls.truststore",
+            "/t",
+            "tls.truststorePassword",
+            reference(file, "syslog.tls.truststore.password"));
+    assertEquals("the-cas", tls.tlsTruststorePassword());
+  }
+
+  @Test
+  void parsingAReferenceDoesNotReadTheFileSoLintWorksWithoutIt() {
+    Path missing = secretsDir.resolve("not-on-this-machine.properties");
+    SyslogSourceConfig tls = tlsWithPassword(reference(missing, "syslog.tls.keystore.password"));
+    assertThrows(ConfigurationException.class, tls::tlsKeystorePassword);
+  }
+
+  @Test
+  void aReferenceToAMissingSecretsFileIsOneLineNamingTheFileTheKeyAndTheFix() {
+    Path missing = secretsDir.resolve("missing.properties");
+    String ref = reference(missing, "syslog.tls.keystore.password");
+    ConfigurationException e =
+        assertThrows(ConfigurationException.class, tlsWithPassword(ref)::tlsKeystorePassword);
+    assertEquals(
+        R1
+            + ": invalid value '"
+            + ref
+            + "' for key 'tls.keystorePassword': the secrets file does not exist. Fix: create it,"
+            + " readable by the agent's user only (mode 0400), with a line"
+            + " syslog.tls.keystore.password=<the password> (Ansible writes it to kafka_secrets_file"
+            + " from flafka_agent_edge_tls_keystore_password), or correct the path in"
+            + " tls.keystorePassword.",
+        e.getMessage());
+  }
+
+  @Test
+  void anUnreadableSecretsFileIsNamedAndNothingOfItIsShown() throws Exception {
+    // root reads any file whatever its mode, so a directory stands for a file the agent cannot read
+    Path directory = Files.createDirectory(secretsDir.resolve("secrets.d"));
+    String ref = reference(directory, "syslog.tls.keystore.password");
+    String message =
+        assertThrows(ConfigurationException.class, tlsWithPassword(ref)::tlsKeystorePassword)
+            .getMessage();
+    assertEquals(
+        R1
+            + ": invalid value '"
+            + ref
+            + "' for key 'tls.keystorePassword': cannot read the secrets file (IOException). Fix:"
+            + " make it a properties file readable by the agent's user.",
+        message);
+  }
+
+  @Test
+  void aMalformedSecretsFileIsNamedWithoutItsContent() throws Exception {
+    Path file = secretsFile("syslog.tls.keystore.password=s3cret\\uZZZZ\n");
+    String message =
+        assertThrows(
+                ConfigurationException.class,
+                tlsWithPassword(reference(file, "syslog.tls.keystore.password"))
+                    ::tlsKeystorePassword)
+            .getMessage();
+    assertTrue(message.contains("the secrets file is not a properties file"), message);
+    assertFalse(message.contains("s3cret"), message);
+  }
+
+  @Test
+  void aSecretsFileWithoutTheKeyNamesTheKeysItHoldsButNoValue() throws Exception {
+    Path file = secretsFile("ssl.truststore.password=trust-me\nsasl.password=kafka-one\n");
+    String ref = reference(file, "syslog.tls.keystore.password");
+    String message =
+        assertThrows(ConfigurationException.class, tlsWithPassword(ref)::tlsKeystorePassword)
+            .getMessage();
+    assertEquals(
+        R1
+            + ": invalid value '"
+            + ref
+            + "' for key 'tls.keystorePassword': the secrets file holds no key"
+            + " 'syslog.tls.keystore.password' (it holds sasl.password, ssl.truststore.password)."
+            + " Fix: add a line syslog.tls.keystore.password=<the password> to it (Ansible writes"
+            + " it to kafka_secrets_file from flafka_agent_edge_tls_keystore_password).",
+        message);
+    assertFalse(message.contains("trust-me") || message.contains("kafka-one"), message);
+  }
+
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "${file:/etc/flafka/kafka-secrets.properties:syslog.tls.keystore.password}",
+        "${flafkasecrets:/etc/flafka/kafka-secrets.properties}",
+        "${flafkasecrets::syslog.tls.keystore.password}",
+        "${flafkasecrets:/etc/flafka/kafka-secrets.properties:}",
+        "${s3cret"
+      })
+  void aValueBeginningWithADollarBraceMustBeAWholeReferenceAndIsNotEchoed(String value) {
+    String message = error("protocol", "tls", "tls.keystore", "/k", "tls.keystorePassword", value);
+    assertEquals(
+        R1
+            + ": invalid value '[hidden]' for key 'tls.keystorePassword': a value beginning with ${"
+            + " is a reference and must read ${flafkasecrets:FILE:KEY} (KEY in the properties file"
+            + " FILE). Fix: set tls.keystorePassword to"
+            + " ${flafkasecrets:/etc/flafka/kafka-secrets.properties:syslog.tls.keystore.password}"
+            + " or to the password itself.",
+        message);
   }
 
   @Test

@@ -219,6 +219,41 @@ class SyslogSourceTlsTest {
   }
 
   @Test
+  void aKeystorePasswordReferenceIsReadFromTheSecretsFileAndTheListenerServes() throws Exception {
+    Path secrets = dir.resolve("reference-secrets.properties");
+    Files.writeString(
+        secrets, "syslog.tls.keystore.password=" + PASSWORD + "\n", StandardCharsets.UTF_8);
+    Map<String, String> props =
+        source(
+            "tls.keystorePassword",
+            "${flafkasecrets:" + secrets + ":syslog.tls.keystore.password}");
+    try (SourceHarness harness = new SourceHarness(props, CHANNEL);
+        SSLSocket socket = connect(harness, false)) {
+      socket.getOutputStream().write("<13>by reference\n".getBytes(StandardCharsets.ISO_8859_1));
+      assertEquals(List.of("<13>by reference"), bodies(harness.take(1, WAIT)));
+    }
+  }
+
+  @Test
+  void aWrongPasswordInTheSecretsFileNamesTheSecretsFilesKey() throws Exception {
+    Path secrets = dir.resolve("wrong-secrets.properties");
+    Files.writeString(secrets, "syslog.tls.keystore.password=wrong\n", StandardCharsets.UTF_8);
+    Map<String, String> props =
+        source(
+            "tls.keystorePassword",
+            "${flafkasecrets:" + secrets + ":syslog.tls.keystore.password}");
+    ConfigurationException e =
+        assertThrows(ConfigurationException.class, () -> new SourceHarness(props, CHANNEL));
+    assertEquals(
+        "syslog source r1: cannot read tls.keystore '"
+            + serverKeystore
+            + "': wrong password. Fix: set syslog.tls.keystore.password in "
+            + secrets
+            + " (tls.keystorePassword refers to it) to the file's password.",
+        e.getMessage());
+  }
+
+  @Test
   void wrongKeystorePasswordIsAConfigurationErrorNamingKeyAndFix() {
     Map<String, String> props = source("tls.keystorePassword", "wrong");
     ConfigurationException e =
