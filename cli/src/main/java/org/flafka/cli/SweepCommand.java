@@ -67,7 +67,7 @@ import picocli.CommandLine.Parameters;
     description = {
       "Run trials of edge and core agent configurations and measure events/s into HDFS, per stage, CPU and"
           + " loss. With no arguments: the built-in default space on a local stack (Kafka, HDFS, edge and"
-          + " core Flume agents as processes), about four minutes on a 2-core machine.",
+          + " core Flume agents as processes), about ten minutes on a 2-core machine.",
       "Writes sweep-results/<timestamp>/: results.csv, results.json, report.html and best/ (agent properties"
           + " and Ansible group_vars). A space is a YAML file: see docs/tools/sweep.md and --list-spaces.",
     },
