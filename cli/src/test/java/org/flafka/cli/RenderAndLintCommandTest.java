@@ -181,6 +181,7 @@ class RenderAndLintCommandTest {
                 "ERROR [plugin-keys] edge.sinks.kafka0: sink kafka0 is refused at start: Kafka"
                     + " record sink kafka0: unknown key 'kafka.flumeBatchSize'. Fix: remove it or use one of"
                     + " kafka.bootstrap.servers, kafka.topic, recordHeaders, keyHeader, batchSize, batchDurationMillis,"
+                    + " ackTimeoutMillis,"
                     + " kafka.producer.*."),
         run.out());
     assertTrue(run.out().endsWith("lint: 4 errors, 0 warnings\n"), run.out());
