@@ -28,15 +28,15 @@ import org.flafka.syslog.SyslogParserOptions;
  */
 public final class KafkaRecordDecoder {
 
-  /** Whether every record header is read, not only those of {@link #canonicalNames}. */
+  /** Whether every record header is read, not only those of {@link #names}. */
   private final boolean everyHeader;
 
   /**
-   * Each name to read (or, reading every header, each name of the contract) to the one String
+   * Finds each name to read (or, reading every header, each name of the contract) as the one String
    * instance of it: Flume headers keyed by these make every later lookup by a contract name (the
    * bucket guard's, the HDFS sink's) an identity match instead of a character compare.
    */
-  private final RecordHeaderReader canonicalNames;
+  private final RecordHeaderReader names;
 
   /** Derives the facts not carried, or null to derive none. */
   private final SyslogFacts facts;
@@ -66,7 +66,7 @@ public final class KafkaRecordDecoder {
         canonical.putIfAbsent(name, name);
       }
     }
-    this.canonicalNames = new RecordHeaderReader(canonical.keySet());
+    this.names = new RecordHeaderReader(canonical.keySet());
     this.facts = deriveWith == null ? null : new SyslogFacts(deriveWith);
   }
 
@@ -91,7 +91,7 @@ public final class KafkaRecordDecoder {
     int most = headers.length + 2 + (facts == null ? 0 : SyslogFacts.DERIVED.size());
     Map<String, String> flumeHeaders = new HashMap<>((int) (most / 0.75f) + 1);
     for (Header header : headers) {
-      String name = canonicalNames.name(header);
+      String name = names.name(header);
       if (name == null && everyHeader) {
         name = header.key();
       }

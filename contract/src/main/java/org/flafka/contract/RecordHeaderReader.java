@@ -10,18 +10,19 @@ import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.header.internals.RecordHeader;
 
 /**
- * Tells which of a fixed set of names a Kafka record header has, without making a String of its key
- * when it can.
+ * Reads a consumer's record headers as the core needs them: which of a fixed set of names each has,
+ * and its value as text, without the copies Kafka's {@code Header} API makes.
  *
- * <p>Why: a consumer's record headers hold their keys as bytes until {@code key()} is called, which
- * then decodes a new String (under a lock) that a map lookup must hash again. For a core reading
- * six headers per event that decoding and hashing was about a third of its sink threads' time. Here
- * the key's bytes are compared with the names' bytes, grouped by length, and the name's own String
- * is returned. The bytes are Kafka's private field {@code RecordHeader.keyBuffer}, read through a
- * {@link VarHandle}; where it cannot be read (another Kafka version, a header made from a String,
- * one whose key was already decoded) {@code key()} is used, with the same result. RecordCodecTest
- * checks that the pinned Kafka's field is found, so an upgrade that moves it fails a test instead
- * of slowing the core unseen.
+ * <p>Why: a consumer's record headers hold their key and value as slices of the record's bytes
+ * until {@code key()} or {@code value()} is called, which then copy them (each under a lock) into a
+ * new String or array; a name must then be hashed for a map lookup, and a value copied once more
+ * into its String. Here the key's bytes are compared with the names' bytes, grouped by length, and
+ * the name's own String is returned; the value's String is made from its slice directly. The slices
+ * are Kafka's private fields {@code RecordHeader.keyBuffer} and {@code valueBuffer}, read through
+ * {@link VarHandle}s; where they cannot be read (another Kafka version, a header made from a String
+ * or an array, one already read through its API) {@code key()} and {@code value()} are used, with
+ * the same result. RecordHeaderReaderTest checks that the pinned Kafka's fields are found, so an
+ * upgrade that moves them fails a test instead of slowing the core unseen.
  */
 final class RecordHeaderReader {
 
