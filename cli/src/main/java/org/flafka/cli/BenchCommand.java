@@ -471,7 +471,7 @@ public final class BenchCommand implements Runnable {
     }
 
     private EdgeBenchSettings settings() {
-      List<EdgeVariant> parsed = variants(variants, Edge::edgeVariant, Variant.flagNames());
+      List<EdgeVariant> parsed = variants(variants, EdgeVariant::parse, Variant.flagNames());
       int bytes;
       try {
         bytes = Integer.parseInt(size);
@@ -490,7 +490,7 @@ public final class BenchCommand implements Runnable {
         throw new IllegalArgumentException(
             "--protocol must be tcp or udp but was '" + protocol + "'");
       }
-      EdgeVariant base = baseline(baseline, Edge::edgeVariant, Variant.flagNames());
+      EdgeVariant base = baseline(baseline, EdgeVariant::parse, Variant.flagNames());
       EdgeBenchSettings settings =
           new EdgeBenchSettings(
                   parsed,
@@ -515,11 +515,6 @@ public final class BenchCommand implements Runnable {
         checkOursVariables(parsed, settings);
       }
       return settings;
-    }
-
-    /** A {@code --variants} or {@code --baseline} element: a variant and its own variables. */
-    private static EdgeVariant edgeVariant(String spec) {
-      return EdgeVariant.parse(spec);
     }
 
     /**
