@@ -62,12 +62,12 @@ public final class CoordinateDescent implements Strategy {
   }
 
   /**
-   * The most trials a descent runs: a third of the grid (what it promises to need), or one full
-   * pass over every line from the seed if that is more (a descent that cannot finish one pass has
-   * not looked at every knob).
+   * The most trials a descent runs: a third of the grid, rounded down (what it promises to need:
+   * rounding up would let 6 of 16 trials, more than a third), or one full pass over every line from
+   * the seed if that is more (a descent that cannot finish one pass has not looked at every knob).
    */
   public static long budget(SearchSpace space) {
-    return Math.max((space.gridSize() + 2) / 3, 1 + lines(space));
+    return Math.max(space.gridSize() / 3, 1 + lines(space));
   }
 
   @Override

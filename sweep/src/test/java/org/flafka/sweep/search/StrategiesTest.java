@@ -130,10 +130,12 @@ class StrategiesTest {
 
   @Test
   void aDiagonalProbeFindsTheCombinationNoSingleMoveReaches() {
-    // two interacting knobs a and b: each alone is worse than the seed, both together are best; c
-    // and d only hurt
+    // two interacting knobs a and b: each alone is worse than the seed, both together are best; c,
+    // d and e only hurt (five dimensions, so a third of the grid leaves room for a probe after the
+    // first pass)
     SearchSpace space =
-        new SearchSpace(List.of("a", "b", "c", "d"), List.of(2, 2, 2, 2), Point.of(0, 0, 0, 0));
+        new SearchSpace(
+            List.of("a", "b", "c", "d", "e"), List.of(2, 2, 2, 2, 2), Point.of(0, 0, 0, 0, 0));
     SearchResult result =
         new CoordinateDescent()
             .search(
@@ -144,18 +146,21 @@ class StrategiesTest {
                                 ? 80.0
                                 : point.get(0) + point.get(1) == 2 ? 130 : 100)
                             - 40 * point.get(2)
-                            - 30 * point.get(3)));
-    assertEquals(Point.of(1, 1, 0, 0), result.best().orElseThrow().point());
+                            - 30 * point.get(3)
+                            - 20 * point.get(4)));
+    assertEquals(Point.of(1, 1, 0, 0, 0), result.best().orElseThrow().point());
     assertEquals(
         List.of(
-            Point.of(0, 0, 0, 0),
-            Point.of(1, 0, 0, 0),
-            Point.of(0, 1, 0, 0),
-            Point.of(0, 0, 1, 0),
-            Point.of(0, 0, 0, 1),
-            Point.of(1, 1, 0, 0)),
-        result.evaluations().stream().map(Evaluation::point).toList(),
-        "a pass that moves nowhere, then the pair whose runner-ups scored best (a and b, 80 + 80)");
+            Point.of(0, 0, 0, 0, 0),
+            Point.of(1, 0, 0, 0, 0),
+            Point.of(0, 1, 0, 0, 0),
+            Point.of(0, 0, 1, 0, 0),
+            Point.of(0, 0, 0, 1, 0),
+            Point.of(0, 0, 0, 0, 1),
+            Point.of(1, 1, 0, 0, 0)),
+        result.evaluations().stream().map(Evaluation::point).toList().subList(0, 7),
+        "a pass that moves nowhere, then the pair whose runner-ups scored best (a and b, 80 + 80)"
+            + " (then a pass from there)");
   }
 
   @Test
@@ -184,6 +189,11 @@ class StrategiesTest {
         5,
         CoordinateDescent.budget(new SearchSpace(List.of("a", "b"), List.of(3, 3), null)),
         "one full pass (1 + 2 + 2) when that is more than a third");
+    assertEquals(
+        5,
+        CoordinateDescent.budget(
+            new SearchSpace(List.of("a", "b", "c", "d"), List.of(2, 2, 2, 2), null)),
+        "a third of 16 rounded down: 6 trials would be more than a third");
   }
 
   /**
