@@ -34,6 +34,7 @@ import org.flafka.sweep.local.LocalTarget;
 import org.flafka.sweep.replay.RecordedTrials;
 import org.flafka.sweep.replay.Replay;
 import org.flafka.sweep.replay.ReplayException;
+import org.flafka.sweep.report.AuditedAnomalies;
 import org.flafka.sweep.report.ReportWriter;
 import org.flafka.sweep.report.ResultsJson;
 import org.flafka.sweep.report.SummaryTable;
@@ -67,7 +68,7 @@ import picocli.CommandLine.Parameters;
     description = {
       "Run trials of edge and core agent configurations and measure events/s into HDFS, per stage, CPU and"
           + " loss. With no arguments: the built-in default space on a local stack (Kafka, HDFS, edge and"
-          + " core Flume agents as processes), about ten minutes on a 2-core machine.",
+          + " core Flume agents as processes), about eight minutes on a 2-core machine.",
       "Writes sweep-results/<timestamp>/: results.csv, results.json, report.html and best/ (agent properties"
           + " and Ansible group_vars). A space is a YAML file: see docs/tools/sweep.md and --list-spaces.",
     },
@@ -329,6 +330,9 @@ public final class SweepCommand implements Callable<Integer> {
       SweepResult result = sweep.run();
       writer.finish(result);
       SummaryTable.print(result, directory, stdout);
+      for (String kept : AuditedAnomalies.keep(result, work, directory)) {
+        stderr.println("flafka sweep: " + kept);
+      }
       keep |= result.trials().stream().anyMatch(t -> t.status() == TrialResult.Status.FAILED);
       if (result.best().isEmpty()) {
         throw new UserException(

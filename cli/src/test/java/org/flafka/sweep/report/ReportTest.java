@@ -123,6 +123,63 @@ class ReportTest {
   }
 
   @Test
+  void runsWhoseAuditFoundSomethingKeepTheirFilesInTheResultsAndCleanRunsDoNot() throws Exception {
+    // trial 1's runs audited clean; every other run of the made-up sweep audited 2 duplicated
+    List<TrialResult> trials = new ArrayList<>(result.trials());
+    TrialResult defaults = trials.get(0);
+    trials.set(
+        0,
+        new TrialResult(
+            defaults.number(),
+            defaults.settings(),
+            true,
+            TrialResult.Status.OK,
+            "",
+            defaults.runs().stream()
+                .map(
+                    run ->
+                        run.withAudit(
+                            new AuditCounts(1_000_000, 1_000_000, 0, 0, 0), "flafka audit"))
+                .toList()));
+    SweepResult audited =
+        new SweepResult(
+            space,
+            "grid",
+            "simulated",
+            "flafka audit",
+            result.started(),
+            result.finished(),
+            trials,
+            true);
+    Path work = dir.resolve("work");
+    for (String run : List.of("t001-r1", "t002-r1", "t002-r2")) {
+      Files.createDirectories(work.resolve("trials").resolve(run).resolve("core"));
+      Files.writeString(work.resolve("trials").resolve(run).resolve("core/agent.log"), run);
+    }
+    Path results = dir.resolve("results");
+
+    List<String> lines = AuditedAnomalies.keep(audited, work, results);
+
+    Path kept = results.resolve(AuditedAnomalies.DIRECTORY);
+    assertEquals("t002-r1", Files.readString(kept.resolve("t002-r1/core/agent.log")));
+    assertEquals("t002-r2", Files.readString(kept.resolve("t002-r2/core/agent.log")));
+    assertFalse(Files.exists(kept.resolve("t001-r1")), "a clean run's files are not kept");
+    assertTrue(Files.exists(work.resolve("trials/t001-r1")), "and stay where the work goes");
+    assertTrue(
+        lines.contains(
+            "run t002-r1 audited 0 missing, 2 duplicated, 0 corrupted; its agent configurations"
+                + " and logs are kept in "
+                + kept.resolve("t002-r1")),
+        String.join("\n", lines));
+    assertTrue(
+        lines.contains(
+            "run t003-r1 audited 0 missing, 2 duplicated, 0 corrupted; the target left no files of"
+                + " it"),
+        String.join("\n", lines));
+    assertEquals(9, lines.size(), "trials 2, 3 and 4 have 3 runs each, each with a finding");
+  }
+
+  @Test
   void csvHasOneRowPerRunWithEverySettingAndMeasurement() throws Exception {
     new ReportWriter(dir).finish(result);
     List<List<String>> rows = parseCsv(Files.readString(dir.resolve("results.csv")));

@@ -37,7 +37,12 @@ public record TrialResult(
 
   /** {@code t007}: how files and tables name the trial. */
   public String id() {
-    return String.format("t%03d", number);
+    return String.format(java.util.Locale.ROOT, "t%03d", number);
+  }
+
+  /** {@code t007-r2}: how the target's work directory and topic name one run of the trial. */
+  public String runName(int repeat) {
+    return id() + "-r" + repeat;
   }
 
   /** Events/s into HDFS over the repeats. */

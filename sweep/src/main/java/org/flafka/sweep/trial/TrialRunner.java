@@ -154,8 +154,7 @@ public final class TrialRunner implements Trials {
   private TrialResult runRepeat(TrialResult trial, int repeat) throws InterruptedException {
     List<Measurement> runs = new ArrayList<>(trial.runs());
     try {
-      runs.add(
-          runOnce(String.format("t%03d-r%d", trial.number(), repeat), repeat, trial.settings()));
+      runs.add(runOnce(trial.runName(repeat), repeat, trial.settings()));
     } catch (TargetException | InterruptedException e) {
       throw e;
     } catch (RuntimeException | IOException | ExecutionException e) {
