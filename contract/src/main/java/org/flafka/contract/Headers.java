@@ -94,20 +94,32 @@ public final class Headers {
    */
   public static final List<String> CARRIED = SyslogFacts.CARRIED;
 
+  /**
+   * What the core's {@code dt=…/host=…} layout reads, and its bucket guard when it repairs a
+   * timestamp or a host: all that text files need ({@code recordHeaders = bucket}, what the core
+   * template renders for them). Text files hold the body alone, so a header the layout does not
+   * read would be decoded for nothing.
+   */
+  public static final List<String> BUCKET = List.of(TIMESTAMP, HOST, RECEIVED, PEER);
+
   /** The name of {@link #ALL} in {@code recordHeaders} and the templates. */
   public static final String ALL_NAME = "all";
 
   /** The name of {@link #CARRIED} in {@code recordHeaders} and the templates. */
   public static final String CARRIED_NAME = "carried";
 
+  /** The name of {@link #BUCKET} in {@code recordHeaders} and the templates. */
+  public static final String BUCKET_NAME = "bucket";
+
   /**
-   * The record header names a named set stands for ({@link #ALL_NAME} or {@link #CARRIED_NAME}), or
-   * null for any other name.
+   * The record header names a named set stands for ({@link #ALL_NAME}, {@link #CARRIED_NAME} or
+   * {@link #BUCKET_NAME}), or null for any other name.
    */
   public static List<String> named(String name) {
     return switch (name) {
       case ALL_NAME -> ALL;
       case CARRIED_NAME -> CARRIED;
+      case BUCKET_NAME -> BUCKET;
       default -> null;
     };
   }

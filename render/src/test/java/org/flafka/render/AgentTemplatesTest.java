@@ -356,11 +356,12 @@ class AgentTemplatesTest {
     // Only our sink's own keys: it refuses any other
     assertNull(p.getProperty(sink + "hdfs.path"));
     assertNull(p.getProperty(sink + "hdfs.fileType"));
-    // Our Kafka source: every fact by name (the contract's Headers.ALL), none of Flume's
-    // header.<name> keys; text needs no derived facts, so it parses nothing
+    // Our Kafka source: for text, only the headers the layout reads (the contract's
+    // Headers.BUCKET), none of Flume's header.<name> keys; text needs no derived facts, so it
+    // parses nothing
     String source = "core.sources.kafka1.";
     assertEquals("org.flafka.core.KafkaRecordSource", p.getProperty(source + "type"));
-    assertEquals("all", p.getProperty(source + "recordHeaders"));
+    assertEquals("bucket", p.getProperty(source + "recordHeaders"));
     assertNull(p.getProperty(source + "deriveFacts"));
     assertNull(p.getProperty(source + "header.timestamp"));
     assertNull(p.getProperty(source + "setTopicHeader"));

@@ -30,8 +30,9 @@ final class RecordReading {
   static final String RECORD_HEADERS_CONFIG = "recordHeaders";
   private static final String RECORD_HEADERS_DOC =
       "Kafka record headers copied into Flume headers of the same "
-          + "name, values decoded as UTF-8; * copies every one, empty none, carried or all the contract's named "
-          + "sets (Headers.CARRIED, Headers.ALL). Null values are skipped.";
+          + "name, values decoded as UTF-8; * copies every one, empty none; carried, all and bucket name the "
+          + "contract's sets (Headers.CARRIED, Headers.ALL, and Headers.BUCKET: timestamp, host, received, peer, "
+          + "what the dt=/host= layout reads). Null values are skipped.";
 
   static final String DERIVE_FACTS_CONFIG = "deriveFacts";
   private static final String DERIVE_FACTS_DOC =

@@ -192,19 +192,19 @@ class CoreTemplateTest {
   }
 
   @Test
-  void sourcesCarryTheRejectedTimestampAcrossKafkaByDefault() throws IOException {
+  void avroFilesGetTheRejectedTimestampAcrossKafka() throws IOException {
     // The guard and the edge keep a replaced time there; the Avro format can only keep what the
     // source maps
-    assertEquals(
-        "all", renderWithSources(Map.of()).getProperty("core.sources.kafka1.recordHeaders"));
-    assertEquals("all", render(Map.of()).getProperty("core.channels.ch1.recordHeaders"));
+    Map<String, Object> avro = Map.of("core_hdfs_format", "avro");
+    assertEquals("all", renderWithSources(avro).getProperty("core.sources.kafka1.recordHeaders"));
+    assertEquals("all", render(avro).getProperty("core.channels.ch1.recordHeaders"));
     assertTrue(
-        new KafkaRecordChannelConfig("ch1", channelSettings(render(Map.of()), 1))
+        new KafkaRecordChannelConfig("ch1", channelSettings(render(avro), 1))
             .reading()
             .recordHeaders()
             .contains("timestamp_rejected"));
     assertTrue(
-        new KafkaRecordSourceConfig(sourceSettings(renderWithSources(Map.of()), 1))
+        new KafkaRecordSourceConfig(sourceSettings(renderWithSources(avro), 1))
             .reading()
             .recordHeaders()
             .contains("timestamp_rejected"));
@@ -212,6 +212,22 @@ class CoreTemplateTest {
         "timestamp_rejected",
         renderWithSources(Map.of("core_source_impl", "stock"))
             .getProperty("core.sources.kafka1.header.timestamp_rejected"));
+  }
+
+  @Test
+  void textFilesReadOnlyTheHeadersTheLayoutAndItsGuardRead() throws IOException {
+    // a text file holds the body alone: site, id and the rest would be decoded for nothing
+    List<String> bucket = List.of("timestamp", "host", "received", "peer");
+    assertEquals(
+        bucket,
+        new KafkaRecordChannelConfig("ch1", channelSettings(render(Map.of()), 1))
+            .reading()
+            .recordHeaders());
+    assertEquals(
+        bucket,
+        new KafkaRecordSourceConfig(sourceSettings(renderWithSources(Map.of()), 1))
+            .reading()
+            .recordHeaders());
   }
 
   /** Leniency switches and zone abbreviations off their defaults. */

@@ -3,6 +3,7 @@ package org.flafka.bench.jmh;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -41,6 +42,9 @@ import org.openjdk.jmh.infra.Blackhole;
  * is ({@code bytes}: the key's bytes compared with the names', {@link KafkaRecordDecoder}) with the
  * way it replaced ({@code strings}: Kafka's {@code Header.key()}, a new String per header, looked
  * up in a map), so what the header keys cost shows apart from Kafka's own parsing ({@code read}).
+ * {@code headers} is the set the core reads: {@code all} (what the core's Avro output reads: every
+ * header these records carry) or {@code bucket} (what its text output reads, {@link
+ * Headers#BUCKET}).
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -54,12 +58,18 @@ public class CoreDecodeBenchmark {
   @Param({"strings", "bytes"})
   public String keys;
 
+  @Param({"all", "bucket"})
+  public String headers;
+
   private MemoryRecords batch;
-  private final KafkaRecordDecoder decoder = new KafkaRecordDecoder(Set.copyOf(Headers.CARRIED));
-  private final Map<String, String> names = names();
+  private KafkaRecordDecoder decoder;
+  private Map<String, String> names;
 
   @Setup
   public void setUp() {
+    List<String> read = Headers.named(headers);
+    decoder = new KafkaRecordDecoder(Set.copyOf(read));
+    names = names(read);
     EdgeSinkBenchmark edge = new EdgeSinkBenchmark();
     edge.headerMap = "eventHeaders";
     edge.recordHeaders = "carried";
@@ -133,9 +143,9 @@ public class CoreDecodeBenchmark {
     return bytes;
   }
 
-  private static Map<String, String> names() {
+  private static Map<String, String> names(List<String> read) {
     Map<String, String> names = new HashMap<>();
-    for (String name : Headers.CARRIED) {
+    for (String name : read) {
       names.put(name, name);
     }
     return Map.copyOf(names);

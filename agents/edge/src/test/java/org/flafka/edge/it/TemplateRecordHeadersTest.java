@@ -61,14 +61,26 @@ class TemplateRecordHeadersTest {
   }
 
   @Test
-  void theCoreReadsEveryFactWhicheverTheEdgesCarry() throws IOException {
+  void theCoreReadsEveryFactWhicheverTheEdgesCarryForAvroAndWhatTheLayoutReadsForText()
+      throws IOException {
     // the default core's Kafka channels, and the Kafka sources of a memory- or file-channel core
     assertEquals(
         Headers.ALL_NAME,
-        properties(AgentTemplates.render(Tier.CORE, Map.of()))
+        properties(AgentTemplates.render(Tier.CORE, Map.of("core_hdfs_format", "avro")))
             .getProperty("core.channels.ch0.recordHeaders"));
     assertEquals(
         Headers.ALL_NAME,
+        properties(
+                AgentTemplates.render(
+                    Tier.CORE, Map.of("core_channel_type", "memory", "core_hdfs_format", "avro")))
+            .getProperty("core.sources.kafka0.recordHeaders"));
+    // text files hold the body alone: the headers the dt=/host= layout and its guard read
+    assertEquals(
+        Headers.BUCKET_NAME,
+        properties(AgentTemplates.render(Tier.CORE, Map.of()))
+            .getProperty("core.channels.ch0.recordHeaders"));
+    assertEquals(
+        Headers.BUCKET_NAME,
         properties(AgentTemplates.render(Tier.CORE, Map.of("core_channel_type", "memory")))
             .getProperty("core.sources.kafka0.recordHeaders"));
     Properties stockSource =
