@@ -175,9 +175,10 @@ public final class CoreBench {
                 variant.properties(target, settings.oursVariables()),
                 dir.resolve("agent"))
             .runtime(runtime);
-    if (!settings.agentJvmOptions().isEmpty()) {
-      builder.jvmOptions(settings.agentJvmOptions());
-    }
+    builder.jvmOptions(
+        settings.agentJvmOptions().isEmpty()
+            ? AgentProcess.DEPLOYED_JVM_OPTIONS
+            : settings.agentJvmOptions());
     AgentProcess started = builder.start();
     synchronized (lock) {
       agent = started;

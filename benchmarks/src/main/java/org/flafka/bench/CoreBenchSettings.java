@@ -29,8 +29,8 @@ import java.util.Map;
  * @param baseline the variant the others are compared with; need not be among {@code variants}
  * @param oursVariables core template variables for the template variants ({@code --set}); never one
  *     of {@link CoreVariant#BENCH_OWNED_VARIABLES}
- * @param agentJvmOptions JVM options of every variant's agent process; empty for the stack's
- *     default heap
+ * @param agentJvmOptions JVM options of every variant's agent process; empty for a deployed agent's
+ *     ({@code AgentProcess.DEPLOYED_JVM_OPTIONS})
  */
 public record CoreBenchSettings(
     List<CoreVariant> variants,

@@ -272,9 +272,10 @@ public final class EdgeBench {
         AgentProcess.builder(
                 Variant.AGENT, variant.properties(target, settings.sinks(), variables), dir)
             .runtime(runtime);
-    if (!settings.agentJvmOptions().isEmpty()) {
-      builder.jvmOptions(settings.agentJvmOptions());
-    }
+    builder.jvmOptions(
+        settings.agentJvmOptions().isEmpty()
+            ? AgentProcess.DEPLOYED_JVM_OPTIONS
+            : settings.agentJvmOptions());
     return EdgeProcess.of(builder.start(), Variant.sourceName(settings.protocol()));
   }
 

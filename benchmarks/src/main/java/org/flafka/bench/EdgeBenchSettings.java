@@ -23,8 +23,8 @@ import org.flafka.load.Protocol;
  *     recordings kept here
  * @param oursVariables edge template variables for {@link Variant#OURS} ({@code --set}), on top of
  *     the template's defaults; never one of {@link Variant#BENCH_OWNED_VARIABLES}
- * @param agentJvmOptions JVM options of every variant's agent process; empty for the stack's
- *     default heap
+ * @param agentJvmOptions JVM options of every variant's agent process; empty for a deployed agent's
+ *     ({@code AgentProcess.DEPLOYED_JVM_OPTIONS})
  * @param kafkaLatency added to each direction between every client and the broker, as a remote
  *     cluster would (the broker process's {@code LatencyProxy}); zero for none
  * @param protocol how the generator sends and the agents listen: TCP (newline framing) or UDP

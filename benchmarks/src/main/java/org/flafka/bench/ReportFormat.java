@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 import java.util.stream.Stream;
+import org.flafka.stack.AgentProcess;
 
 /**
  * What the edge and core bench reports write alike: their numbers, the lines that say how the run
@@ -73,9 +74,12 @@ final class ReportFormat {
 
   /** The line of {@code --agent-jvm-option}s, when there are any. */
   static void appendAgentJvmOptions(StringBuilder text, List<String> options) {
-    if (!options.isEmpty()) {
-      text.append("agent JVM options: ").append(String.join(" ", options)).append('\n');
-    }
+    text.append("agent JVM options: ")
+        .append(
+            options.isEmpty()
+                ? AgentProcess.DEPLOYED_JVM_OPTIONS_LINE + " (a deployed agent's)"
+                : String.join(" ", options))
+        .append('\n');
   }
 
   /** The groups of agent threads any trial measured, in name order. */

@@ -257,8 +257,8 @@ public final class BenchCommand implements Runnable {
         paramLabel = "OPTION",
         description =
             "A JVM option of every variant's agent process, repeatable; replaces the default "
-                + AgentProcess.DEFAULT_JVM_OPTIONS_LINE
-                + ".")
+                + AgentProcess.DEPLOYED_JVM_OPTIONS_LINE
+                + " (a deployed agent's, the Ansible role's flafka_agent_java_opts).")
     List<String> agentJvmOptions = new ArrayList<>();
 
     @Option(names = "--quiet", description = "No progress lines on stderr.")

@@ -163,8 +163,8 @@ public final class SweepCommand implements Callable<Integer> {
       paramLabel = "OPTION",
       description =
           "Local target: a JVM option for the agent processes, repeatable; replaces the default "
-              + AgentProcess.DEFAULT_JVM_OPTIONS_LINE
-              + ".")
+              + AgentProcess.DEPLOYED_JVM_OPTIONS_LINE
+              + " (a deployed agent's, the Ansible role's flafka_agent_java_opts).")
   List<String> agentJvmOptions;
 
   @Option(
@@ -299,7 +299,7 @@ public final class SweepCommand implements Callable<Integer> {
                 work,
                 port,
                 protocols(chosen),
-                agentJvmOptions == null ? AgentProcess.DEFAULT_JVM_OPTIONS : agentJvmOptions);
+                agentJvmOptions == null ? AgentProcess.DEPLOYED_JVM_OPTIONS : agentJvmOptions);
     Optional<TrialAudit> audit =
         client != null
             ? Audits.discover(new LoadMarkAudit(kafkaClient, hadoop, hdfsLogin))
@@ -483,7 +483,7 @@ public final class SweepCommand implements Callable<Integer> {
     SearchSpace searchSpace = Sweep.searchSpace(chosen);
     LocalTarget rules =
         new LocalTarget(
-            out.resolve("dry-run"), port, protocols(chosen), AgentProcess.DEFAULT_JVM_OPTIONS);
+            out.resolve("dry-run"), port, protocols(chosen), AgentProcess.DEPLOYED_JVM_OPTIONS);
     Pruner pruner = new Pruner(rules);
     stdout.printf(
         Locale.ROOT,

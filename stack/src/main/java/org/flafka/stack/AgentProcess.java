@@ -43,6 +43,19 @@ public final class AgentProcess implements FlumeAgent {
   public static final List<String> DEFAULT_JVM_OPTIONS =
       List.of(DEFAULT_JVM_OPTIONS_LINE.split(" "));
 
+  /**
+   * The JVM options a deployed agent runs with: the Ansible role's {@code flafka_agent_java_opts}
+   * default (a test holds the two equal). {@code flafka bench} and {@code flafka sweep} run their
+   * agents with these unless told otherwise, so that they measure what is deployed: the initial
+   * heap sizes the young generation, and with it how often the batches an agent holds in flight are
+   * copied by the collector.
+   */
+  public static final String DEPLOYED_JVM_OPTIONS_LINE = "-Xms1g -Xmx1g -XX:+UseG1GC";
+
+  /** {@link #DEPLOYED_JVM_OPTIONS_LINE}, one option an element. */
+  public static final List<String> DEPLOYED_JVM_OPTIONS =
+      List.of(DEPLOYED_JVM_OPTIONS_LINE.split(" "));
+
   public static final Duration DEFAULT_START_TIMEOUT = Duration.ofSeconds(60);
   static final String MAIN_CLASS = "org.apache.flume.node.Application";
 
