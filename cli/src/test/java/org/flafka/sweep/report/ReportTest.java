@@ -90,6 +90,19 @@ class ReportTest {
             true);
   }
 
+  /** The made-up sweep with other trials. */
+  private SweepResult sweepOf(List<TrialResult> trials) {
+    return new SweepResult(
+        space,
+        "grid",
+        "simulated",
+        "flafka audit",
+        result.started(),
+        result.finished(),
+        trials,
+        true);
+  }
+
   private static TrialResult ok(
       int number, org.flafka.sweep.space.Settings settings, boolean baseline, double... endToEnd) {
     List<Measurement> runs = new ArrayList<>();
@@ -141,16 +154,7 @@ class ReportTest {
                         run.withAudit(
                             new AuditCounts(1_000_000, 1_000_000, 0, 0, 0), "flafka audit"))
                 .toList()));
-    SweepResult audited =
-        new SweepResult(
-            space,
-            "grid",
-            "simulated",
-            "flafka audit",
-            result.started(),
-            result.finished(),
-            trials,
-            true);
+    SweepResult audited = sweepOf(trials);
     Path work = dir.resolve("work");
     for (String run : List.of("t001-r1", "t002-r1", "t002-r2")) {
       Files.createDirectories(work.resolve("trials").resolve(run).resolve("core"));
@@ -457,18 +461,7 @@ class ReportTest {
         new TrialResult(
             2, trials.get(1).settings(), false, TrialResult.Status.OK, "", List.of(notDrained)));
     StringWriter text = new StringWriter();
-    SummaryTable.print(
-        new SweepResult(
-            space,
-            "grid",
-            "simulated",
-            "flafka audit",
-            result.started(),
-            result.finished(),
-            trials,
-            true),
-        Path.of("sweep-results/x"),
-        new PrintWriter(text));
+    SummaryTable.print(sweepOf(trials), Path.of("sweep-results/x"), new PrintWriter(text));
     String summary = text.toString();
     assertTrue(summary.contains("? (not drained)"), summary);
     assertTrue(
