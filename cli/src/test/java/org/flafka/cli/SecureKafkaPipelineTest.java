@@ -384,6 +384,76 @@ class SecureKafkaPipelineTest {
     assertEquals(0, hdfsAudit.exitCode(), hdfsAudit.out() + hdfsAudit.err());
   }
 
+  /**
+   * The core's Kafka channel names the setting for a missing keytab (its consumer cannot even be
+   * made, and the agent starts all the same) and for a broker certificate its trust store does not
+   * trust: one ERROR line each, nothing read.
+   */
+  @Test
+  void aCoreNamesTheSettingForAMissingKeytabAndAnUntrustedBrokerCertificate() throws Exception {
+    String topic = "core-refused";
+    kafka.createTopic(topic, 1);
+    Path dir = Files.createDirectories(tmp.resolve(topic));
+
+    Map<String, Object> missingKeytab = saslSsl(secrets("core-no-keytab", truststorePassword()));
+    missingKeytab.put("kafka_kerberos_principal", Kdc.qualified("flafka-core/localhost"));
+    missingKeytab.put("kafka_kerberos_keytab", dir.resolve("nowhere.keytab").toString());
+    assertCoreRefused(
+        topic,
+        missingKeytab,
+        dir.resolve("core-keytab"),
+        "Kerberos login failed: keytab '"
+            + dir.resolve("nowhere.keytab")
+            + "' does not exist or is not readable by this user; setting: sasl.jaas.config keyTab"
+            + " (template: kafka_kerberos_keytab). Fix: ");
+
+    CertificateAuthority other =
+        CertificateAuthority.create(dir.resolve("other-ca"), "A CA the broker does not use");
+    kafka.addScramUser("core-brest", "core-brest-password");
+    Map<String, Object> untrusting =
+        saslSsl(
+            secrets(
+                "core-untrusting",
+                "ssl.truststore.password="
+                    + other.trustStore().password()
+                    + "\nsasl.password=core-brest-password\n"));
+    untrusting.put("kafka_ssl_truststore_location", other.trustStore().path().toString());
+    untrusting.put("kafka_sasl_mechanism", SecureKafka.SCRAM_MECHANISM);
+    untrusting.put("kafka_sasl_username", "core-brest");
+    assertCoreRefused(
+        topic,
+        untrusting,
+        dir.resolve("core-trust"),
+        "the broker's certificate is not trusted; setting: ssl.truststore.location (template:"
+            + " kafka_ssl_truststore_location). Fix: ");
+  }
+
+  /**
+   * A core started with {@code variables} logs {@code line} once, as an ERROR, and reads nothing.
+   */
+  private static void assertCoreRefused(
+      String topic, Map<String, Object> variables, Path dir, String line) throws Exception {
+    Map<String, Object> vars = new LinkedHashMap<>(variables);
+    vars.put("kafka_topic", topic);
+    vars.put("core_consumer_group", "core-" + topic);
+    vars.put("core_hdfs_sinks", 1);
+    vars.put("core_hdfs_root", hdfs.uri() + "/" + topic);
+    vars.put("core_data_dir", dir.resolve("data").toString());
+    try (AgentProcess core =
+        AgentProcess.builder("core", AgentTemplates.render(Tier.CORE, vars), dir)
+            .runtime(runtime)
+            .jvmOptions(kafka.jvmOptions())
+            .start()) {
+      awaitLog(core, line);
+      List<String> named =
+          Files.readAllLines(core.log()).stream().filter(l -> l.contains(line)).toList();
+      assertEquals(1, named.size(), "one line, not one per new consumer: " + named);
+      assertTrue(named.get(0).contains(" ERROR "), named.get(0));
+      assertTrue(named.get(0).contains("Kafka record channel ch0: "), named.get(0));
+      assertEquals(0, core.metrics().counter("SINK.hdfs0", "EventDrainSuccessCount"));
+    }
+  }
+
   private static FlafkaRun auditKafka(Path manifest, String topic, Path clientConfig) {
     return flafka(
         "audit",
