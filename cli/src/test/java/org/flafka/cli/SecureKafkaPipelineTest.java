@@ -402,6 +402,7 @@ class SecureKafkaPipelineTest {
         topic,
         missingKeytab,
         dir.resolve("core-keytab"),
+        "Kafka record channel ch0: ",
         "Kerberos login failed: keytab '"
             + dir.resolve("nowhere.keytab")
             + "' does not exist or is not readable by this user; setting: sasl.jaas.config keyTab"
@@ -424,15 +425,44 @@ class SecureKafkaPipelineTest {
         topic,
         untrusting,
         dir.resolve("core-trust"),
+        "Kafka record channel ch0: ",
         "the broker's certificate is not trusted; setting: ssl.truststore.location (template:"
             + " kafka_ssl_truststore_location). Fix: ");
   }
 
   /**
-   * A core started with {@code variables} logs {@code line} once, as an ERROR, and reads nothing.
+   * The core's Kafka source (with memory channels instead of Kafka channels) names the setting for
+   * a wrong SCRAM password as the channel does: one ERROR line, nothing read.
+   */
+  @Test
+  void aCoreReadingWithKafkaSourcesNamesTheSettingForAWrongPassword() throws Exception {
+    String topic = "core-source-refused";
+    kafka.createTopic(topic, 1);
+    Path dir = Files.createDirectories(tmp.resolve(topic));
+    kafka.addScramUser("core-vannes", "the-password-the-cluster-has");
+    Map<String, Object> vars =
+        saslSsl(secrets("core-vannes", truststorePassword() + "sasl.password=a-wrong-one\n"));
+    vars.put("kafka_sasl_mechanism", SecureKafka.SCRAM_MECHANISM);
+    vars.put("kafka_sasl_username", "core-vannes");
+    vars.put("core_channel_type", "memory");
+    vars.put("core_kafka_sources", 1);
+    assertCoreRefused(
+        topic,
+        vars,
+        dir.resolve("core"),
+        "Kafka record source kafka0: ",
+        "Kafka refused the SCRAM-SHA-512 credentials of user 'core-vannes'; setting:"
+            + " sasl.jaas.config username/password (template: kafka_sasl_username, sasl.password in"
+            + " kafka_secrets_file). Fix: ");
+  }
+
+  /**
+   * A core started with {@code variables} logs {@code line} once, as an ERROR of {@code component},
+   * and reads nothing.
    */
   private static void assertCoreRefused(
-      String topic, Map<String, Object> variables, Path dir, String line) throws Exception {
+      String topic, Map<String, Object> variables, Path dir, String component, String line)
+      throws Exception {
     Map<String, Object> vars = new LinkedHashMap<>(variables);
     vars.put("kafka_topic", topic);
     vars.put("core_consumer_group", "core-" + topic);
@@ -449,7 +479,7 @@ class SecureKafkaPipelineTest {
           Files.readAllLines(core.log()).stream().filter(l -> l.contains(line)).toList();
       assertEquals(1, named.size(), "one line, not one per new consumer: " + named);
       assertTrue(named.get(0).contains(" ERROR "), named.get(0));
-      assertTrue(named.get(0).contains("Kafka record channel ch0: "), named.get(0));
+      assertTrue(named.get(0).contains(component + line), named.get(0));
       assertEquals(0, core.metrics().counter("SINK.hdfs0", "EventDrainSuccessCount"));
     }
   }
