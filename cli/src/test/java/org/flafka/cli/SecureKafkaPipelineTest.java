@@ -22,6 +22,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
+import org.apache.kafka.clients.admin.Admin;
 import org.flafka.render.AgentTemplates;
 import org.flafka.render.Tier;
 import org.flafka.stack.AgentProcess;
@@ -253,6 +254,234 @@ class SecureKafkaPipelineTest {
     assertEquals(0, delivered.exitCode(), delivered.out() + delivered.err());
     assertTrue(
         Pattern.compile("records read +500\n").matcher(delivered.out()).find(), delivered.out());
+  }
+
+  /**
+   * The core's Kafka channel refused for a wrong SCRAM password: one ERROR line naming the setting
+   * (the edge's words), nothing read or committed, little CPU; once the password is fixed in its
+   * secrets file the running core reads every event into HDFS, without a restart.
+   */
+  @Test
+  @Timeout(value = 5, unit = TimeUnit.MINUTES)
+  void aCoreWithAWrongScramPasswordNamesTheSettingAndReadsEveryEventOnceItIsFixed()
+      throws Exception {
+    String topic = "core-fixed-later";
+    kafka.createTopic(topic, 2);
+    kafka.addScramUser("edge-rennes", "edge-rennes-password");
+    kafka.addScramUser("core-rennes", "the-password-the-cluster-has");
+    Path dir = Files.createDirectories(tmp.resolve(topic));
+    Map<String, Object> edgeVars =
+        saslSsl(
+            secrets("edge-rennes", truststorePassword() + "sasl.password=edge-rennes-password\n"));
+    edgeVars.put("kafka_sasl_mechanism", SecureKafka.SCRAM_MECHANISM);
+    edgeVars.put("kafka_sasl_username", "edge-rennes");
+    edgeVars.put("kafka_topic", topic);
+    edgeVars.put("edge_listeners", List.of("tcp"));
+    edgeVars.put("edge_bind_address", "127.0.0.1");
+    edgeVars.put("edge_tcp_port", 0);
+    edgeVars.put("edge_kafka_sinks", 1);
+    edgeVars.put("edge_data_dir", dir.resolve("edge-data").toString());
+    Path coreSecrets =
+        secrets("core-rennes", truststorePassword() + "sasl.password=the-agents-password\n");
+    Map<String, Object> coreVars = saslSsl(coreSecrets);
+    coreVars.put("kafka_sasl_mechanism", SecureKafka.SCRAM_MECHANISM);
+    coreVars.put("kafka_sasl_username", "core-rennes");
+    coreVars.put("kafka_topic", topic);
+    String group = "core-" + topic;
+    coreVars.put("core_consumer_group", group);
+    coreVars.put("core_hdfs_sinks", 1);
+    String root = hdfs.uri() + "/" + topic;
+    coreVars.put("core_hdfs_root", root);
+    coreVars.put("core_data_dir", dir.resolve("core-data").toString());
+    coreVars.put("core_hdfs_batch_size", 100);
+    Path manifest = dir.resolve("sent.json");
+    try (AgentProcess core =
+            AgentProcess.builder(
+                    "core", AgentTemplates.render(Tier.CORE, coreVars), dir.resolve("core"))
+                .runtime(runtime)
+                .jvmOptions(kafka.jvmOptions())
+                .start();
+        AgentProcess edge =
+            AgentProcess.builder(
+                    "edge", AgentTemplates.render(Tier.EDGE, edgeVars), dir.resolve("edge"))
+                .runtime(runtime)
+                .jvmOptions(kafka.jvmOptions())
+                .start()) {
+      int port = (int) await(edge, "SOURCE.syslog_tcp", "ListenPort", 1);
+      FlafkaRun load =
+          flafka(
+              "load",
+              "--target",
+              "127.0.0.1:" + port,
+              "--protocol",
+              "tcp",
+              "--devices",
+              "3",
+              "--count",
+              "500",
+              "--seed",
+              "32",
+              "--manifest",
+              manifest.toString(),
+              "--quiet");
+      assertEquals(0, load.exitCode(), load.err());
+      await(edge, "SINK.kafka0", "EventDrainSuccessCount", 500);
+      awaitLog(core, "setting: sasl.jaas.config username/password");
+
+      // While the password stays wrong the channel makes a new consumer after a growing pause;
+      // none loops, none reads.
+      Duration cpuBefore = core.cpuTime();
+      long wrongSince = System.nanoTime();
+      Thread.sleep(15_000);
+      double cores =
+          (core.cpuTime().minus(cpuBefore).toNanos()) / (double) (System.nanoTime() - wrongSince);
+      System.out.printf(
+          Locale.ROOT, "the core used %.3f cores while its password was wrong%n", cores);
+      assertTrue(
+          cores < 0.25,
+          String.format(Locale.ROOT, "the core used %.2f cores while its password was wrong", cores)
+              + "; its log ends:\n"
+              + logTail(core));
+      List<String> named =
+          Files.readAllLines(core.log()).stream()
+              .filter(line -> line.contains("setting: sasl.jaas.config"))
+              .toList();
+      assertEquals(1, named.size(), "one line, not one per new consumer: " + named);
+      String line = named.get(0);
+      assertTrue(line.contains(" ERROR "), line);
+      assertTrue(
+          line.contains(
+              "Kafka refused the SCRAM-SHA-512 credentials of user 'core-rennes'; setting:"
+                  + " sasl.jaas.config username/password (template: kafka_sasl_username,"
+                  + " sasl.password in kafka_secrets_file). Fix: "),
+          line);
+      assertTrue(line.contains("retrying with a new consumer"), line);
+      assertFalse(
+          Files.readString(core.log()).contains("Unable to deliver event"),
+          "no stack trace from Flume's sink runner");
+      assertEquals(0, core.metrics().counter("SINK.hdfs0", "EventDrainSuccessCount"));
+      try (Admin admin = kafka.admin()) {
+        Map<?, ?> committed =
+            admin
+                .listConsumerGroupOffsets(group)
+                .partitionsToOffsetAndMetadata()
+                .get(30, TimeUnit.SECONDS);
+        assertTrue(
+            committed.values().stream().allMatch(java.util.Objects::isNull),
+            "nothing committed: " + committed);
+      }
+
+      // the right password in the secrets file (still its owner's only), the core left running
+      Files.setPosixFilePermissions(coreSecrets, PosixFilePermissions.fromString("rw-------"));
+      Files.writeString(
+          coreSecrets, truststorePassword() + "sasl.password=the-password-the-cluster-has\n");
+      Files.setPosixFilePermissions(coreSecrets, PosixFilePermissions.fromString("r--------"));
+      await(core, "SINK.hdfs0", "EventDrainSuccessCount", 500);
+      assertTrue(core.isAlive(), "the same agent, never restarted");
+      core.stop();
+    }
+    FlafkaRun hdfsAudit = flafka("audit", "--manifest", manifest.toString(), "--path", root);
+    assertEquals(0, hdfsAudit.exitCode(), hdfsAudit.out() + hdfsAudit.err());
+  }
+
+  /**
+   * The core's Kafka channel names the setting for a missing keytab (its consumer cannot even be
+   * made, and the agent starts all the same) and for a broker certificate its trust store does not
+   * trust: one ERROR line each, nothing read.
+   */
+  @Test
+  void aCoreNamesTheSettingForAMissingKeytabAndAnUntrustedBrokerCertificate() throws Exception {
+    String topic = "core-refused";
+    kafka.createTopic(topic, 1);
+    Path dir = Files.createDirectories(tmp.resolve(topic));
+
+    Map<String, Object> missingKeytab = saslSsl(secrets("core-no-keytab", truststorePassword()));
+    missingKeytab.put("kafka_kerberos_principal", Kdc.qualified("flafka-core/localhost"));
+    missingKeytab.put("kafka_kerberos_keytab", dir.resolve("nowhere.keytab").toString());
+    assertCoreRefused(
+        topic,
+        missingKeytab,
+        dir.resolve("core-keytab"),
+        "Kafka record channel ch0: ",
+        "Kerberos login failed: keytab '"
+            + dir.resolve("nowhere.keytab")
+            + "' does not exist or is not readable by this user; setting: sasl.jaas.config keyTab"
+            + " (template: kafka_kerberos_keytab). Fix: ");
+
+    CertificateAuthority other =
+        CertificateAuthority.create(dir.resolve("other-ca"), "A CA the broker does not use");
+    kafka.addScramUser("core-brest", "core-brest-password");
+    Map<String, Object> untrusting =
+        saslSsl(
+            secrets(
+                "core-untrusting",
+                "ssl.truststore.password="
+                    + other.trustStore().password()
+                    + "\nsasl.password=core-brest-password\n"));
+    untrusting.put("kafka_ssl_truststore_location", other.trustStore().path().toString());
+    untrusting.put("kafka_sasl_mechanism", SecureKafka.SCRAM_MECHANISM);
+    untrusting.put("kafka_sasl_username", "core-brest");
+    assertCoreRefused(
+        topic,
+        untrusting,
+        dir.resolve("core-trust"),
+        "Kafka record channel ch0: ",
+        "the broker's certificate is not trusted; setting: ssl.truststore.location (template:"
+            + " kafka_ssl_truststore_location). Fix: ");
+  }
+
+  /**
+   * The core's Kafka source (with memory channels instead of Kafka channels) names the setting for
+   * a wrong SCRAM password as the channel does: one ERROR line, nothing read.
+   */
+  @Test
+  void aCoreReadingWithKafkaSourcesNamesTheSettingForAWrongPassword() throws Exception {
+    String topic = "core-source-refused";
+    kafka.createTopic(topic, 1);
+    Path dir = Files.createDirectories(tmp.resolve(topic));
+    kafka.addScramUser("core-vannes", "the-password-the-cluster-has");
+    Map<String, Object> vars =
+        saslSsl(secrets("core-vannes", truststorePassword() + "sasl.password=a-wrong-one\n"));
+    vars.put("kafka_sasl_mechanism", SecureKafka.SCRAM_MECHANISM);
+    vars.put("kafka_sasl_username", "core-vannes");
+    vars.put("core_channel_type", "memory");
+    vars.put("core_kafka_sources", 1);
+    assertCoreRefused(
+        topic,
+        vars,
+        dir.resolve("core"),
+        "Kafka record source kafka0: ",
+        "Kafka refused the SCRAM-SHA-512 credentials of user 'core-vannes'; setting:"
+            + " sasl.jaas.config username/password (template: kafka_sasl_username, sasl.password in"
+            + " kafka_secrets_file). Fix: ");
+  }
+
+  /**
+   * A core started with {@code variables} logs {@code line} once, as an ERROR of {@code component},
+   * and reads nothing.
+   */
+  private static void assertCoreRefused(
+      String topic, Map<String, Object> variables, Path dir, String component, String line)
+      throws Exception {
+    Map<String, Object> vars = new LinkedHashMap<>(variables);
+    vars.put("kafka_topic", topic);
+    vars.put("core_consumer_group", "core-" + topic);
+    vars.put("core_hdfs_sinks", 1);
+    vars.put("core_hdfs_root", hdfs.uri() + "/" + topic);
+    vars.put("core_data_dir", dir.resolve("data").toString());
+    try (AgentProcess core =
+        AgentProcess.builder("core", AgentTemplates.render(Tier.CORE, vars), dir)
+            .runtime(runtime)
+            .jvmOptions(kafka.jvmOptions())
+            .start()) {
+      awaitLog(core, line);
+      List<String> named =
+          Files.readAllLines(core.log()).stream().filter(l -> l.contains(line)).toList();
+      assertEquals(1, named.size(), "one line, not one per new consumer: " + named);
+      assertTrue(named.get(0).contains(" ERROR "), named.get(0));
+      assertTrue(named.get(0).contains(component + line), named.get(0));
+      assertEquals(0, core.metrics().counter("SINK.hdfs0", "EventDrainSuccessCount"));
+    }
   }
 
   private static FlafkaRun auditKafka(Path manifest, String topic, Path clientConfig) {

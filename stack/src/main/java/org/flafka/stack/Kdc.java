@@ -4,9 +4,11 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.kerby.kerberos.kerb.KrbException;
+import org.apache.kerby.kerberos.kerb.server.KdcConfigKey;
 import org.apache.kerby.kerberos.kerb.server.SimpleKdcServer;
 
 /**
@@ -20,6 +22,9 @@ import org.apache.kerby.kerberos.kerb.server.SimpleKdcServer;
  */
 public final class Kdc {
   public static final String REALM = "FLAFKA.TEST";
+
+  /** The longest life of a ticket this KDC issues unless a test shortens it: Kerby's default. */
+  public static final Duration DEFAULT_MAXIMUM_TICKET_LIFETIME = Duration.ofDays(1);
 
   private static Kdc jvmWide;
 
@@ -130,6 +135,15 @@ public final class Kdc {
           "could not create principal " + principal + " in the KDC: " + e.getMessage(), e);
     }
     return keytab;
+  }
+
+  /**
+   * Sets the longest life of the tickets this KDC issues from now on, so a test can watch clients
+   * outlive their first tickets; tickets already issued keep theirs. The KDC is the JVM's: a test
+   * that shortens it puts back {@link #DEFAULT_MAXIMUM_TICKET_LIFETIME} when it ends.
+   */
+  public synchronized void setMaximumTicketLifetime(Duration lifetime) {
+    server.getKdcConfig().setLong(KdcConfigKey.MAXIMUM_TICKET_LIFETIME, lifetime.toSeconds());
   }
 
   /** Deletes {@code principal}: its keytab then names a principal the KDC no longer knows. */

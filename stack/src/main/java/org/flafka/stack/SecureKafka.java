@@ -48,6 +48,15 @@ public final class SecureKafka implements KafkaCluster, AutoCloseable {
    * dir/kafka}.
    */
   public static SecureKafka start(Path dir) {
+    return start(dir, Map.of());
+  }
+
+  /**
+   * Starts a cluster as {@link #start(Path)} does, with {@code overrides} applied over the broker's
+   * settings (e.g. {@code connections.max.reauth.ms}, which makes clients log in again on their
+   * open connections).
+   */
+  public static SecureKafka start(Path dir, Map<String, String> overrides) {
     Kdc kdc = Kdc.jvmWide();
     CertificateAuthority ca = CertificateAuthority.create(dir.resolve("ca"), "Flafka test CA");
     CertificateAuthority.Store brokerStore = ca.issue("localhost");
@@ -71,6 +80,7 @@ public final class SecureKafka implements KafkaCluster, AutoCloseable {
     settings.put("ssl.truststore.type", "PKCS12");
     settings.put("ssl.truststore.location", ca.trustStore().path().toString());
     settings.put("ssl.truststore.password", ca.trustStore().password());
+    settings.putAll(overrides);
     KafkaBroker broker =
         KafkaBroker.start(
             dir.resolve("kafka"),

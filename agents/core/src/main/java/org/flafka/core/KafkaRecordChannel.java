@@ -26,6 +26,7 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.AuthenticationException;
 import org.flafka.contract.KafkaRecordDecoder;
 import org.flafka.interceptors.BucketHeadersInterceptor;
 import org.slf4j.Logger;
@@ -65,6 +66,13 @@ import org.slf4j.LoggerFactory;
  * group.instance.id and gets its partitions back without waiting for the session timeout of its
  * dead consumers.
  *
+ * <p>Refused logins ({@link RefusedLogins}): when Kafka refuses the consumer's login (a wrong
+ * password, a missing keytab, an untrusted certificate), the channel logs one ERROR line naming the
+ * setting to fix, closes the consumer and takes nothing (takes return null, so the sink backs off)
+ * until a new consumer, made after a pause of 1 s doubling to 30 s, is let in; each new consumer
+ * reads the secrets file again. What the open transaction took before is not committed: the new
+ * consumer reads it again from the last commit (duplicates, never a gap).
+ *
  * <p>Metrics: Flume's {@link ChannelCounter} (puts stay 0, takes count taken and committed events);
  * {@code ChannelSize} is the consumer lag of the channel's partitions (events waiting in Kafka),
  * refreshed at most once a second, and {@code ChannelCapacity} a nominal 2^31-1 (the topic's
@@ -81,6 +89,8 @@ public class KafkaRecordChannel extends BasicChannelSemantics {
   private Interceptor guard;
   private ChannelCounter counter;
   private KafkaConsumer<byte[], byte[]> consumer;
+  private Properties consumerProperties;
+  private RefusedLogins refusedLogins;
 
   /** Events of the last poll, decoded and guarded, with their partition and offset. */
   private Event[] fetchedEvents = new Event[0];
@@ -127,9 +137,13 @@ public class KafkaRecordChannel extends BasicChannelSemantics {
     if (config == null) {
       throw new IllegalStateException(getName() + " was started before it was configured");
     }
-    Properties consumerProperties = config.consumerProperties(getName());
-    consumer = new KafkaConsumer<>(consumerProperties);
-    consumer.subscribe(List.of(config.topic()), new Rebalance());
+    consumerProperties = config.consumerProperties(getName());
+    refusedLogins =
+        new RefusedLogins(
+            KafkaRecordChannelConfig.COMPONENT + " " + getName(), consumerProperties, LOG);
+    // A consumer whose login is refused at once (e.g. its keytab is missing) leaves the channel
+    // started but taking nothing; takes make a new one after the pause.
+    makeConsumer();
     guard.initialize();
     // Nominal: the topic's retention bounds what waits. Not Long.MAX_VALUE, whose sum over several
     // channels (what dashboards and the sweep add up) would overflow.
@@ -169,15 +183,63 @@ public class KafkaRecordChannel extends BasicChannelSemantics {
     return new Take();
   }
 
-  /** Polls once and decodes what came; false when nothing came within the poll timeout. */
+  /**
+   * Makes and subscribes a consumer; on a security failure logs the line naming the setting to fix
+   * and leaves {@link #consumer} null.
+   */
+  private boolean makeConsumer() {
+    try {
+      consumer = new KafkaConsumer<>(consumerProperties);
+    } catch (KafkaException e) {
+      String why = refusedLogins.explain(e).orElseThrow(() -> e);
+      refusedLogins.refused(why);
+      return false;
+    }
+    refusedLogins.consumerMade();
+    consumer.subscribe(List.of(config.topic()), new Rebalance());
+    return true;
+  }
+
+  /** Closes a consumer whose login was refused, and says so; a later take makes a new one. */
+  private void retireConsumer(String why) {
+    dropFetched();
+    KafkaConsumer<byte[], byte[]> refused = consumer;
+    consumer = null;
+    // Partitions revoked on close are released (Rebalance): what the open transaction took is read
+    // again by the next consumer from the last commit.
+    try {
+      refused.close(Duration.ofSeconds(1));
+    } catch (KafkaException e) {
+      LOG.debug("{}: closing the refused consumer: {}", getName(), e.toString());
+    }
+    refusedLogins.refused(why);
+  }
+
+  /**
+   * Polls once and decodes what came; false when nothing came within the poll timeout, or there is
+   * no consumer (refused logins) yet.
+   */
   private boolean fetch() {
-    ConsumerRecords<byte[], byte[]> records =
-        consumer.poll(Duration.ofMillis(config.pollTimeoutMillis()));
+    if (consumer == null && !(refusedLogins.newConsumerDue() && makeConsumer())) {
+      return false;
+    }
+    ConsumerRecords<byte[], byte[]> records;
+    try {
+      records = consumer.poll(Duration.ofMillis(config.pollTimeoutMillis()));
+    } catch (AuthenticationException e) {
+      retireConsumer(refusedLogins.explain(e).orElseThrow(() -> e));
+      return false;
+    }
     refreshLag();
     int count = records.count();
     if (count == 0) {
+      var refused = refusedLogins.refusedSinceLastRead(consumer);
+      if (refused.isPresent()) {
+        retireConsumer(refused.get());
+      }
       return false;
     }
+    refusedLogins.read(consumer);
     if (fetchedEvents.length < count) {
       fetchedEvents = new Event[count];
       fetchedPartitions = new TopicPartition[count];
@@ -282,7 +344,15 @@ public class KafkaRecordChannel extends BasicChannelSemantics {
     @Override
     protected void doCommit() {
       endRun();
-      if (!takenNext.isEmpty()) {
+      if (!takenNext.isEmpty() && consumer == null) {
+        // Closed for a refused login in the middle of the transaction: the sink has written these
+        // events, and the next consumer reads them again from the last commit.
+        LOG.warn(
+            "{}: offsets {} of events already written are not committed (the consumer was closed"
+                + " for a refused login); they are read again (duplicates)",
+            getName(),
+            takenNext);
+      } else if (!takenNext.isEmpty()) {
         try {
           consumer.commitSync(takenNext);
         } catch (KafkaException e) {
@@ -306,7 +376,8 @@ public class KafkaRecordChannel extends BasicChannelSemantics {
       Map<TopicPartition, Long> rewindTo = new HashMap<>(takenFirst);
       // Fetched events come after the taken ones in each partition, so a taken offset wins.
       dropFetched().forEach(rewindTo::putIfAbsent);
-      if (rewindTo.isEmpty()) {
+      if (rewindTo.isEmpty() || consumer == null) {
+        // Without a consumer (closed for a refused login) the next one starts at the last commit.
         forgetTransaction();
         return;
       }

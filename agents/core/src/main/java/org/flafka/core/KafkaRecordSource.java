@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import org.apache.flume.Context;
@@ -23,7 +24,9 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.AuthenticationException;
 import org.apache.kafka.common.errors.InterruptException;
 import org.apache.kafka.common.errors.WakeupException;
 import org.flafka.contract.KafkaRecordDecoder;
@@ -50,6 +53,11 @@ import org.slf4j.LoggerFactory;
  * group moved on without us) the batch is dropped and the partitions we keep are rewound, so their
  * next owner or this source reads it again.
  *
+ * <p>Refused logins ({@link RefusedLogins}), as the core's Kafka channel: one ERROR line naming the
+ * setting to fix, the consumer closed and the batch read so far dropped (nothing is put or
+ * committed; a new consumer reads it again from the last commit), and a new consumer after a pause
+ * of 1 s doubling to 30 s, which reads the secrets file again.
+ *
  * <p>Like Flume's source it sets {@code timestamp} to the record's time when the record has no
  * {@code timestamp} header, and {@code key} to the record key when there is one; unlike it, no
  * {@code topic}, {@code partition} or {@code offset} headers (nothing in the core uses them, and
@@ -72,6 +80,8 @@ public class KafkaRecordSource extends AbstractSource
   private KafkaRecordDecoder decoder;
   private KafkaRecordSourceCounter counter;
   private KafkaConsumer<byte[], byte[]> consumer;
+  private Properties consumerProperties;
+  private RefusedLogins refusedLogins;
 
   /** Events read and not yet taken by the channels. */
   private final List<Event> batch = new ArrayList<>();
@@ -112,9 +122,13 @@ public class KafkaRecordSource extends AbstractSource
     if (config == null) {
       throw new IllegalStateException(getName() + " was started before it was configured");
     }
-    Properties consumerProperties = config.reading().consumerProperties();
-    consumer = new KafkaConsumer<>(consumerProperties);
-    consumer.subscribe(config.topics(), new Rebalance());
+    consumerProperties = config.reading().consumerProperties();
+    refusedLogins =
+        new RefusedLogins(
+            KafkaRecordSourceConfig.COMPONENT + " " + getName(), consumerProperties, LOG);
+    // A consumer refused at once (e.g. its keytab is missing) leaves the source started but
+    // reading nothing; process() makes a new one after the pause.
+    makeConsumer();
     counter.start();
     LOG.info(
         "{}: reading {} at {} as group member of {}, batches of up to {} events or {} ms, {}",
@@ -141,8 +155,49 @@ public class KafkaRecordSource extends AbstractSource
     super.stop();
   }
 
+  /**
+   * Makes and subscribes a consumer; on a security failure logs the line naming the setting to fix
+   * and leaves {@link #consumer} null.
+   */
+  private boolean makeConsumer() {
+    try {
+      consumer = new KafkaConsumer<>(consumerProperties);
+    } catch (KafkaException e) {
+      String why = refusedLogins.explain(e).orElseThrow(() -> e);
+      refusedLogins.refused(why);
+      return false;
+    }
+    refusedLogins.consumerMade();
+    consumer.subscribe(config.topics(), new Rebalance());
+    return true;
+  }
+
+  /**
+   * Closes a consumer whose login was refused, dropping what it read and did not deliver (the next
+   * consumer reads it again from the last commit), and says so.
+   */
+  private void retireConsumer(String why) {
+    KafkaConsumer<byte[], byte[]> refused = consumer;
+    consumer = null;
+    batch.clear();
+    firstOffsets.clear();
+    nextOffsets.clear();
+    fetched = Collections.emptyIterator();
+    runPartition = null;
+    runLastOffset = -1;
+    try {
+      refused.close(Duration.ofSeconds(1));
+    } catch (KafkaException e) {
+      LOG.debug("{}: closing the refused consumer: {}", getName(), e.toString());
+    }
+    refusedLogins.refused(why);
+  }
+
   @Override
   public Status process() throws EventDeliveryException {
+    if (consumer == null && !(refusedLogins.newConsumerDue() && makeConsumer())) {
+      return Status.BACKOFF;
+    }
     try {
       if (batch.size() < config.batchSize()) {
         read();
@@ -177,13 +232,25 @@ public class KafkaRecordSource extends AbstractSource
         if (wait <= 0) {
           break;
         }
-        ConsumerRecords<byte[], byte[]> records = consumer.poll(Duration.ofMillis(wait));
+        ConsumerRecords<byte[], byte[]> records;
+        try {
+          records = consumer.poll(Duration.ofMillis(wait));
+        } catch (AuthenticationException e) {
+          retireConsumer(refusedLogins.explain(e).orElseThrow(() -> e));
+          return;
+        }
         if (records.isEmpty()) {
+          Optional<String> refused = refusedLogins.refusedSinceLastRead(consumer);
+          if (refused.isPresent()) {
+            retireConsumer(refused.get());
+            return;
+          }
           if (batch.isEmpty()) {
             counter.incrementKafkaEmptyCount();
           }
           break;
         }
+        refusedLogins.read(consumer);
         fetched = records.iterator();
         continue;
       }
