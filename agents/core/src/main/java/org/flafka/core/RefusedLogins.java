@@ -50,6 +50,15 @@ final class RefusedLogins {
   /** The consumer's refused logins when it last read records (or was made). */
   private long failedAtLastRead;
 
+  /**
+   * The consumer whose {@value #FAILED_LOGINS} metric {@link #failedLoginsMetric} is, so the metric
+   * is looked up once per consumer (until found) rather than on every poll ({@code metrics()}
+   * builds a map of every metric the consumer has).
+   */
+  private Consumer<?, ?> metricsOf;
+
+  private Metric failedLoginsMetric;
+
   RefusedLogins(String component, Properties consumerProperties, Logger log) {
     this.component = component;
     this.consumerProperties = consumerProperties;
@@ -116,14 +125,20 @@ final class RefusedLogins {
     pauseNanos = Math.min(2 * pauseNanos, MAX_PAUSE_NANOS);
   }
 
-  private static long failedLogins(Consumer<?, ?> consumer) {
-    for (Map.Entry<MetricName, ? extends Metric> metric : consumer.metrics().entrySet()) {
-      if (metric.getKey().name().equals(FAILED_LOGINS)
-          && metric.getKey().group().equals("consumer-metrics")
-          && metric.getValue().metricValue() instanceof Number value) {
-        return value.longValue();
+  private long failedLogins(Consumer<?, ?> consumer) {
+    if (consumer != metricsOf || failedLoginsMetric == null) {
+      metricsOf = consumer;
+      failedLoginsMetric = null;
+      for (Map.Entry<MetricName, ? extends Metric> metric : consumer.metrics().entrySet()) {
+        if (metric.getKey().name().equals(FAILED_LOGINS)
+            && metric.getKey().group().equals("consumer-metrics")) {
+          failedLoginsMetric = metric.getValue();
+          break;
+        }
       }
     }
-    return 0;
+    return failedLoginsMetric != null && failedLoginsMetric.metricValue() instanceof Number value
+        ? value.longValue()
+        : 0;
   }
 }
