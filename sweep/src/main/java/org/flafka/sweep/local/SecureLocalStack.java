@@ -223,10 +223,16 @@ final class SecureLocalStack implements AutoCloseable {
     return new LoadMarkAudit(kafkaClient, conf, login);
   }
 
+  /**
+   * Stops HDFS and the broker. From the sweep's shutdown hook (Ctrl-C) Hadoop refuses to shut down
+   * (its own hook manager is closed by then); the servers' threads then end with the JVM.
+   */
   @Override
   public void close() {
     try {
       hdfs.close();
+    } catch (RuntimeException exiting) {
+      // only while the JVM exits: see above
     } finally {
       kafka.close();
     }
