@@ -293,7 +293,7 @@ public final class SweepCommand implements Callable<Integer> {
               + HdfsSecurityOptions.CONFIG);
     }
     if (target.equals("local") && cmOnly != null) {
-      // the local stack's broker and HDFS are its own, and plain
+      // the local stack's broker and HDFS are its own, plain or (--secure) secured by the target
       throw UserException.invalidInput(cmOnly + " applies to --target cm only");
     }
     if (target.equals("cm")) {
