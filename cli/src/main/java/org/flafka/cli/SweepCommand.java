@@ -78,6 +78,8 @@ import picocli.CommandLine.Parameters;
       "  flafka sweep lanes --strategy descent         a built-in example, searched smartly",
       "  flafka sweep my-space.yml --repeats 3         your own space, three repeats per trial",
       "  flafka sweep my-space.yml --dry-run           list the trials and what the rules prune",
+      "  flafka sweep --secure                         the default space on a secure local stack",
+      "                                                (Kerberos, TLS): what security costs",
       "  flafka sweep --target cm --cm-url https://cm:7183 --hdfs-root hdfs://ns1/tmp/flafka-sweep",
       "                                                trials on a cluster, through Cloudera Manager",
       "  flafka sweep --target cm ... --kafka-config client.properties \\",
@@ -166,6 +168,16 @@ public final class SweepCommand implements Callable<Integer> {
               + AgentProcess.DEPLOYED_JVM_OPTIONS_LINE
               + " (a deployed agent's, the Ansible role's flafka_agent_java_opts).")
   List<String> agentJvmOptions;
+
+  @Option(
+      names = "--secure",
+      description =
+          "Local target: run the stack as a secure cluster has it, to see what security costs: Kafka"
+              + " over SASL_SSL with Kerberos (GSSAPI), HDFS with Kerberos and data transfer"
+              + " protection privacy, a principal and keytab for each agent and for the sweep's own"
+              + " clients. (--target cm: give the cluster's security with --kafka-config and"
+              + " --hdfs-*.)")
+  boolean secure;
 
   @Option(
       names = "--keep-work",
@@ -269,8 +281,20 @@ public final class SweepCommand implements Callable<Integer> {
               + " and "
               + HdfsSecurityOptions.KEYTAB;
     }
+    if (target.equals("cm") && secure) {
+      throw UserException.invalidInput(
+          "--secure applies to --target local only. Fix: leave it out and give the cluster's own"
+              + " security with "
+              + KafkaConfigOption.NAME
+              + ", "
+              + HdfsSecurityOptions.PRINCIPAL
+              + ", "
+              + HdfsSecurityOptions.KEYTAB
+              + " and "
+              + HdfsSecurityOptions.CONFIG);
+    }
     if (target.equals("local") && cmOnly != null) {
-      // the local stack's broker and HDFS are its own, and plain
+      // the local stack's broker and HDFS are its own, plain or (--secure) secured by the target
       throw UserException.invalidInput(cmOnly + " applies to --target cm only");
     }
     if (target.equals("cm")) {
@@ -289,21 +313,26 @@ public final class SweepCommand implements Callable<Integer> {
     Path directory = resultsDirectory();
     Path work = directory.resolve("work");
     ReportWriter writer = new ReportWriter(directory);
+    LocalTarget local =
+        client != null
+            ? null
+            : new LocalTarget(
+                work,
+                port,
+                protocols(chosen),
+                agentJvmOptions == null ? AgentProcess.DEPLOYED_JVM_OPTIONS : agentJvmOptions,
+                secure);
     Target runsOn =
         client != null
             ? new CmTarget(
                 client,
                 cmTarget.settings(
                     work, port, "flafka-sweep-" + directory.getFileName() + "-", kafkaClient))
-            : new LocalTarget(
-                work,
-                port,
-                protocols(chosen),
-                agentJvmOptions == null ? AgentProcess.DEPLOYED_JVM_OPTIONS : agentJvmOptions);
+            : local;
     Optional<TrialAudit> audit =
         client != null
             ? Audits.discover(new LoadMarkAudit(kafkaClient, hadoop, hdfsLogin))
-            : Audits.discover();
+            : Audits.discover(local.audit());
     Progress progress =
         new ConsoleProgress(
             stderr,

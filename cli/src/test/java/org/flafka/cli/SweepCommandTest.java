@@ -120,6 +120,19 @@ class SweepCommandTest {
   }
 
   @Test
+  void secureIsRefusedForTheCmTargetNamingTheOptionsThatSecureACluster() {
+    assertEquals(
+        ExitCode.INVALID_INPUT,
+        run("sweep", "--target", "cm", "--secure", "--out", dir.toString()));
+    assertEquals(
+        "flafka: --secure applies to --target local only. Fix: leave it out and give the cluster's"
+            + " own security with --kafka-config, --hdfs-principal, --hdfs-keytab and"
+            + " --hdfs-config\n",
+        err);
+    assertEquals("", out);
+  }
+
+  @Test
   void aPortInUseIsOneLineAndExitThreeWithNothingStarted() throws Exception {
     Path file = space("dimensions:\n  core_hdfs_sinks: [1]\n");
     try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {

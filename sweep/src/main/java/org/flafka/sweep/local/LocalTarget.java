@@ -31,8 +31,13 @@ import org.flafka.stack.AgentRuntime;
 import org.flafka.stack.Directories;
 import org.flafka.stack.HdfsProcess;
 import org.flafka.stack.KafkaBrokerProcess;
+import org.flafka.stack.KafkaCluster;
 import org.flafka.stack.OurPlugins;
 import org.flafka.stack.StackException;
+import org.flafka.sweep.audit.AuditCounts;
+import org.flafka.sweep.audit.Landing;
+import org.flafka.sweep.audit.LoadMarkAudit;
+import org.flafka.sweep.audit.TrialAudit;
 import org.flafka.sweep.target.AgentSample;
 import org.flafka.sweep.target.Target;
 import org.flafka.sweep.target.TargetException;
@@ -45,6 +50,10 @@ import org.flafka.sweep.target.TrialEnvironment;
  * agent classpath plus this project's plugins. Every run gets its own topic, consumer group and
  * HDFS directory, so no run sees another's events.
  *
+ * <p>With {@code secure}, the broker and HDFS are a secure cluster's instead ({@link
+ * SecureLocalStack}): Kafka over SASL_SSL with Kerberos, HDFS with Kerberos and data transfer
+ * protection, principals and keytabs for each agent and for the sweep's own clients.
+ *
  * <p>Child processes die with this JVM: the stack's shutdown hook kills them on a normal exit,
  * Ctrl-C or SIGTERM; the {@link Reaper} kills them when this JVM is killed outright.
  */
@@ -55,7 +64,10 @@ public final class LocalTarget implements Target {
   private final Integer syslogPort;
   private final Set<Protocol> protocols;
   private final List<String> agentJvmOptions;
+  private final boolean secure;
   private Reaper reaper;
+  private SecureLocalStack secureStack;
+  private LoadMarkAudit secureAudit;
   private KafkaBrokerProcess kafka;
   private HdfsProcess hdfs;
   private AgentRuntime runtime;
@@ -73,15 +85,64 @@ public final class LocalTarget implements Target {
    */
   public LocalTarget(
       Path workDir, Integer syslogPort, Set<Protocol> protocols, List<String> agentJvmOptions) {
+    this(workDir, syslogPort, protocols, agentJvmOptions, false);
+  }
+
+  /**
+   * @param secure the stack as a secure cluster has it ({@link SecureLocalStack}) instead of a
+   *     plain one
+   */
+  public LocalTarget(
+      Path workDir,
+      Integer syslogPort,
+      Set<Protocol> protocols,
+      List<String> agentJvmOptions,
+      boolean secure) {
     this.workDir = workDir.toAbsolutePath();
     this.syslogPort = syslogPort;
     this.protocols = Set.copyOf(protocols);
     this.agentJvmOptions = List.copyOf(agentJvmOptions);
+    this.secure = secure;
   }
 
+  /** Recorded in the results as the target, so a comparison knows which stack it was. */
   @Override
   public String description() {
+    if (secure) {
+      return "local secure stack: KRaft Kafka broker (SASL_SSL, GSSAPI) and Kerberized"
+          + " MiniDFSCluster (data transfer protection privacy) in the sweep's JVM, Flume agents"
+          + " each in its own process";
+    }
     return "local stack: KRaft Kafka broker, MiniDFSCluster and Flume agents, each in its own process";
+  }
+
+  /**
+   * The audit of this target's trials: {@code flafka audit} as it is, or on the secure stack as the
+   * sweep's own principal (Kerberos for HDFS, SASL_SSL for Kafka), logged in when first needed.
+   */
+  public TrialAudit audit() {
+    if (!secure) {
+      return new LoadMarkAudit();
+    }
+    return new TrialAudit() {
+      @Override
+      public String name() {
+        return "flafka audit";
+      }
+
+      @Override
+      public AuditCounts audit(Path manifest, Landing landing) throws Exception {
+        return secureAudit().audit(manifest, landing);
+      }
+    };
+  }
+
+  private synchronized LoadMarkAudit secureAudit() {
+    requireStarted();
+    if (secureAudit == null) {
+      secureAudit = secureStack.audit();
+    }
+    return secureAudit;
   }
 
   /** The broker and HDFS start with the sweep. */
@@ -99,6 +160,10 @@ public final class LocalTarget implements Target {
     }
     locateRuntime();
     reaper = Reaper.start(workDir.resolve("children.pids"));
+    if (secure) {
+      startSecure(status);
+      return;
+    }
     status.accept("starting Kafka (KRaft) and HDFS (MiniDFSCluster) in " + workDir);
     CompletableFuture<KafkaBrokerProcess> broker =
         CompletableFuture.supplyAsync(
@@ -131,6 +196,20 @@ public final class LocalTarget implements Target {
           cause);
     }
     status.accept("Kafka at " + kafka.bootstrapServers() + ", HDFS at " + hdfs.uri());
+  }
+
+  private void startSecure(Consumer<String> status) {
+    status.accept(
+        "starting a secure Kafka (KRaft, SASL_SSL with Kerberos) and HDFS (MiniDFSCluster with"
+            + " Kerberos) in "
+            + workDir);
+    try {
+      secureStack = SecureLocalStack.start(workDir.resolve("secure"));
+    } catch (RuntimeException e) {
+      close();
+      throw new TargetException("could not start the local secure stack: " + firstLine(e), e);
+    }
+    status.accept(secureStack.describe());
   }
 
   private <T> Supplier<T> tracked(Supplier<T> starter) {
@@ -204,24 +283,32 @@ public final class LocalTarget implements Target {
       throw new TargetException("cannot create " + dir + ": " + e.getMessage(), e);
     }
     String topic = "sweep-" + runName;
-    kafka.createTopic(topic, partitions);
+    KafkaCluster topics = secureStack != null ? secureStack.sweepClient() : kafka;
+    topics.createTopic(topic, partitions);
     int port = syslogPort != null ? syslogPort : freePort(protocol);
     Map<String, Object> edgeVariables = new LinkedHashMap<>();
     edgeVariables.put("agent_name", "edge");
     edgeVariables.put("site", "sweep");
-    edgeVariables.put("kafka_bootstrap_servers", kafka.bootstrapServers());
+    edgeVariables.put("kafka_bootstrap_servers", topics.bootstrapServers());
     edgeVariables.put("kafka_topic", topic);
     edgeVariables.put("edge_listeners", List.of(protocol.flagName()));
     edgeVariables.put("edge_bind_address", LOOPBACK);
     edgeVariables.put("edge_" + protocol.flagName() + "_port", port);
     edgeVariables.put("edge_data_dir", dir.resolve("edge-data").toString());
+    if (secureStack != null) {
+      edgeVariables.putAll(secureStack.edgeVariables());
+    }
     Map<String, Object> coreVariables = new LinkedHashMap<>();
     coreVariables.put("agent_name", "core");
-    coreVariables.put("kafka_bootstrap_servers", kafka.bootstrapServers());
+    coreVariables.put("kafka_bootstrap_servers", topics.bootstrapServers());
     coreVariables.put("kafka_topic", topic);
     coreVariables.put("core_consumer_group", "sweep-" + runName);
-    coreVariables.put("core_hdfs_root", hdfs.uri() + "/sweep/" + runName);
     coreVariables.put("core_data_dir", dir.resolve("core-data").toString());
+    if (secureStack != null) {
+      coreVariables.putAll(secureStack.coreVariables(runName));
+    } else {
+      coreVariables.put("core_hdfs_root", hdfs.uri() + "/sweep/" + runName);
+    }
     current =
         new TrialEnvironment(
             runName,
@@ -238,6 +325,8 @@ public final class LocalTarget implements Target {
       TrialEnvironment environment, String edgeProperties, String coreProperties) {
     requireStarted();
     stopAgents();
+    List<String> jvmOptions =
+        secureStack != null ? secureStack.agentJvmOptions(agentJvmOptions) : agentJvmOptions;
     CompletableFuture<AgentProcess> coreStart =
         CompletableFuture.supplyAsync(
             tracked(
@@ -245,7 +334,7 @@ public final class LocalTarget implements Target {
                     AgentProcess.builder(
                             "core", coreProperties, environment.directory().resolve("core"))
                         .runtime(runtime)
-                        .jvmOptions(agentJvmOptions)
+                        .jvmOptions(jvmOptions)
                         .start()));
     CompletableFuture<AgentProcess> edgeStart =
         CompletableFuture.supplyAsync(
@@ -254,7 +343,7 @@ public final class LocalTarget implements Target {
                     AgentProcess.builder(
                             "edge", edgeProperties, environment.directory().resolve("edge"))
                         .runtime(runtime)
-                        .jvmOptions(agentJvmOptions)
+                        .jvmOptions(jvmOptions)
                         .start()));
     AgentProcess startedCore = joinQuietly(coreStart);
     AgentProcess startedEdge = joinQuietly(edgeStart);
@@ -340,6 +429,10 @@ public final class LocalTarget implements Target {
   @Override
   public synchronized void checkHealthy() {
     requireStarted();
+    if (secureStack != null) {
+      // in this JVM: it cannot die apart from the sweep
+      return;
+    }
     if (!kafka.isAlive()) {
       throw new TargetException("the local Kafka broker process has died; see " + kafka.log());
     }
@@ -375,6 +468,9 @@ public final class LocalTarget implements Target {
               });
       brokerStop.join();
       hdfsStop.join();
+      if (secureStack != null) {
+        secureStack.close();
+      }
       if (reaper != null) {
         reaper.close();
       }
@@ -389,7 +485,7 @@ public final class LocalTarget implements Target {
   }
 
   private void requireStarted() {
-    if (kafka == null || hdfs == null) {
+    if ((kafka == null || hdfs == null) && secureStack == null) {
       throw new IllegalStateException("the local target is not started");
     }
     if (closed) {
