@@ -417,6 +417,22 @@ public class HdfsBucketSink extends AbstractSink implements Configurable, BatchS
         }
       }
       return Status.READY;
+    } catch (PartitionsRevokedException e) {
+      // Not a failure: the group moved partitions while this batch was being taken. Their next
+      // owner writes their events, so this batch writes nothing; its other events are taken again.
+      transaction.rollback();
+      for (BucketFile file : written) {
+        file.writtenInBatch = false;
+        file.abandon();
+        close(file);
+      }
+      counter.incrementBatchRevokedCount();
+      LOG.info(
+          "{}: batch rolled back, {} file(s) it wrote to cut back to their last committed batch: {}",
+          getName(),
+          written.size(),
+          e.getMessage());
+      return Status.READY;
     } catch (IOException | RuntimeException e) {
       counter.incrementEventWriteOrChannelFail(e);
       try {

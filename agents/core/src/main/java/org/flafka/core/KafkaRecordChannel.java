@@ -57,9 +57,11 @@ import org.slf4j.LoggerFactory;
  * is logged and the next one covers it (the events are in HDFS already; only a crash before the
  * next commit re-reads them). {@code rollback()} seeks every partition back to the first record the
  * transaction took, so the same records are taken again. {@code put()} is refused: the channel has
- * no sources. When the group takes partitions away in the middle of a transaction, that
- * transaction's events of those partitions are still written by this sink and read again by their
- * next owner (duplicates, never a gap).
+ * no sources. When the group takes partitions away in the middle of a transaction that took events
+ * from them (another reader joined or left; a rebalance happens only inside a take's poll), the
+ * next take throws {@link PartitionsRevokedException}: their next owner reads those events again,
+ * so the sink must write none of the transaction ({@link HdfsBucketSink} cuts its files back and
+ * rolls back), and nothing is written twice.
  *
  * <p>Static group membership by default ({@link
  * KafkaRecordChannelConfig#STATIC_MEMBERSHIP_CONFIG}): a restarted agent rejoins under the same
@@ -109,6 +111,15 @@ public class KafkaRecordChannel extends BasicChannelSemantics {
   private final Map<TopicPartition, OffsetAndMetadata> takenNext = new HashMap<>();
 
   private int takenCount;
+
+  /**
+   * Whether the group took away partitions the open transaction had taken events from: every later
+   * take of the transaction fails, so that it can only roll back.
+   */
+  private boolean revokedMidTransaction;
+
+  /** The partitions of {@link #revokedMidTransaction}, for the exception's message. */
+  private final List<TopicPartition> revokedInFlight = new ArrayList<>();
 
   /** The partition of the run of takes in progress, and its last offset. */
   private TopicPartition runPartition;
@@ -292,6 +303,8 @@ public class KafkaRecordChannel extends BasicChannelSemantics {
     takenFirst.clear();
     takenNext.clear();
     takenCount = 0;
+    revokedMidTransaction = false;
+    revokedInFlight.clear();
     runPartition = null;
     runLastOffset = -1;
   }
@@ -323,8 +336,21 @@ public class KafkaRecordChannel extends BasicChannelSemantics {
     @Override
     protected Event doTake() {
       counter.incrementEventTakeAttemptCount();
-      if (nextFetched == fetchedCount && !fetch()) {
-        return null;
+      if (nextFetched == fetchedCount) {
+        boolean fetched = fetch();
+        // a rebalance runs inside the poll: after it, no take of this transaction may count
+        if (revokedMidTransaction) {
+          throw new PartitionsRevokedException(
+              getName()
+                  + ": partitions "
+                  + revokedInFlight
+                  + " left this channel (another reader took them, or its consumer was closed) in"
+                  + " the middle of a transaction that took events from them; roll it back, writing"
+                  + " none of it (they are read again)");
+        }
+        if (!fetched) {
+          return null;
+        }
       }
       int i = nextFetched++;
       Event event = fetchedEvents[i];
@@ -429,9 +455,11 @@ public class KafkaRecordChannel extends BasicChannelSemantics {
       if (inFlight.isEmpty()) {
         LOG.info("{}: partitions {} {}", getName(), partitions, how);
       } else {
+        revokedMidTransaction = true;
+        revokedInFlight.addAll(inFlight);
         LOG.info(
-            "{}: partitions {} {}; events of {} taken in the open transaction will be read again by "
-                + "their next owner (duplicates)",
+            "{}: partitions {} {}; the open transaction took events of {}, which their next owner "
+                + "reads again: the transaction is rolled back",
             getName(),
             partitions,
             how,

@@ -14,21 +14,25 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneId;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.apache.flume.Context;
+import org.apache.flume.Event;
 import org.apache.flume.Sink;
 import org.apache.flume.Transaction;
 import org.apache.flume.channel.MemoryChannel;
 import org.apache.flume.conf.Configurables;
 import org.apache.flume.conf.ConfigurationException;
 import org.apache.flume.event.EventBuilder;
+import org.apache.flume.instrumentation.util.JMXPollUtil;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.compress.SnappyCodec;
 import org.apache.hadoop.util.ReflectionUtils;
+import org.flafka.stack.AgentMetrics;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -218,6 +222,70 @@ class HdfsBucketSinkTest {
       sink.stop();
       channel.stop();
     }
+  }
+
+  /** A memory channel whose take fails once, as the Kafka channel's does after a rebalance. */
+  private static final class RevokingChannel extends MemoryChannel {
+    private int takesBeforeRevoking = -1;
+
+    void revokeAtTake(int take) {
+      takesBeforeRevoking = take - 1;
+    }
+
+    @Override
+    public Event take() {
+      if (takesBeforeRevoking == 0) {
+        takesBeforeRevoking = -1;
+        throw new PartitionsRevokedException(
+            "ch: partitions [syslog-0] were given to another reader");
+      }
+      if (takesBeforeRevoking > 0) {
+        takesBeforeRevoking--;
+      }
+      return super.take();
+    }
+  }
+
+  @Test
+  void aBatchWhosePartitionsMoveToAnotherReaderWritesNothingAndTheNextBatchWritesItOnce()
+      throws Exception {
+    long now = LocalDate.of(2026, 11, 21).atStartOfDay(KOLKATA).toInstant().toEpochMilli();
+    RevokingChannel channel = new RevokingChannel();
+    channel.setName("ch");
+    Configurables.configure(
+        channel, new Context(Map.of("capacity", "10000", "transactionCapacity", "1000")));
+    channel.start();
+    HdfsBucketSink sink = new HdfsBucketSink(new ManualClock(now));
+    sink.setName("hdfs0");
+    sink.setChannel(channel);
+    Configurables.configure(sink, new Context(settings("hdfs.batchSize", "1000")));
+    sink.start();
+    try {
+      put(channel, "router-1", now, "committed-1");
+      put(channel, "router-2", now, "committed-2");
+      assertEquals(Sink.Status.READY, sink.process());
+      put(channel, "router-1", now, "revoked-1");
+      put(channel, "router-2", now, "revoked-2");
+      put(channel, "router-3", now, "revoked-3");
+      // the batch appends to router-1's and router-2's open files and opens router-3's, then fails
+      channel.revokeAtTake(4);
+      assertEquals(Sink.Status.READY, sink.process(), "a rebalance is not a failure");
+      assertEquals(
+          1, AgentMetrics.of(JMXPollUtil.getAllMBeans()).sink("hdfs0", "BatchRevokedCount"));
+      // rolled back into the channel, as the Kafka channel's next owner would read them again
+      assertEquals(Sink.Status.READY, sink.process());
+    } finally {
+      sink.stop();
+      channel.stop();
+    }
+    Map<String, List<String>> files = files();
+    List<String> lines = new ArrayList<>();
+    files.values().forEach(lines::addAll);
+    Collections.sort(lines);
+    assertEquals(
+        List.of("committed-1", "committed-2", "revoked-1", "revoked-2", "revoked-3"),
+        lines,
+        "each line once: " + files);
   }
 
   @Test

@@ -7,9 +7,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BooleanSupplier;
 import org.apache.flume.Context;
 import org.apache.flume.Event;
 import org.apache.flume.Transaction;
@@ -197,5 +204,89 @@ class KafkaRecordChannelTest {
         // Its membership went to the new channel
       }
     }
+  }
+
+  @Test
+  void aTransactionWhosePartitionsGoToAnotherReaderFailsItsNextTakeSoNothingIsTakenTwice()
+      throws Exception {
+    String topic = "record-channel-rebalance";
+    stack.kafka().createTopic(topic, 2);
+    List<ContractEvent> sent = produce(topic, 0, 40);
+    KafkaRecordChannel first = channel("ch0", topic, "g-rebalance");
+    KafkaRecordChannel second = null;
+    ExecutorService reader = Executors.newSingleThreadExecutor();
+    List<String> committed = Collections.synchronizedList(new ArrayList<>());
+    AtomicBoolean stop = new AtomicBoolean();
+    try {
+      Transaction open = first.getTransaction();
+      open.begin();
+      for (int taken = 0; taken < 10; ) {
+        taken += first.take() == null ? 0 : 1;
+      }
+      // A second reader joins the group: its join moves partitions the open transaction took from
+      KafkaRecordChannel joining = channel("ch1", topic, "g-rebalance");
+      second = joining;
+      Future<?> secondReads = reader.submit(() -> readUntil(joining, stop, committed));
+      PartitionsRevokedException revoked = null;
+      long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+      while (revoked == null && System.nanoTime() < deadline) {
+        try {
+          first.take();
+        } catch (PartitionsRevokedException e) {
+          revoked = e;
+        }
+      }
+      assertNotNull(revoked, "the open transaction's next take after the rebalance fails");
+      open.rollback();
+      open.close();
+
+      // Both read on: each event is committed once, by whichever reader owns its partition now
+      readUntil(first, () -> committed.size() >= sent.size(), committed);
+      stop.set(true);
+      secondReads.get(60, TimeUnit.SECONDS);
+      List<String> expected = new ArrayList<>(sent.stream().map(ContractEvent::id).toList());
+      List<String> got = new ArrayList<>(committed);
+      Collections.sort(expected);
+      Collections.sort(got);
+      assertEquals(expected, got, "every event committed exactly once across the two readers");
+    } finally {
+      stop.set(true);
+      reader.shutdownNow();
+      first.stop();
+      if (second != null) {
+        second.stop();
+      }
+    }
+  }
+
+  /**
+   * Takes and commits transactions of {@code channel} until {@code done}, adding each committed
+   * event's id to {@code committed}; a transaction a rebalance revoked is rolled back, as the sink
+   * does.
+   */
+  private static void readUntil(
+      KafkaRecordChannel channel, BooleanSupplier done, List<String> committed) {
+    long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
+    while (!done.getAsBoolean() && System.nanoTime() < deadline) {
+      Transaction tx = channel.getTransaction();
+      tx.begin();
+      List<String> ids = new ArrayList<>();
+      try {
+        for (Event event = channel.take(); event != null; event = channel.take()) {
+          ids.add(event.getHeaders().get("id"));
+        }
+        tx.commit();
+        committed.addAll(ids);
+      } catch (PartitionsRevokedException e) {
+        tx.rollback();
+      } finally {
+        tx.close();
+      }
+    }
+  }
+
+  private static void readUntil(
+      KafkaRecordChannel channel, AtomicBoolean stop, List<String> committed) {
+    readUntil(channel, stop::get, committed);
   }
 }
