@@ -199,14 +199,10 @@ public class KafkaRecordChannel extends BasicChannelSemantics {
    * and leaves {@link #consumer} null.
    */
   private boolean makeConsumer() {
-    try {
-      consumer = new KafkaConsumer<>(consumerProperties);
-    } catch (KafkaException e) {
-      String why = refusedLogins.explain(e).orElseThrow(() -> e);
-      refusedLogins.refused(why);
+    consumer = refusedLogins.newConsumer().orElse(null);
+    if (consumer == null) {
       return false;
     }
-    refusedLogins.consumerMade();
     consumer.subscribe(List.of(config.topic()), new Rebalance());
     return true;
   }

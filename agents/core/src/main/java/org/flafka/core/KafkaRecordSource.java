@@ -160,14 +160,10 @@ public class KafkaRecordSource extends AbstractSource
    * and leaves {@link #consumer} null.
    */
   private boolean makeConsumer() {
-    try {
-      consumer = new KafkaConsumer<>(consumerProperties);
-    } catch (KafkaException e) {
-      String why = refusedLogins.explain(e).orElseThrow(() -> e);
-      refusedLogins.refused(why);
+    consumer = refusedLogins.newConsumer().orElse(null);
+    if (consumer == null) {
       return false;
     }
-    refusedLogins.consumerMade();
     consumer.subscribe(config.topics(), new Rebalance());
     return true;
   }

@@ -5,6 +5,7 @@ import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.consumer.Consumer;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.Metric;
 import org.apache.kafka.common.MetricName;
@@ -65,14 +66,25 @@ final class RefusedLogins {
     this.log = log;
   }
 
+  /**
+   * A new consumer of the reader's settings, or empty when making it failed for its security
+   * settings (the line naming the setting to fix logged); any other failure is thrown.
+   */
+  Optional<KafkaConsumer<byte[], byte[]>> newConsumer() {
+    KafkaConsumer<byte[], byte[]> consumer;
+    try {
+      consumer = new KafkaConsumer<>(consumerProperties);
+    } catch (KafkaException e) {
+      refused(explain(e).orElseThrow(() -> e));
+      return Optional.empty();
+    }
+    failedAtLastRead = 0; // a new consumer's refused logins count from zero
+    return Optional.of(consumer);
+  }
+
   /** Whether the pause after the last refused consumer is over. */
   boolean newConsumerDue() {
     return System.nanoTime() - nextConsumerNanos >= 0;
-  }
-
-  /** A new consumer was made: its refused logins count from zero. */
-  void consumerMade() {
-    failedAtLastRead = 0;
   }
 
   /** The consumer read records: its login is accepted, and the pause starts again at 1 s. */
