@@ -214,12 +214,7 @@ public class KafkaRecordChannel extends BasicChannelSemantics {
     consumer = null;
     // Partitions revoked on close are released (Rebalance): what the open transaction took is read
     // again by the next consumer from the last commit.
-    try {
-      refused.close(Duration.ofSeconds(1));
-    } catch (KafkaException e) {
-      LOG.debug("{}: closing the refused consumer: {}", getName(), e.toString());
-    }
-    refusedLogins.refused(why);
+    refusedLogins.retire(refused, why);
   }
 
   /**

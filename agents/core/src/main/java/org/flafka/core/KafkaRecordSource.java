@@ -24,7 +24,6 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
-import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.AuthenticationException;
 import org.apache.kafka.common.errors.InterruptException;
@@ -181,12 +180,7 @@ public class KafkaRecordSource extends AbstractSource
     fetched = Collections.emptyIterator();
     runPartition = null;
     runLastOffset = -1;
-    try {
-      refused.close(Duration.ofSeconds(1));
-    } catch (KafkaException e) {
-      LOG.debug("{}: closing the refused consumer: {}", getName(), e.toString());
-    }
-    refusedLogins.refused(why);
+    refusedLogins.retire(refused, why);
   }
 
   @Override

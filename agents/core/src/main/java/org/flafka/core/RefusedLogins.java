@@ -1,5 +1,6 @@
 package org.flafka.core;
 
+import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
@@ -118,11 +119,21 @@ final class RefusedLogins {
     return KafkaSecurityFailure.explain(failure, consumerProperties);
   }
 
+  /** Closes {@code consumer}, whose login was refused for {@code why}, and {@link #refused} it. */
+  void retire(Consumer<?, ?> consumer, String why) {
+    try {
+      consumer.close(Duration.ofSeconds(1));
+    } catch (KafkaException e) {
+      log.debug("{}: closing the refused consumer: {}", component, e.toString());
+    }
+    refused(why);
+  }
+
   /**
    * Logs {@code why} (at most once a minute) and schedules the next consumer after the pause, which
-   * doubles up to 30 s while the logins are refused. The caller has closed the consumer.
+   * doubles up to 30 s while the logins are refused; no consumer is open.
    */
-  void refused(String why) {
+  private void refused(String why) {
     long now = System.nanoTime();
     nextConsumerNanos = now + pauseNanos;
     if (!logged || now - lastLogNanos >= LOG_INTERVAL_NANOS) {
