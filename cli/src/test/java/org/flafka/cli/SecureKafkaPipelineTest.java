@@ -160,23 +160,7 @@ class SecureKafkaPipelineTest {
             .jvmOptions(kafka.jvmOptions())
             .start()) {
       int port = (int) await(edge, "SOURCE.syslog_tcp", "ListenPort", 1);
-      FlafkaRun load =
-          flafka(
-              "load",
-              "--target",
-              "127.0.0.1:" + port,
-              "--protocol",
-              "tcp",
-              "--devices",
-              "3",
-              "--count",
-              "500",
-              "--seed",
-              "31",
-              "--manifest",
-              manifest.toString(),
-              "--quiet");
-      assertEquals(0, load.exitCode(), load.err());
+      sendFiveHundred(port, "31", manifest);
       await(edge, "CHANNEL.ch0", "EventPutSuccessCount", 500);
       // Kafka 4 clients rebootstrap after a failed login rather than fail the send: Kafka's own
       // ERROR line says the login failed, the sink's line names the setting to fix
@@ -308,23 +292,7 @@ class SecureKafkaPipelineTest {
                 .jvmOptions(kafka.jvmOptions())
                 .start()) {
       int port = (int) await(edge, "SOURCE.syslog_tcp", "ListenPort", 1);
-      FlafkaRun load =
-          flafka(
-              "load",
-              "--target",
-              "127.0.0.1:" + port,
-              "--protocol",
-              "tcp",
-              "--devices",
-              "3",
-              "--count",
-              "500",
-              "--seed",
-              "32",
-              "--manifest",
-              manifest.toString(),
-              "--quiet");
-      assertEquals(0, load.exitCode(), load.err());
+      sendFiveHundred(port, "32", manifest);
       await(edge, "SINK.kafka0", "EventDrainSuccessCount", 500);
       awaitLog(core, "setting: sasl.jaas.config username/password");
 
@@ -460,6 +428,27 @@ class SecureKafkaPipelineTest {
    * A core started with {@code variables} logs {@code line} once, as an ERROR of {@code component},
    * and reads nothing.
    */
+  /** Sends 500 events from 3 devices over TCP to {@code port}, recorded in {@code manifest}. */
+  private static void sendFiveHundred(int port, String seed, Path manifest) {
+    FlafkaRun load =
+        flafka(
+            "load",
+            "--target",
+            "127.0.0.1:" + port,
+            "--protocol",
+            "tcp",
+            "--devices",
+            "3",
+            "--count",
+            "500",
+            "--seed",
+            seed,
+            "--manifest",
+            manifest.toString(),
+            "--quiet");
+    assertEquals(0, load.exitCode(), load.err());
+  }
+
   private static void assertCoreRefused(
       String topic, Map<String, Object> variables, Path dir, String component, String line)
       throws Exception {
