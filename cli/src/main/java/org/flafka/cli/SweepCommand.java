@@ -291,7 +291,12 @@ public final class SweepCommand implements Callable<Integer> {
               + ", "
               + HdfsSecurityOptions.KEYTAB
               + " and "
-              + HdfsSecurityOptions.CONFIG);
+              + HdfsSecurityOptions.CONFIG
+              + " (the sweep's), "
+              + CmTargetOptions.EDGE_VARS
+              + " and "
+              + CmTargetOptions.CORE_VARS
+              + " (the agents')");
     }
     if (target.equals("local") && cmOnly != null) {
       // the local stack's broker and HDFS are its own, plain or (--secure) secured by the target
@@ -299,6 +304,7 @@ public final class SweepCommand implements Callable<Integer> {
     }
     if (target.equals("cm")) {
       cmTarget.validate();
+      cmTarget.readAgentVariables(chosen);
       secureClients(stderr);
     }
     if (port != null && (port < 1 || port > 65535)) {
