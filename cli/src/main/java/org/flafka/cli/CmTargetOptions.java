@@ -5,7 +5,13 @@ import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.flafka.render.AgentTemplates;
+import org.flafka.render.TemplateVariable;
+import org.flafka.render.TemplateVariableException;
+import org.flafka.render.Tier;
 import org.flafka.sweep.cm.CmTargetSettings;
+import org.flafka.sweep.space.Knobs;
+import org.flafka.sweep.space.Space;
 import picocli.CommandLine.Option;
 
 /**
@@ -88,6 +94,31 @@ final class CmTargetOptions {
               + ").")
   String edgeBindAddress;
 
+  @Option(
+      names = EDGE_VARS,
+      paramLabel = "FILE",
+      description =
+          "CM target: template variables of the edge agent that describe its host, not a"
+              + " configuration to measure: on a secure cluster its Kafka login"
+              + " (kafka_security_protocol, kafka_sasl_mechanism, kafka_kerberos_principal, paths"
+              + " of its keytab, trust store and kafka_secrets_file on its host). YAML name: value"
+              + " pairs, as flafka render --vars; never swept, not in the results.")
+  Path edgeVars;
+
+  @Option(
+      names = CORE_VARS,
+      paramLabel = "FILE",
+      description =
+          "CM target: the same for the core agent, with its HDFS login (hdfs_kerberos_principal,"
+              + " hdfs_kerberos_keytab, hdfs_namenode_principal, hdfs_data_transfer_protection).")
+  Path coreVars;
+
+  static final String EDGE_VARS = "--edge-vars";
+  static final String CORE_VARS = "--core-vars";
+
+  private Map<String, Object> edgeVariables = Map.of();
+  private Map<String, Object> coreVariables = Map.of();
+
   /** The first of these flags that is set, for "applies to --target cm only", or null. */
   String firstSet() {
     Map<String, Object> flags = new LinkedHashMap<>();
@@ -101,6 +132,8 @@ final class CmTargetOptions {
     flags.put("--agent-data-dir", agentDataDir);
     flags.put("--syslog-host", syslogHost);
     flags.put("--edge-bind-address", edgeBindAddress);
+    flags.put(EDGE_VARS, edgeVars);
+    flags.put(CORE_VARS, coreVars);
     return flags.entrySet().stream()
         .filter(flag -> flag.getValue() != null)
         .map(Map.Entry::getKey)
@@ -128,7 +161,80 @@ final class CmTargetOptions {
         edgeBindAddress != null ? edgeBindAddress : CmTargetSettings.DEFAULT_EDGE_BIND_ADDRESS,
         workDir,
         runPrefix,
-        kafkaClient);
+        kafkaClient,
+        edgeVariables,
+        coreVariables);
+  }
+
+  /**
+   * Reads and checks {@code --edge-vars} and {@code --core-vars} against {@code space}, before
+   * anything connects; {@link #settings} then carries them.
+   */
+  void readAgentVariables(Space space) {
+    edgeVariables = agentVariables(Tier.EDGE, EDGE_VARS, edgeVars, space);
+    coreVariables = agentVariables(Tier.CORE, CORE_VARS, coreVars, space);
+  }
+
+  /**
+   * The variables in {@code file} ({@code option}), each a variable of the tier's template with a
+   * valid value, and none the target's own (servers, ports, paths it sets per run) nor one the
+   * space sets or sweeps: the space's value would be silently overridden, or the sweep would
+   * measure one thing and report another.
+   */
+  static Map<String, Object> agentVariables(Tier tier, String option, Path file, Space space) {
+    if (file == null) {
+      return Map.of();
+    }
+    Map<String, TemplateVariable> known = new LinkedHashMap<>();
+    AgentTemplates.variables(tier).forEach(variable -> known.put(variable.name(), variable));
+    Map<String, Object> variables = new LinkedHashMap<>();
+    for (Map.Entry<String, Object> entry :
+        TemplateVariableOptions.readVarsFile(file, option).entrySet()) {
+      String name = entry.getKey();
+      String where = option + " '" + file + "': ";
+      TemplateVariable variable = known.get(name);
+      if (variable == null) {
+        throw UserException.invalidInput(
+            where
+                + "'"
+                + name
+                + "' is not a variable of the "
+                + tier.id()
+                + " template. Fix: remove it, or check its name with flafka render "
+                + tier.id()
+                + " --list-variables");
+      }
+      if (Knobs.TARGET_OWNED.contains(name)) {
+        throw UserException.invalidInput(
+            where
+                + "'"
+                + name
+                + "' is set by the cm target for each run (servers, ports, paths, names)."
+                + " Fix: remove it"
+                + ("kafka_bootstrap_servers".equals(name)
+                    ? " and give the brokers with --kafka-bootstrap"
+                    : ""));
+      }
+      if (space.fixed().containsKey(name) || space.dimensionNames().contains(name)) {
+        throw UserException.invalidInput(
+            where
+                + "'"
+                + name
+                + "' is also "
+                + (space.fixed().containsKey(name) ? "set" : "swept")
+                + " by space '"
+                + space.name()
+                + "'. Fix: keep it in one place: the agent's host and login in "
+                + option
+                + ", what to measure in the space");
+      }
+      try {
+        variables.put(name, variable.coerce(entry.getValue()));
+      } catch (TemplateVariableException e) {
+        throw UserException.invalidInput(where + e.getMessage());
+      }
+    }
+    return variables;
   }
 
   /**

@@ -83,8 +83,10 @@ import picocli.CommandLine.Parameters;
       "  flafka sweep --target cm --cm-url https://cm:7183 --hdfs-root hdfs://ns1/tmp/flafka-sweep",
       "                                                trials on a cluster, through Cloudera Manager",
       "  flafka sweep --target cm ... --kafka-config client.properties \\",
-      "      --hdfs-principal me@EXAMPLE.COM --hdfs-keytab me.keytab --hdfs-config hdfs-client.properties",
-      "                                                the same on a secure cluster (Kerberos, SCRAM, TLS)",
+      "      --hdfs-principal me@EXAMPLE.COM --hdfs-keytab me.keytab --hdfs-config hdfs-client.properties \\",
+      "      --edge-vars edge-login.yml --core-vars core-login.yml",
+      "                                                the same on a secure cluster (Kerberos, SCRAM, TLS):",
+      "                                                the sweep's own logins, then each agent's",
       "  flafka sweep --replay sweep-results/T --strategy descent",
       "                                                replay descent on a grid sweep's measurements",
       "",
@@ -291,7 +293,12 @@ public final class SweepCommand implements Callable<Integer> {
               + ", "
               + HdfsSecurityOptions.KEYTAB
               + " and "
-              + HdfsSecurityOptions.CONFIG);
+              + HdfsSecurityOptions.CONFIG
+              + " (the sweep's), "
+              + CmTargetOptions.EDGE_VARS
+              + " and "
+              + CmTargetOptions.CORE_VARS
+              + " (the agents')");
     }
     if (target.equals("local") && cmOnly != null) {
       // the local stack's broker and HDFS are its own, plain or (--secure) secured by the target
@@ -299,6 +306,7 @@ public final class SweepCommand implements Callable<Integer> {
     }
     if (target.equals("cm")) {
       cmTarget.validate();
+      cmTarget.readAgentVariables(chosen);
       secureClients(stderr);
     }
     if (port != null && (port < 1 || port > 65535)) {

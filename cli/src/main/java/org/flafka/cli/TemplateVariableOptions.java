@@ -40,7 +40,7 @@ final class TemplateVariableOptions {
   Map<String, Object> variables() {
     Map<String, Object> variables = new LinkedHashMap<>();
     if (varsFile != null) {
-      variables.putAll(readVarsFile(varsFile));
+      variables.putAll(readVarsFile(varsFile, "--vars"));
     }
     variables.putAll(settings);
     return variables;
@@ -56,13 +56,17 @@ final class TemplateVariableOptions {
     }
   }
 
-  private static Map<String, Object> readVarsFile(Path file) {
+  /**
+   * A YAML file of flat {@code name: value} pairs, as Ansible vars are written; {@code option} is
+   * the flag that named it, for the one-line errors.
+   */
+  static Map<String, Object> readVarsFile(Path file, String option) {
     Object loaded;
     try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
       loaded = new Yaml(new SafeConstructor(new LoaderOptions())).load(reader);
     } catch (NoSuchFileException e) {
       throw UserException.invalidInput(
-          "Vars file " + file + " does not exist: check the --vars path.");
+          "Vars file " + file + " does not exist: check the " + option + " path.");
     } catch (IOException e) {
       throw UserException.invalidInput(
           "Cannot read vars file " + file + ": " + e.getMessage() + ".");

@@ -127,9 +127,78 @@ class SweepCommandTest {
     assertEquals(
         "flafka: --secure applies to --target local only. Fix: leave it out and give the cluster's"
             + " own security with --kafka-config, --hdfs-principal, --hdfs-keytab and"
-            + " --hdfs-config\n",
+            + " --hdfs-config (the sweep's), --edge-vars and --core-vars (the agents')\n",
         err);
     assertEquals("", out);
+  }
+
+  @Test
+  void theAgentsOwnVariablesAreCheckedBeforeAnythingConnects() throws Exception {
+    Path file =
+        space(
+            "name: tiny\nset: {hdfs_kerberos_principal: x@R}\n"
+                + "dimensions:\n  kafka_sasl_mechanism: [GSSAPI, SCRAM-SHA-512]\n");
+    Path results = dir.resolve("results");
+    String[] cm = {
+      "sweep",
+      file.toString(),
+      "--target",
+      "cm",
+      "--hdfs-root",
+      "hdfs://nn:8020/s",
+      "--out",
+      results.toString()
+    };
+    Path edge = Files.writeString(dir.resolve("edge.yml"), "kafka_bootstrap_servers: b:9093\n");
+    assertEquals(ExitCode.INVALID_INPUT, run(concat(cm, "--edge-vars", edge.toString())));
+    assertEquals(
+        "flafka: --edge-vars '"
+            + edge
+            + "': 'kafka_bootstrap_servers' is set by the cm target for each run (servers, ports,"
+            + " paths, names). Fix: remove it and give the brokers with --kafka-bootstrap\n",
+        err);
+
+    Files.writeString(edge, "hdfs_kerberos_keytab: /etc/k.keytab\n");
+    assertEquals(ExitCode.INVALID_INPUT, run(concat(cm, "--edge-vars", edge.toString())));
+    assertEquals(
+        "flafka: --edge-vars '"
+            + edge
+            + "': 'hdfs_kerberos_keytab' is not a variable of the edge template. Fix: remove it, or"
+            + " check its name with flafka render edge --list-variables\n",
+        err);
+
+    Files.writeString(edge, "kafka_security_protocol: TLS\n");
+    assertEquals(ExitCode.INVALID_INPUT, run(concat(cm, "--edge-vars", edge.toString())));
+    assertTrue(
+        err.startsWith("flafka: --edge-vars '" + edge + "': ")
+            && err.contains("kafka_security_protocol")
+            && err.contains("TLS"),
+        err);
+
+    // what the space sets or sweeps is the space's: a second value would be overridden unseen
+    Path core = Files.writeString(dir.resolve("core.yml"), "kafka_sasl_mechanism: GSSAPI\n");
+    assertEquals(ExitCode.INVALID_INPUT, run(concat(cm, "--core-vars", core.toString())));
+    assertEquals(
+        "flafka: --core-vars '"
+            + core
+            + "': 'kafka_sasl_mechanism' is also swept by space 'tiny'. Fix: keep it in one place:"
+            + " the agent's host and login in --core-vars, what to measure in the space\n",
+        err);
+    Files.writeString(core, "hdfs_kerberos_principal: flafka-core@R\n");
+    assertEquals(ExitCode.INVALID_INPUT, run(concat(cm, "--core-vars", core.toString())));
+    assertTrue(err.contains("'hdfs_kerberos_principal' is also set by space 'tiny'"), err);
+
+    assertEquals(
+        ExitCode.INVALID_INPUT,
+        run("sweep", file.toString(), "--core-vars", core.toString(), "--out", results.toString()));
+    assertEquals("flafka: --core-vars applies to --target cm only\n", err);
+    assertFalse(Files.exists(results), "nothing made before the variables are checked");
+  }
+
+  private static String[] concat(String[] first, String... more) {
+    String[] all = java.util.Arrays.copyOf(first, first.length + more.length);
+    System.arraycopy(more, 0, all, first.length, more.length);
+    return all;
   }
 
   @Test

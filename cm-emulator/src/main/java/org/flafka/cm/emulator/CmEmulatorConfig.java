@@ -25,7 +25,10 @@ import org.flafka.stack.KafkaCluster;
  * @param sampleInterval how often metrics are sampled (CM: about a minute; tests: a second)
  * @param runtime the agents' classpath, or null for {@code AgentRuntime.locate()} plus the kit's
  *     plugins
- * @param agentJvmOptions JVM options of each agent process
+ * @param agentJvmOptions JVM options of each agent process: what CM's AGENT role config group calls
+ *     Java Configuration Options for Flume Agent ({@code flume_agent_java_opts}), e.g. where a
+ *     test's KDC is ({@code -Djava.security.krb5.conf=...}) as CM's Kerberos integration gives its
+ *     roles
  * @param initialConfigs role index (1-based) → Flume configuration to set and start the role with
  *     at start-up
  * @param apiVersion highest API version claimed by {@code GET /api/version} (the spec checked is

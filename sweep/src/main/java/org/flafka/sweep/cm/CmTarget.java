@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
@@ -174,7 +175,23 @@ public final class CmTarget implements Target {
             + "); Kafka "
             + bootstrapServers
             + "; HDFS "
-            + settings.hdfsRoot());
+            + settings.hdfsRoot()
+            + agentVariableNames());
+  }
+
+  /** The names (never the values) of the agents' own variables, for the start-up line. */
+  private String agentVariableNames() {
+    return variableNames("edge", settings.edgeVariables())
+        + variableNames("core", settings.coreVariables());
+  }
+
+  private static String variableNames(String tier, Map<String, Object> variables) {
+    return variables.isEmpty()
+        ? ""
+        : "; the "
+            + tier
+            + " agent's own variables: "
+            + String.join(", ", new TreeSet<>(variables.keySet()));
   }
 
   private Agent agent(
@@ -359,7 +376,8 @@ public final class CmTarget implements Target {
               + ": give the host the load goes to with --syslog-host");
     }
     String agentDir = settings.agentDataDir().replaceAll("/+$", "") + "/" + name;
-    Map<String, Object> edgeVariables = new LinkedHashMap<>();
+    // the agents' own variables first: none of them is the target's (the CLI refuses those)
+    Map<String, Object> edgeVariables = new LinkedHashMap<>(settings.edgeVariables());
     edgeVariables.put("agent_name", "edge");
     edgeVariables.put("site", "sweep");
     edgeVariables.put("kafka_bootstrap_servers", bootstrapServers);
@@ -368,7 +386,7 @@ public final class CmTarget implements Target {
     edgeVariables.put("edge_bind_address", settings.edgeBindAddress());
     edgeVariables.put("edge_" + protocol.flagName() + "_port", settings.syslogPort());
     edgeVariables.put("edge_data_dir", agentDir + "/edge");
-    Map<String, Object> coreVariables = new LinkedHashMap<>();
+    Map<String, Object> coreVariables = new LinkedHashMap<>(settings.coreVariables());
     coreVariables.put("agent_name", "core");
     coreVariables.put("kafka_bootstrap_servers", bootstrapServers);
     coreVariables.put("kafka_topic", name);

@@ -31,6 +31,12 @@ import java.util.Objects;
  * @param kafkaClient Kafka client properties of a secure cluster (security.protocol, sasl.*, ssl.*,
  *     config.providers: {@code flafka sweep --kafka-config}) for every Kafka client the target
  *     makes; empty for PLAINTEXT
+ * @param edgeVariables template variables of the edge agent that describe its host rather than a
+ *     configuration to measure: on a secure cluster its Kafka login (principal, keytab, trust store
+ *     and secrets file paths as they are on that host; {@code flafka sweep --edge-vars}). Never
+ *     swept, never in the results; the target's own variables (servers, ports, paths) are not among
+ *     them
+ * @param coreVariables the same for the core agent ({@code --core-vars}), with its HDFS login
  */
 public record CmTargetSettings(
     String cluster,
@@ -46,7 +52,9 @@ public record CmTargetSettings(
     String edgeBindAddress,
     Path workDir,
     String runPrefix,
-    Map<String, String> kafkaClient) {
+    Map<String, String> kafkaClient,
+    Map<String, Object> edgeVariables,
+    Map<String, Object> coreVariables) {
 
   /**
    * The edge's syslog port when none is given: above 1024 (CM runs Flume as the unprivileged flume
@@ -64,8 +72,45 @@ public record CmTargetSettings(
     Objects.requireNonNull(workDir, "workDir");
     Objects.requireNonNull(runPrefix, "runPrefix");
     kafkaClient = kafkaClient == null ? Map.of() : Map.copyOf(kafkaClient);
+    edgeVariables = edgeVariables == null ? Map.of() : Map.copyOf(edgeVariables);
+    coreVariables = coreVariables == null ? Map.of() : Map.copyOf(coreVariables);
     if (syslogPort < 1 || syslogPort > 65535) {
       throw new IllegalArgumentException("syslog port must be 1..65535, not " + syslogPort);
     }
+  }
+
+  /** Settings whose agents need no variables of their own (a cluster without security). */
+  public CmTargetSettings(
+      String cluster,
+      String flumeService,
+      String edgeGroup,
+      String coreGroup,
+      String kafkaService,
+      String kafkaBootstrap,
+      URI hdfsRoot,
+      String agentDataDir,
+      int syslogPort,
+      String syslogHost,
+      String edgeBindAddress,
+      Path workDir,
+      String runPrefix,
+      Map<String, String> kafkaClient) {
+    this(
+        cluster,
+        flumeService,
+        edgeGroup,
+        coreGroup,
+        kafkaService,
+        kafkaBootstrap,
+        hdfsRoot,
+        agentDataDir,
+        syslogPort,
+        syslogHost,
+        edgeBindAddress,
+        workDir,
+        runPrefix,
+        kafkaClient,
+        Map.of(),
+        Map.of());
   }
 }
