@@ -1,4 +1,4 @@
-package org.flafka.sweep.local;
+package org.flafka.stack;
 
 import java.io.IOException;
 import java.io.Writer;
@@ -12,74 +12,66 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.security.UserGroupInformation;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.flafka.contract.HdfsKerberos;
-import org.flafka.stack.KafkaCluster;
-import org.flafka.stack.Kdc;
-import org.flafka.stack.SecureHdfs;
-import org.flafka.stack.SecureKafka;
-import org.flafka.stack.StackException;
-import org.flafka.sweep.audit.LoadMarkAudit;
-import org.flafka.sweep.target.TargetException;
 
 /**
- * The local target's stack as a Cloudera cluster is secured ({@code flafka sweep --secure}): the
- * stack module's {@link SecureKafka} (a KRaft broker whose clients use {@code SASL_SSL} with
- * Kerberos, GSSAPI) and {@link SecureHdfs} (a MiniDFSCluster with Kerberos, block access tokens and
- * data transfer protection {@value SecureHdfs#DATA_TRANSFER_PROTECTION}), both logging in through
- * the JVM's {@link Kdc}, with a test certificate authority for TLS.
+ * The pipeline's stack as a Cloudera cluster is secured, for the tools that run edge and core
+ * agents on this machine ({@code flafka sweep --secure}, {@code flafka bench edge|core --secure}):
+ * {@link SecureKafka} (a KRaft broker whose clients use {@code SASL_SSL} with Kerberos, GSSAPI) and
+ * {@link SecureHdfs} (a MiniDFSCluster with Kerberos, block access tokens and data transfer
+ * protection {@value SecureHdfs#DATA_TRANSFER_PROTECTION}), both logging in through the JVM's
+ * {@link Kdc}, with a test certificate authority for TLS.
  *
  * <p>Each agent has a principal and keytab from the KDC ({@value #EDGE_PRINCIPAL}, {@value
- * #CORE_PRINCIPAL}, the core's for Kafka and HDFS alike); the sweep's own clients (the AdminClient
- * making each run's topic, the audit over HDFS or Kafka) log in as {@value #SWEEP_PRINCIPAL}. Every
- * one of them reaches Kafka over SASL_SSL. The only password the agents need, the trust store's, is
- * in a secrets file (mode 0600) that the rendered configurations refer to, as {@code
- * kafka_secrets_file} does in production; nothing here prints it.
+ * #CORE_PRINCIPAL}, the core's for Kafka and HDFS alike); the tool's own clients (an AdminClient
+ * making topics, a producer or an audit) log in as {@code flafka-TOOL}. Every one of them reaches
+ * Kafka over SASL_SSL. The only password the agents need, the trust store's, is in a secrets file
+ * (mode 0600) that the rendered configurations refer to, as {@code kafka_secrets_file} does in
+ * production; nothing here prints it.
  *
  * <p>Broker and HDFS run in this JVM, not in processes of their own as the plain stack's do: the
  * KDC is one per JVM ({@link Kdc#jvmWide()}) and the secure helpers start from it. The agents,
- * whose CPU the sweep measures, are processes either way.
+ * whose CPU the tools measure, are processes either way.
  */
-final class SecureLocalStack implements AutoCloseable {
-  static final String EDGE_PRINCIPAL = "flafka-edge";
-  static final String CORE_PRINCIPAL = "flafka-core";
-  static final String SWEEP_PRINCIPAL = "flafka-sweep";
-
-  /** Where the runs' directories go in HDFS, owned by the core's principal. */
-  static final String HDFS_DIR = "/sweep";
-
-  private static final HdfsKerberos.SettingNames SWEEP_LOGIN =
-      new HdfsKerberos.SettingNames("the sweep's principal", "the sweep's keytab");
+public final class SecurePipeline implements AutoCloseable {
+  public static final String EDGE_PRINCIPAL = "flafka-edge";
+  public static final String CORE_PRINCIPAL = "flafka-core";
 
   private final SecureKafka kafka;
   private final SecureHdfs hdfs;
+  private final String tool;
   private final Path edgeKeytab;
   private final Path coreKeytab;
-  private final Path sweepKeytab;
+  private final Path clientKeytab;
   private final Path secretsFile;
 
-  private SecureLocalStack(
+  private SecurePipeline(
       SecureKafka kafka,
       SecureHdfs hdfs,
+      String tool,
       Path edgeKeytab,
       Path coreKeytab,
-      Path sweepKeytab,
+      Path clientKeytab,
       Path secretsFile) {
     this.kafka = kafka;
     this.hdfs = hdfs;
+    this.tool = tool;
     this.edgeKeytab = edgeKeytab;
     this.coreKeytab = coreKeytab;
-    this.sweepKeytab = sweepKeytab;
+    this.clientKeytab = clientKeytab;
     this.secretsFile = secretsFile;
   }
 
   /**
    * Starts the KDC (if this JVM has none yet), the broker and HDFS, with their files in {@code
-   * dir}.
+   * dir}, for {@code tool} ({@code sweep}, {@code bench}): its clients log in as {@code
+   * flafka-TOOL}, and the core writes under {@code /TOOL} in HDFS.
    */
-  static SecureLocalStack start(Path dir) {
+  public static SecurePipeline start(Path dir, String tool) {
     SecureKafka kafka = SecureKafka.start(dir.resolve("kafka"));
     SecureHdfs hdfs = null;
     try {
@@ -87,14 +79,14 @@ final class SecureLocalStack implements AutoCloseable {
       Kdc kdc = kafka.kdc();
       Path edgeKeytab = kdc.createPrincipal(EDGE_PRINCIPAL);
       Path coreKeytab = kdc.createPrincipal(CORE_PRINCIPAL);
-      Path sweepKeytab = kdc.createPrincipal(SWEEP_PRINCIPAL);
-      // an administrator's step: the core's principal may write under the runs' directory
-      hdfs.mkdirsOwnedBy(HDFS_DIR, CORE_PRINCIPAL);
+      Path clientKeytab = kdc.createPrincipal(clientPrincipal(tool));
+      // an administrator's step: the core's principal may write under the tool's directory
+      hdfs.mkdirsOwnedBy("/" + tool, CORE_PRINCIPAL);
       Path secrets =
           writeOwnerOnly(
               dir.resolve("kafka-secrets.properties"),
               Map.of("ssl.truststore.password", kafka.ca().trustStore().password()));
-      return new SecureLocalStack(kafka, hdfs, edgeKeytab, coreKeytab, sweepKeytab, secrets);
+      return new SecurePipeline(kafka, hdfs, tool, edgeKeytab, coreKeytab, clientKeytab, secrets);
     } catch (RuntimeException e) {
       if (hdfs != null) {
         hdfs.close();
@@ -102,6 +94,10 @@ final class SecureLocalStack implements AutoCloseable {
       kafka.close();
       throw e;
     }
+  }
+
+  private static String clientPrincipal(String tool) {
+    return "flafka-" + tool;
   }
 
   /** The secrets file is created with mode 0600, so no moment exists where others can read it. */
@@ -123,7 +119,7 @@ final class SecureLocalStack implements AutoCloseable {
   }
 
   /** The start-up line: what the stack is and where. */
-  String describe() {
+  public String describe() {
     return "Kafka SASL_SSL (GSSAPI) at "
         + kafka.saslSslBootstrapServers()
         + ", HDFS with Kerberos ("
@@ -134,21 +130,31 @@ final class SecureLocalStack implements AutoCloseable {
         + Kdc.REALM;
   }
 
-  /** The SASL_SSL listener, the only one the agents and the sweep's clients are given. */
-  String bootstrapServers() {
+  /** The SASL_SSL listener, the only one the agents and the tool's clients are given. */
+  public String bootstrapServers() {
     return kafka.saslSslBootstrapServers();
   }
 
-  URI hdfsUri() {
+  public URI hdfsUri() {
     return hdfs.uri();
   }
 
+  /** The HDFS directory the core's principal writes under: {@code /TOOL}. */
+  public String hdfsDir() {
+    return "/" + tool;
+  }
+
+  /** The tool's own Kafka client settings: SASL_SSL as {@code flafka-TOOL}, with the bootstrap. */
+  public Map<String, String> clientSettings() {
+    return kafka.gssapiClient(clientPrincipal(tool), clientKeytab);
+  }
+
   /**
-   * The sweep's own view of the cluster for topics: the AdminClient logs in as {@value
-   * #SWEEP_PRINCIPAL} over SASL_SSL.
+   * The tool's own view of the cluster for topics: the AdminClient logs in as {@code flafka-TOOL}
+   * over SASL_SSL.
    */
-  KafkaCluster sweepClient() {
-    Map<String, String> client = kafka.gssapiClient(SWEEP_PRINCIPAL, sweepKeytab);
+  public KafkaCluster client() {
+    Map<String, String> client = clientSettings();
     return new KafkaCluster() {
       @Override
       public String bootstrapServers() {
@@ -165,23 +171,59 @@ final class SecureLocalStack implements AutoCloseable {
     };
   }
 
+  /**
+   * What the tool's HDFS client needs besides its login: Kerberos, the NameNode's principal and the
+   * data transfer protection.
+   */
+  public Configuration hdfsClientConfiguration() {
+    return hdfs.clientConfiguration();
+  }
+
+  /**
+   * Logs {@code flafka-TOOL} in to HDFS with {@code conf} (from {@link
+   * #hdfsClientConfiguration()}).
+   *
+   * @throws HdfsKerberos.LoginFailure one line naming what failed
+   */
+  public UserGroupInformation clientLogin(Configuration conf) throws HdfsKerberos.LoginFailure {
+    String principal = clientPrincipal(tool);
+    return HdfsKerberos.login(
+        conf,
+        Kdc.qualified(principal),
+        clientKeytab.toString(),
+        new HdfsKerberos.SettingNames("the " + tool + "'s principal", "the " + tool + "'s keytab"));
+  }
+
+  /**
+   * A client as the cluster's administrator (the HDFS superuser), for what an operator does between
+   * runs: list and delete what an agent wrote.
+   */
+  public FileSystem adminFileSystem() {
+    return hdfs.newFileSystem();
+  }
+
   /** The edge's template variables for Kafka over SASL_SSL with its own principal. */
-  Map<String, Object> edgeVariables() {
+  public Map<String, Object> edgeVariables() {
     return kafkaVariables(EDGE_PRINCIPAL, edgeKeytab);
   }
 
   /**
    * The core's template variables: Kafka as for the edge, and its HDFS sinks logging in with the
-   * same principal; {@code root} under {@link #HDFS_DIR}.
+   * same principal; {@code core_hdfs_root} is {@code runName} under {@link #hdfsDir()}.
    */
-  Map<String, Object> coreVariables(String runName) {
+  public Map<String, Object> coreVariables(String runName) {
     Map<String, Object> variables = kafkaVariables(CORE_PRINCIPAL, coreKeytab);
-    variables.put("core_hdfs_root", hdfs.uri() + HDFS_DIR + "/" + runName);
+    variables.put("core_hdfs_root", coreHdfsRoot(runName));
     variables.put("hdfs_kerberos_principal", Kdc.qualified(CORE_PRINCIPAL));
     variables.put("hdfs_kerberos_keytab", coreKeytab.toString());
     variables.put("hdfs_namenode_principal", Kdc.qualified(SecureHdfs.SERVICE_PRINCIPAL));
     variables.put("hdfs_data_transfer_protection", SecureHdfs.DATA_TRANSFER_PROTECTION);
     return variables;
+  }
+
+  /** Where the core of {@code runName} writes: a URI under {@link #hdfsDir()}. */
+  public String coreHdfsRoot(String runName) {
+    return hdfs.uri() + hdfsDir() + "/" + runName;
   }
 
   private Map<String, Object> kafkaVariables(String principal, Path keytab) {
@@ -199,33 +241,13 @@ final class SecureLocalStack implements AutoCloseable {
   }
 
   /** The agents' JVM options: {@code options}, then where the KDC is. */
-  List<String> agentJvmOptions(List<String> options) {
+  public List<String> agentJvmOptions(List<String> options) {
     return Stream.concat(options.stream(), kafka.jvmOptions().stream()).toList();
   }
 
   /**
-   * The audit as {@value #SWEEP_PRINCIPAL}: over HDFS with Kerberos and the cluster's data transfer
-   * protection, over Kafka with SASL_SSL.
-   */
-  LoadMarkAudit audit() {
-    Configuration conf = hdfs.clientConfiguration();
-    UserGroupInformation login;
-    try {
-      login =
-          HdfsKerberos.login(
-              conf, Kdc.qualified(SWEEP_PRINCIPAL), sweepKeytab.toString(), SWEEP_LOGIN);
-    } catch (HdfsKerberos.LoginFailure e) {
-      throw new TargetException("the sweep's HDFS login failed: " + e.getMessage(), e);
-    }
-    Map<String, String> kafkaClient =
-        new LinkedHashMap<>(kafka.gssapiClient(SWEEP_PRINCIPAL, sweepKeytab));
-    kafkaClient.remove("bootstrap.servers");
-    return new LoadMarkAudit(kafkaClient, conf, login);
-  }
-
-  /**
-   * Stops HDFS and the broker. From the sweep's shutdown hook (Ctrl-C) Hadoop refuses to shut down
-   * (its own hook manager is closed by then); the servers' threads then end with the JVM.
+   * Stops HDFS and the broker. From a shutdown hook (Ctrl-C) Hadoop refuses to shut down (its own
+   * hook manager is closed by then); the servers' threads then end with the JVM.
    */
   @Override
   public void close() {
