@@ -88,7 +88,7 @@ public final class CoreBench {
     List<CoreTrial> trials = new ArrayList<>();
     try {
       if (settings.secure()) {
-        SecurePipeline startedStack = SecureStack.start(settings.workDir(), progress);
+        SecurePipeline startedStack = SecureStack.start(settings.workDir(), true, progress);
         synchronized (lock) {
           secure = startedStack;
         }

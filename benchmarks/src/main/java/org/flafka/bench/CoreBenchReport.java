@@ -113,7 +113,7 @@ public final class CoreBenchReport {
     ReportFormat.appendVariables(text, "template variants with: ", settings.oursVariables());
     ReportFormat.appendAgentJvmOptions(text, settings.agentJvmOptions());
     if (settings.secure()) {
-      text.append(SecureStack.REPORT_LINE).append('\n');
+      text.append(SecureStack.CORE_REPORT_LINE).append('\n');
     }
     text.append("machine: ").append(machine).append('\n');
     String baseName = settings.baseline().flagName();

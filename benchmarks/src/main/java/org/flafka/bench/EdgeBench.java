@@ -144,7 +144,7 @@ public final class EdgeBench {
 
   private void startBroker() {
     if (settings.secure()) {
-      SecurePipeline started = SecureStack.start(settings.workDir(), progress);
+      SecurePipeline started = SecureStack.start(settings.workDir(), false, progress);
       synchronized (lock) {
         secure = started;
       }

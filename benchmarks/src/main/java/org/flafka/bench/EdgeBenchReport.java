@@ -142,7 +142,7 @@ public final class EdgeBenchReport {
     }
     ReportFormat.appendAgentJvmOptions(text, settings.agentJvmOptions());
     if (settings.secure()) {
-      text.append(SecureStack.REPORT_LINE).append('\n');
+      text.append(SecureStack.EDGE_REPORT_LINE).append('\n');
     }
     text.append("machine: ").append(machine).append('\n');
     String baseName = settings.baseline().flagName();

@@ -15,24 +15,36 @@ import org.flafka.stack.SecurePipeline;
  */
 final class SecureStack {
   /** What error messages name where the plain stack names the broker's or HDFS's log. */
-  static final String LOG = "the bench's own output (broker and HDFS run in its JVM with --secure)";
+  static final String LOG = "the bench's own output (the secure stack runs in its JVM)";
 
-  /** The report's line on the stack. */
-  static final String REPORT_LINE =
+  /** The core report's line on the stack. */
+  static final String CORE_REPORT_LINE =
       "stack: secure (Kafka SASL_SSL with Kerberos GSSAPI; HDFS with Kerberos and data transfer"
           + " protection privacy), broker and HDFS in the bench's JVM, so their CPU is not"
           + " reported apart";
 
+  /** The edge report's line on the stack. */
+  static final String EDGE_REPORT_LINE =
+      "stack: secure (Kafka SASL_SSL with Kerberos GSSAPI), the broker in the bench's JVM beside"
+          + " the generator, so neither's CPU is reported apart";
+
   private SecureStack() {}
 
-  /** Starts the secure stack in {@code workDir}/secure and says so on {@code progress}. */
-  static SecurePipeline start(Path workDir, Consumer<String> progress) {
+  /**
+   * Starts the secure stack in {@code workDir}/secure, HDFS only {@code withHdfs} (the core's
+   * bench), and says so on {@code progress}.
+   */
+  static SecurePipeline start(Path workDir, boolean withHdfs, Consumer<String> progress) {
     Path dir = workDir.resolve("secure");
     progress.accept(
-        "starting a secure Kafka (KRaft, SASL_SSL with Kerberos) and HDFS (MiniDFSCluster with"
-            + " Kerberos) in this JVM, in "
+        "starting a secure Kafka (KRaft, SASL_SSL with Kerberos)"
+            + (withHdfs ? " and HDFS (MiniDFSCluster with Kerberos)" : "")
+            + " in this JVM, in "
             + dir);
-    SecurePipeline stack = SecurePipeline.start(dir, "bench");
+    SecurePipeline stack =
+        withHdfs
+            ? SecurePipeline.start(dir, "bench")
+            : SecurePipeline.startWithoutHdfs(dir, "bench");
     progress.accept(stack.describe());
     return stack;
   }

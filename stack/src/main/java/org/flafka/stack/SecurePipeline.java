@@ -72,16 +72,30 @@ public final class SecurePipeline implements AutoCloseable {
    * flafka-TOOL}, and the core writes under {@code /TOOL} in HDFS.
    */
   public static SecurePipeline start(Path dir, String tool) {
+    return start(dir, tool, true);
+  }
+
+  /**
+   * {@link #start(Path, String)} for the edge alone: the KDC and the broker, no HDFS (the core's
+   * methods then fail), so nothing idle runs beside the agents.
+   */
+  public static SecurePipeline startWithoutHdfs(Path dir, String tool) {
+    return start(dir, tool, false);
+  }
+
+  private static SecurePipeline start(Path dir, String tool, boolean withHdfs) {
     SecureKafka kafka = SecureKafka.start(dir.resolve("kafka"));
     SecureHdfs hdfs = null;
     try {
-      hdfs = SecureHdfs.start(dir.resolve("hdfs"), kafka.ca());
       Kdc kdc = kafka.kdc();
       Path edgeKeytab = kdc.createPrincipal(EDGE_PRINCIPAL);
       Path coreKeytab = kdc.createPrincipal(CORE_PRINCIPAL);
       Path clientKeytab = kdc.createPrincipal(clientPrincipal(tool));
-      // an administrator's step: the core's principal may write under the tool's directory
-      hdfs.mkdirsOwnedBy("/" + tool, CORE_PRINCIPAL);
+      if (withHdfs) {
+        hdfs = SecureHdfs.start(dir.resolve("hdfs"), kafka.ca());
+        // an administrator's step: the core's principal may write under the tool's directory
+        hdfs.mkdirsOwnedBy("/" + tool, CORE_PRINCIPAL);
+      }
       Path secrets =
           writeOwnerOnly(
               dir.resolve("kafka-secrets.properties"),
@@ -122,12 +136,18 @@ public final class SecurePipeline implements AutoCloseable {
   public String describe() {
     return "Kafka SASL_SSL (GSSAPI) at "
         + kafka.saslSslBootstrapServers()
-        + ", HDFS with Kerberos ("
-        + SecureHdfs.DATA_TRANSFER_PROTECTION
-        + ") at "
-        + hdfs.uri()
+        + (hdfs == null
+            ? ""
+            : ", HDFS with Kerberos (" + SecureHdfs.DATA_TRANSFER_PROTECTION + ") at " + hdfs.uri())
         + "; KDC realm "
         + Kdc.REALM;
+  }
+
+  private SecureHdfs hdfs() {
+    if (hdfs == null) {
+      throw new IllegalStateException("this secure stack was started without HDFS");
+    }
+    return hdfs;
   }
 
   /** The SASL_SSL listener, the only one the agents and the tool's clients are given. */
@@ -136,7 +156,7 @@ public final class SecurePipeline implements AutoCloseable {
   }
 
   public URI hdfsUri() {
-    return hdfs.uri();
+    return hdfs().uri();
   }
 
   /** The HDFS directory the core's principal writes under: {@code /TOOL}. */
@@ -176,7 +196,7 @@ public final class SecurePipeline implements AutoCloseable {
    * data transfer protection.
    */
   public Configuration hdfsClientConfiguration() {
-    return hdfs.clientConfiguration();
+    return hdfs().clientConfiguration();
   }
 
   /**
@@ -199,7 +219,7 @@ public final class SecurePipeline implements AutoCloseable {
    * runs: list and delete what an agent wrote.
    */
   public FileSystem adminFileSystem() {
-    return hdfs.newFileSystem();
+    return hdfs().newFileSystem();
   }
 
   /** The edge's template variables for Kafka over SASL_SSL with its own principal. */
@@ -223,7 +243,7 @@ public final class SecurePipeline implements AutoCloseable {
 
   /** Where the core of {@code runName} writes: a URI under {@link #hdfsDir()}. */
   public String coreHdfsRoot(String runName) {
-    return hdfs.uri() + hdfsDir() + "/" + runName;
+    return hdfs().uri() + hdfsDir() + "/" + runName;
   }
 
   private Map<String, Object> kafkaVariables(String principal, Path keytab) {
@@ -252,7 +272,9 @@ public final class SecurePipeline implements AutoCloseable {
   @Override
   public void close() {
     try {
-      hdfs.close();
+      if (hdfs != null) {
+        hdfs.close();
+      }
     } catch (RuntimeException exiting) {
       // only while the JVM exits: see above
     } finally {
