@@ -126,13 +126,16 @@ public final class EdgeBench {
           progress.accept(
               String.format(
                   java.util.Locale.ROOT,
-                  "%s #%d: %,.0f events/s into Kafka; agent %.2f, broker %.2f CPU-s per million events; "
+                  "%s #%d: %,.0f events/s into Kafka; agent %.2f%s CPU-s per million events; "
                       + "load average %.1f",
                   variant.flagName(),
                   repeat,
                   trial.eventsPerSecond(),
                   trial.agentCpuPerMillion(),
-                  trial.brokerCpuPerMillion(),
+                  Double.isNaN(trial.brokerCpuPerMillion())
+                      ? ""
+                      : String.format(
+                          java.util.Locale.ROOT, ", broker %.2f", trial.brokerCpuPerMillion()),
                   trial.loadAverage()));
         }
       }
