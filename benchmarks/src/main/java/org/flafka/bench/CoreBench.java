@@ -23,6 +23,7 @@ import org.flafka.stack.ContractEvent;
 import org.flafka.stack.HdfsProcess;
 import org.flafka.stack.KafkaBrokerProcess;
 import org.flafka.stack.OurPlugins;
+import org.flafka.stack.SecurePipeline;
 import org.flafka.stack.ThreadCpu;
 
 /**
@@ -44,6 +45,10 @@ import org.flafka.stack.ThreadCpu;
  * trial's HDFS root is then deleted, so every trial finds the DataNode as empty). Variants
  * alternate within each repeat, so a change in the machine's load hits all of them alike.
  *
+ * <p>With {@code --secure} the broker and HDFS are the {@link SecurePipeline}'s, in this JVM: the
+ * prefill, the topic's creation and the agents reach Kafka over SASL_SSL with Kerberos, the agents
+ * write HDFS with Kerberos; the broker's and HDFS's CPU are then not reported apart.
+ *
  * <p>Every process this class starts is killed when a trial or the run ends, fails or is
  * interrupted (the stack also kills its children when this JVM exits).
  */
@@ -58,6 +63,7 @@ public final class CoreBench {
   private final Object lock = new Object();
   private KafkaBrokerProcess broker;
   private HdfsProcess hdfs;
+  private SecurePipeline secure;
   private AgentProcess agent;
   private final RunControl control = new RunControl();
 
@@ -81,19 +87,16 @@ public final class CoreBench {
     String machine = machine();
     List<CoreTrial> trials = new ArrayList<>();
     try {
-      progress.accept("starting the Kafka broker and HDFS processes in " + settings.workDir());
-      KafkaBrokerProcess startedBroker =
-          KafkaBrokerProcess.start(settings.workDir().resolve("broker"));
-      synchronized (lock) {
-        broker = startedBroker;
+      if (settings.secure()) {
+        SecurePipeline startedStack = SecureStack.start(settings.workDir(), true, progress);
+        synchronized (lock) {
+          secure = startedStack;
+        }
+        control.checkNotAborted();
+        secure.client().createTopic(TOPIC, settings.partitions());
+      } else {
+        startPlainStack();
       }
-      control.checkNotAborted();
-      HdfsProcess startedHdfs = HdfsProcess.start(settings.workDir().resolve("hdfs"));
-      synchronized (lock) {
-        hdfs = startedHdfs;
-      }
-      control.checkNotAborted();
-      broker.createTopic(TOPIC, settings.partitions());
       progress.accept(
           String.format(
               Locale.ROOT,
@@ -102,7 +105,10 @@ public final class CoreBench {
               settings.hosts(),
               settings.partitions()));
       prefill();
-      try (FileSystem fs = FileSystem.newInstance(hdfs.uri(), new Configuration())) {
+      try (FileSystem fs =
+          secure != null
+              ? secure.adminFileSystem()
+              : FileSystem.newInstance(hdfs.uri(), new Configuration())) {
         int number = 0;
         for (int repeat = 1; repeat <= settings.repeats(); repeat++) {
           for (CoreVariant variant : settings.variants()) {
@@ -128,11 +134,11 @@ public final class CoreBench {
       } catch (IOException e) {
         throw new BenchException(
             "could not read HDFS at "
-                + hdfs.uri()
+                + (secure != null ? secure.hdfsUri() : hdfs.uri())
                 + ": "
                 + e.getMessage()
                 + " (HDFS log: "
-                + hdfs.log()
+                + (secure != null ? SecureStack.LOG : hdfs.log())
                 + ")",
             e);
       }
@@ -140,6 +146,30 @@ public final class CoreBench {
       closeStack();
     }
     return new CoreBenchReport(settings, trials, started, machine);
+  }
+
+  private void startPlainStack() {
+    progress.accept("starting the Kafka broker and HDFS processes in " + settings.workDir());
+    KafkaBrokerProcess startedBroker =
+        KafkaBrokerProcess.start(settings.workDir().resolve("broker"));
+    synchronized (lock) {
+      broker = startedBroker;
+    }
+    control.checkNotAborted();
+    HdfsProcess startedHdfs = HdfsProcess.start(settings.workDir().resolve("hdfs"));
+    synchronized (lock) {
+      hdfs = startedHdfs;
+    }
+    control.checkNotAborted();
+    broker.createTopic(TOPIC, settings.partitions());
+  }
+
+  private String bootstrapServers() {
+    return secure != null ? secure.bootstrapServers() : broker.bootstrapServers();
+  }
+
+  private String brokerLog() {
+    return secure != null ? SecureStack.LOG : broker.log().toString();
   }
 
   /**
@@ -163,22 +193,28 @@ public final class CoreBench {
       throws IOException {
     String name = String.format(Locale.ROOT, "%02d-%s", number, variant.flagName());
     Path dir = settings.workDir().resolve(name);
-    String hdfsRoot = hdfs.uri() + "/" + name;
+    String hdfsRoot = secure != null ? secure.coreHdfsRoot(name) : hdfs.uri() + "/" + name;
     CoreVariant.Target target =
         new CoreVariant.Target(
-            broker.bootstrapServers(), TOPIC, "bench-" + name, hdfsRoot, dir.resolve("data"));
+            bootstrapServers(), TOPIC, "bench-" + name, hdfsRoot, dir.resolve("data"));
     progress.accept(variant.flagName() + " #" + repeat + ": starting the agent in " + dir);
     long agentStarted = System.nanoTime();
     AgentProcess.Builder builder =
         AgentProcess.builder(
                 CoreVariant.AGENT,
-                variant.properties(target, settings.oursVariables()),
+                variant.properties(
+                    target,
+                    secure != null
+                        ? SecureStack.variables(
+                            settings.oursVariables(), secure.coreVariables(name))
+                        : settings.oursVariables()),
                 dir.resolve("agent"))
             .runtime(runtime);
-    builder.jvmOptions(
+    List<String> jvmOptions =
         settings.agentJvmOptions().isEmpty()
             ? AgentProcess.DEPLOYED_JVM_OPTIONS
-            : settings.agentJvmOptions());
+            : settings.agentJvmOptions();
+    builder.jvmOptions(secure != null ? secure.agentJvmOptions(jvmOptions) : jvmOptions);
     AgentProcess started = builder.start();
     synchronized (lock) {
       agent = started;
@@ -232,8 +268,8 @@ public final class CoreBench {
               end.drained - start.drained,
               drainedAll,
               seconds(end.agentCpu.minus(start.agentCpu)),
-              seconds(end.brokerCpu.minus(start.brokerCpu)),
-              seconds(end.hdfsCpu.minus(start.hdfsCpu)),
+              seconds(start.brokerCpu, end.brokerCpu),
+              seconds(start.hdfsCpu, end.hdfsCpu),
               files,
               threads);
         }
@@ -248,7 +284,7 @@ public final class CoreBench {
     }
   }
 
-  /** Counters at one instant of a trial. */
+  /** Counters at one instant of a trial; the broker's and HDFS's CPU null when in this JVM. */
   private record Snapshot(
       long nanos,
       long drained,
@@ -262,7 +298,12 @@ public final class CoreBench {
     Duration agentCpu = started.cpuTime();
     ThreadCpu agentThreads = ThreadCpu.of(started.pid());
     return new Snapshot(
-        nanos, drained(started, sinks), agentCpu, agentThreads, broker.cpuTime(), hdfs.cpuTime());
+        nanos,
+        drained(started, sinks),
+        agentCpu,
+        agentThreads,
+        secure != null ? null : broker.cpuTime(),
+        secure != null ? null : hdfs.cpuTime());
   }
 
   private static long drained(AgentProcess agent, List<String> sinks) {
@@ -303,7 +344,9 @@ public final class CoreBench {
   private void prefill() {
     long now = System.currentTimeMillis();
     try (KafkaProducer<byte[], byte[]> producer =
-        ContractEvent.producer(broker.bootstrapServers())) {
+        secure != null
+            ? ContractEvent.producer(secure.clientSettings())
+            : ContractEvent.producer(broker.bootstrapServers())) {
       List<ContractEvent> batch = new ArrayList<>(PRODUCE_BATCH);
       Map<ContractEvent, Integer> partitionOf = new IdentityHashMap<>();
       int[][] hostSets = hostPartitionSets();
@@ -338,7 +381,7 @@ public final class CoreBench {
               + ": "
               + e.getMessage()
               + " (broker log: "
-              + broker.log()
+              + brokerLog()
               + ")",
           e);
     }
@@ -371,11 +414,17 @@ public final class CoreBench {
   private void closeStack() {
     KafkaBrokerProcess runningBroker;
     HdfsProcess runningHdfs;
+    SecurePipeline runningSecure;
     synchronized (lock) {
       runningBroker = broker;
       runningHdfs = hdfs;
+      runningSecure = secure;
       broker = null;
       hdfs = null;
+      secure = null;
+    }
+    if (runningSecure != null) {
+      runningSecure.close();
     }
     try {
       if (runningHdfs != null) {
@@ -388,6 +437,11 @@ public final class CoreBench {
 
   private static double seconds(Duration duration) {
     return duration.toNanos() / 1e9;
+  }
+
+  /** CPU seconds from {@code start} to {@code end}; NaN when not measured (in this JVM). */
+  private static double seconds(Duration start, Duration end) {
+    return start == null || end == null ? Double.NaN : seconds(end.minus(start));
   }
 
   private static String machine() {

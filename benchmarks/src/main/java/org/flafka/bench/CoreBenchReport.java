@@ -112,6 +112,9 @@ public final class CoreBenchReport {
             seconds(settings.duration().toMillis())));
     ReportFormat.appendVariables(text, "template variants with: ", settings.oursVariables());
     ReportFormat.appendAgentJvmOptions(text, settings.agentJvmOptions());
+    if (settings.secure()) {
+      text.append(SecureStack.CORE_REPORT_LINE).append('\n');
+    }
     text.append("machine: ").append(machine).append('\n');
     String baseName = settings.baseline().flagName();
     String[] header = {
@@ -182,6 +185,7 @@ public final class CoreBenchReport {
     json.writeNumberField("partitions", settings.partitions());
     json.writeNumberField("hostPartitions", settings.hostPartitions());
     json.writeNumberField("size", settings.size());
+    json.writeBooleanField("secure", settings.secure());
     json.writeStringField("baseline", settings.baseline().flagName());
     json.writeObjectFieldStart("set");
     for (Map.Entry<String, Object> variable : settings.oursVariables().entrySet()) {
@@ -222,8 +226,8 @@ public final class CoreBenchReport {
       json.writeBooleanField("drainedAll", t.drainedAll());
       json.writeNumberField("eventsPerSecond", t.eventsPerSecond());
       json.writeNumberField("agentCpuSeconds", t.agentCpuSeconds());
-      json.writeNumberField("brokerCpuSeconds", t.brokerCpuSeconds());
-      json.writeNumberField("hdfsCpuSeconds", t.hdfsCpuSeconds());
+      ReportFormat.number(json, "brokerCpuSeconds", t.brokerCpuSeconds());
+      ReportFormat.number(json, "hdfsCpuSeconds", t.hdfsCpuSeconds());
       json.writeNumberField("files", t.files());
       threadSeconds(json, t.agentCpuByThreads());
       json.writeEndObject();

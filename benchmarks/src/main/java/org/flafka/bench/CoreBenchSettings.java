@@ -31,6 +31,9 @@ import java.util.Map;
  *     of {@link CoreVariant#BENCH_OWNED_VARIABLES}
  * @param agentJvmOptions JVM options of every variant's agent process; empty for a deployed agent's
  *     ({@code AgentProcess.DEPLOYED_JVM_OPTIONS})
+ * @param secure on the secure stack ({@code --secure}, {@link org.flafka.stack.SecurePipeline}):
+ *     Kafka over SASL_SSL with Kerberos and HDFS with Kerberos, in the bench's JVM; only the
+ *     variants {@link CoreVariant#whyNotSecure()} accepts
  */
 public record CoreBenchSettings(
     List<CoreVariant> variants,
@@ -45,7 +48,8 @@ public record CoreBenchSettings(
     CoreVariant baseline,
     Path workDir,
     Map<String, Object> oursVariables,
-    List<String> agentJvmOptions) {
+    List<String> agentJvmOptions,
+    boolean secure) {
 
   /** The smallest body: the syslog line with its id and host needs about this much. */
   public static final int MIN_SIZE = 100;
@@ -73,7 +77,8 @@ public record CoreBenchSettings(
         baseline,
         dir,
         oursVariables,
-        agentJvmOptions);
+        agentJvmOptions,
+        secure);
   }
 
   /** What the topic holds: the warm-up's records, then the measured ones. */
@@ -125,6 +130,20 @@ public record CoreBenchSettings(
     if (size < MIN_SIZE || size > MAX_SIZE) {
       throw new IllegalArgumentException(
           "--size must be between " + MIN_SIZE + " and " + MAX_SIZE + " bytes but was " + size);
+    }
+    if (secure) {
+      for (CoreVariant variant : variants) {
+        String reason = variant.whyNotSecure();
+        if (reason != null) {
+          throw new IllegalArgumentException(
+              "--variants "
+                  + variant.flagName()
+                  + ": cannot run with --secure: "
+                  + reason
+                  + ". Fix: leave it out; with --secure run some of "
+                  + CoreVariant.secureFlagNames());
+        }
+      }
     }
     for (String name : oursVariables.keySet()) {
       if (CoreVariant.BENCH_OWNED_VARIABLES.contains(name)) {

@@ -151,6 +151,34 @@ public enum CoreVariant {
   }
 
   /**
+   * Why this variant cannot run on the secure stack ({@code --secure}), or null when it can: the
+   * template's own HDFS sink takes the NameNode's principal and data transfer protection from
+   * template variables, Flume's HDFS sink only from an {@code hdfs-site.xml} on the agent's
+   * classpath, which the bench does not give its agents; the fixed stock configurations are Flume's
+   * defaults, which have no security settings.
+   */
+  public String whyNotSecure() {
+    if (!template) {
+      return "it is Flume's default configuration, which has no Kafka or HDFS security settings";
+    }
+    if ("stock".equals(variables.get("core_sink_impl"))) {
+      return "Flume's HDFS sink reads the NameNode's Kerberos principal and the data transfer"
+          + " protection from an hdfs-site.xml, which the bench does not give its agents";
+    }
+    return null;
+  }
+
+  /** The flag names of the variants that run with {@code --secure}, comma-separated. */
+  public static String secureFlagNames() {
+    return String.join(
+        ",",
+        java.util.Arrays.stream(values())
+            .filter(v -> v.whyNotSecure() == null)
+            .map(CoreVariant::flagName)
+            .toList());
+  }
+
+  /**
    * Whether it is rendered from the core template (and so runs our plugins and takes {@code
    * --set}).
    */

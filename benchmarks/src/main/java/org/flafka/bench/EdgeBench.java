@@ -38,6 +38,7 @@ import org.flafka.stack.AgentProcess;
 import org.flafka.stack.AgentRuntime;
 import org.flafka.stack.KafkaBrokerProcess;
 import org.flafka.stack.OurPlugins;
+import org.flafka.stack.SecurePipeline;
 import org.flafka.stack.ThreadCpu;
 
 /**
@@ -47,6 +48,10 @@ import org.flafka.stack.ThreadCpu;
  * then measures a steady window between two snapshots of Kafka's end offsets, the agent's counters
  * and the CPU time of the agent process, the broker process and this JVM. Variants alternate within
  * each repeat, so a change in the machine's load hits all of them alike.
+ *
+ * <p>With {@code --secure} the broker is the {@link SecurePipeline}'s, in this JVM: the agents and
+ * the bench's AdminClient reach it over SASL_SSL with Kerberos; its CPU is then not reported apart
+ * from this JVM's, so neither is the generator's.
  *
  * <p>Every process this class starts is killed when a trial or the run ends, fails or is
  * interrupted (the stack also kills its children when this JVM exits).
@@ -80,6 +85,7 @@ public final class EdgeBench {
   private final Consumer<String> progress;
   private final Object lock = new Object();
   private KafkaBrokerProcess broker;
+  private SecurePipeline secure;
   private EdgeProcess agent;
   private LoadGenerator generator;
   private final RunControl control = new RunControl();
@@ -107,17 +113,8 @@ public final class EdgeBench {
     }
     List<Trial> trials = new ArrayList<>();
     long started = System.currentTimeMillis();
-    progress.accept("starting the Kafka broker process in " + settings.workDir().resolve("broker"));
-    KafkaBrokerProcess startedBroker =
-        KafkaBrokerProcess.start(
-            settings.workDir().resolve("broker"),
-            Map.of(),
-            KafkaBrokerProcess.DEFAULT_JVM_OPTIONS,
-            settings.kafkaLatency());
-    synchronized (lock) {
-      broker = startedBroker;
-    }
-    try (Admin admin = broker.admin()) {
+    startBroker();
+    try (Admin admin = secure != null ? secure.client().admin() : broker.admin()) {
       int number = 0;
       for (int repeat = 1; repeat <= settings.repeats(); repeat++) {
         for (EdgeVariant variant : settings.variants()) {
@@ -129,13 +126,16 @@ public final class EdgeBench {
           progress.accept(
               String.format(
                   java.util.Locale.ROOT,
-                  "%s #%d: %,.0f events/s into Kafka; agent %.2f, broker %.2f CPU-s per million events; "
+                  "%s #%d: %,.0f events/s into Kafka; agent %.2f%s CPU-s per million events; "
                       + "load average %.1f",
                   variant.flagName(),
                   repeat,
                   trial.eventsPerSecond(),
                   trial.agentCpuPerMillion(),
-                  trial.brokerCpuPerMillion(),
+                  Double.isNaN(trial.brokerCpuPerMillion())
+                      ? ""
+                      : String.format(
+                          java.util.Locale.ROOT, ", broker %.2f", trial.brokerCpuPerMillion()),
                   trial.loadAverage()));
         }
       }
@@ -143,6 +143,30 @@ public final class EdgeBench {
       closeBroker();
     }
     return new EdgeBenchReport(settings, trials, started, ReportFormat.machine());
+  }
+
+  private void startBroker() {
+    if (settings.secure()) {
+      SecurePipeline started = SecureStack.start(settings.workDir(), false, progress);
+      synchronized (lock) {
+        secure = started;
+      }
+      return;
+    }
+    progress.accept("starting the Kafka broker process in " + settings.workDir().resolve("broker"));
+    KafkaBrokerProcess startedBroker =
+        KafkaBrokerProcess.start(
+            settings.workDir().resolve("broker"),
+            Map.of(),
+            KafkaBrokerProcess.DEFAULT_JVM_OPTIONS,
+            settings.kafkaLatency());
+    synchronized (lock) {
+      broker = startedBroker;
+    }
+  }
+
+  private String brokerLog() {
+    return secure != null ? SecureStack.LOG : broker.log().toString();
   }
 
   /**
@@ -176,7 +200,11 @@ public final class EdgeBench {
     createTopic(admin, topic);
     int port = variant.choosesItsPort() ? 0 : freeLoopbackPort(settings.protocol());
     Variant.Target target =
-        new Variant.Target(broker.bootstrapServers(), topic, port, settings.protocol());
+        new Variant.Target(
+            secure != null ? secure.bootstrapServers() : broker.bootstrapServers(),
+            topic,
+            port,
+            settings.protocol());
     Path dir = settings.workDir().resolve(String.format("%02d-%s", number, variant.fileName()));
     progress.accept(variant.flagName() + " #" + repeat + ": starting the agent in " + dir);
     EdgeProcess started = startAgent(variant, target, dir, runtime);
@@ -230,8 +258,9 @@ public final class EdgeBench {
           gained(before.sinkDrained, after.sinkDrained),
           after.generatorSent - before.generatorSent,
           seconds(after.agentCpu.minus(before.agentCpu)),
-          seconds(after.brokerCpu.minus(before.brokerCpu)),
-          (after.ownCpuNanos - before.ownCpuNanos) / 1e9,
+          secure != null ? Double.NaN : seconds(after.brokerCpu.minus(before.brokerCpu)),
+          // with --secure this JVM runs the broker too: the generator's share is not known
+          secure != null ? Double.NaN : (after.ownCpuNanos - before.ownCpuNanos) / 1e9,
           loadAverage(),
           after.agentThreads.secondsSince(before.agentThreads, started.threadGroups()),
           gained(before.udpSocketDrops, after.udpSocketDrops),
@@ -268,14 +297,18 @@ public final class EdgeBench {
     Map<String, Object> variables = new LinkedHashMap<>();
     variables.put("edge_data_dir", dir.resolve("data").toAbsolutePath().toString());
     variables.putAll(settings.oursVariables());
+    if (secure != null) {
+      variables = SecureStack.variables(variables, secure.edgeVariables());
+    }
     AgentProcess.Builder builder =
         AgentProcess.builder(
                 Variant.AGENT, variant.properties(target, settings.sinks(), variables), dir)
             .runtime(runtime);
-    builder.jvmOptions(
+    List<String> jvmOptions =
         settings.agentJvmOptions().isEmpty()
             ? AgentProcess.DEPLOYED_JVM_OPTIONS
-            : settings.agentJvmOptions());
+            : settings.agentJvmOptions();
+    builder.jvmOptions(secure != null ? secure.agentJvmOptions(jvmOptions) : jvmOptions);
     return EdgeProcess.of(builder.start(), Variant.sourceName(settings.protocol()));
   }
 
@@ -485,7 +518,7 @@ public final class EdgeBench {
     long nanos = System.nanoTime();
     Duration agentCpu = agentProcess.cpuTime();
     ThreadCpu agentThreads = ThreadCpu.of(agentProcess.pid());
-    Duration brokerCpu = broker.cpuTime();
+    Duration brokerCpu = secure != null ? null : broker.cpuTime();
     long ownCpu = ownCpuNanos();
     long sent = load.progress().events();
     EdgeProcess.Counts counts = agentProcess.counts();
@@ -548,7 +581,7 @@ public final class EdgeBench {
               + " partitions: "
               + (e.getCause() == null ? e : e.getCause())
               + " (broker log: "
-              + broker.log()
+              + brokerLog()
               + ")",
           e);
     } catch (InterruptedException e) {
@@ -588,7 +621,7 @@ public final class EdgeBench {
               + " from the broker: "
               + e
               + " (broker log: "
-              + broker.log()
+              + brokerLog()
               + ")",
           e);
     } catch (InterruptedException e) {
@@ -628,11 +661,17 @@ public final class EdgeBench {
 
   private void closeBroker() {
     KafkaBrokerProcess running;
+    SecurePipeline runningSecure;
     synchronized (lock) {
       running = broker;
+      runningSecure = secure;
       broker = null;
+      secure = null;
     }
     control.stop(running);
+    if (runningSecure != null) {
+      runningSecure.close();
+    }
   }
 
   /** A loopback port free for {@code protocol} now, for an agent that cannot choose its own. */

@@ -141,6 +141,9 @@ public final class EdgeBenchReport {
                   + " broker's)\n");
     }
     ReportFormat.appendAgentJvmOptions(text, settings.agentJvmOptions());
+    if (settings.secure()) {
+      text.append(SecureStack.EDGE_REPORT_LINE).append('\n');
+    }
     text.append("machine: ").append(machine).append('\n');
     String baseName = settings.baseline().flagName();
     String[] header = {
@@ -289,6 +292,7 @@ public final class EdgeBenchReport {
     json.writeNumberField("partitions", settings.partitions());
     json.writeNumberField("kafkaLatencyMillis", settings.kafkaLatency().toMillis());
     json.writeStringField("protocol", settings.protocol().flagName());
+    json.writeBooleanField("secure", settings.secure());
     json.writeStringField("baseline", settings.baseline().flagName());
     if (settings.unlimitedRate()) {
       json.writeStringField("rate", "max");
@@ -341,8 +345,8 @@ public final class EdgeBenchReport {
       json.writeNumberField("sinkDrained", t.sinkDrained());
       json.writeNumberField("generatorSent", t.generatorSent());
       json.writeNumberField("agentCpuSeconds", t.agentCpuSeconds());
-      json.writeNumberField("brokerCpuSeconds", t.brokerCpuSeconds());
-      json.writeNumberField("generatorCpuSeconds", t.generatorCpuSeconds());
+      ReportFormat.number(json, "brokerCpuSeconds", t.brokerCpuSeconds());
+      ReportFormat.number(json, "generatorCpuSeconds", t.generatorCpuSeconds());
       json.writeNumberField("loadAverage", t.loadAverage());
       if (udp()) {
         json.writeNumberField("udpSocketDrops", t.udpSocketDrops());

@@ -28,6 +28,9 @@ import org.flafka.load.Protocol;
  * @param kafkaLatency added to each direction between every client and the broker, as a remote
  *     cluster would (the broker process's {@code LatencyProxy}); zero for none
  * @param protocol how the generator sends and the agents listen: TCP (newline framing) or UDP
+ * @param secure on the secure stack ({@code --secure}, {@link org.flafka.stack.SecurePipeline}):
+ *     Kafka over SASL_SSL with Kerberos, in the bench's JVM; only the variants {@link
+ *     Variant#whyNotSecure()} accepts
  */
 public record EdgeBenchSettings(
     List<EdgeVariant> variants,
@@ -45,7 +48,8 @@ public record EdgeBenchSettings(
     Map<String, Object> oursVariables,
     List<String> agentJvmOptions,
     Duration kafkaLatency,
-    Protocol protocol) {
+    Protocol protocol,
+    boolean secure) {
 
   /** The longest {@link #kafkaLatency}: more than any cluster an edge should write to. */
   public static final Duration MAX_KAFKA_LATENCY = Duration.ofSeconds(1);
@@ -74,7 +78,8 @@ public record EdgeBenchSettings(
         oursVariables,
         agentJvmOptions,
         kafkaLatency,
-        protocol);
+        protocol,
+        secure);
   }
 
   public boolean unlimitedRate() {
@@ -88,6 +93,26 @@ public record EdgeBenchSettings(
     }
     if (variants.stream().distinct().count() != variants.size()) {
       throw new IllegalArgumentException("--variants names a variant twice: " + variants);
+    }
+    if (secure) {
+      for (EdgeVariant variant : variants) {
+        String reason = variant.base().whyNotSecure();
+        if (reason != null) {
+          throw new IllegalArgumentException(
+              "--variants "
+                  + variant.flagName()
+                  + ": cannot run with --secure: "
+                  + reason
+                  + ". Fix: leave it out; with --secure run ours or an ours-* variant");
+        }
+      }
+      if (!kafkaLatency.isZero()) {
+        throw new IllegalArgumentException(
+            "--kafka-latency "
+                + kafkaLatency.toMillis()
+                + "ms: cannot be used with --secure: the latency proxy fronts the plain broker"
+                + " process only. Fix: leave out --kafka-latency or --secure");
+      }
     }
     if (warmup.isNegative()) {
       throw new IllegalArgumentException("--warmup must be 0 or longer but was " + warmup);

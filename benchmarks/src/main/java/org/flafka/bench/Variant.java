@@ -305,6 +305,21 @@ public enum Variant {
         partitions);
   }
 
+  /**
+   * Why this variant cannot run on the secure stack ({@code --secure}), or null when it can: ours
+   * and the ours-* variants take Kafka's security from the edge template's variables, as a deployed
+   * edge does; the stock variants are Flume's configurations as written, without security settings,
+   * and the bench configures rsyslog's omkafka without SASL or TLS.
+   */
+  public String whyNotSecure() {
+    if (usesPlugins) {
+      return null;
+    }
+    return isFlumeAgent()
+        ? "it is a fixed configuration of Flume's, without Kafka security settings"
+        : "the bench configures rsyslog's omkafka without SASL or TLS";
+  }
+
   /** What rsyslogd writes for an rsyslog variant; null for the variants that run a Flume agent. */
   RsyslogEdge.Body rsyslogBody() {
     return null;

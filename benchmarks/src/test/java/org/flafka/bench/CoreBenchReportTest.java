@@ -26,7 +26,8 @@ class CoreBenchReportTest {
               CoreVariant.OURS,
               Path.of("/tmp/work"),
               Map.of(),
-              List.of())
+              List.of(),
+              false)
           .validate();
 
   private static CoreTrial trial(CoreVariant variant, int repeat, double seconds, double agentCpu) {

@@ -35,7 +35,8 @@ class EdgeBenchReportTest {
             Map.of(),
             List.of(),
             Duration.ZERO,
-            protocol)
+            protocol,
+            false)
         .validate();
   }
 
@@ -196,7 +197,8 @@ class EdgeBenchReportTest {
                 Map.of(),
                 List.of(),
                 Duration.ZERO,
-                Protocol.TCP)
+                Protocol.TCP,
+                false)
             .validate();
     EdgeBenchReport report =
         new EdgeBenchReport(

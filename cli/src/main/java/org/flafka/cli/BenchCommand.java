@@ -250,6 +250,21 @@ public final class BenchCommand implements Runnable {
     }
   }
 
+  /** The stack's option, the same in every bench: {@code --secure}. */
+  static final class StackOptions {
+    @Option(
+        names = "--secure",
+        description =
+            "Run on a secure stack, as Cloudera clusters are secured: a KDC and a certificate "
+                + "authority made for the run; Kafka over SASL_SSL with Kerberos (GSSAPI) for the "
+                + "agents and the bench's own clients; HDFS with Kerberos and data transfer "
+                + "protection privacy. Broker and HDFS then run in the bench's JVM (one KDC per "
+                + "JVM), so their CPU is not reported apart; the agents' CPU is measured per agent "
+                + "process as without it. Ours and the ours-* variants only, except those with "
+                + "Flume's HDFS sink (docs/benchmarks.md#security).")
+    boolean secure;
+  }
+
   /** The agents' options, the same in every bench: their JVM, and the progress lines. */
   static final class AgentOptions {
     @Option(
@@ -313,6 +328,7 @@ public final class BenchCommand implements Runnable {
         "  flafka bench edge --protocol udp --rate 200000        what UDP loses, and where",
         "  flafka bench edge --variants ours,stock-tuned --set edge_kafka_compression_type=lz4",
         "  flafka bench edge --variants ours,ours+edge_kafka_compression_type=lz4 --baseline ours",
+        "  flafka bench edge --variants ours --secure            what SASL_SSL with Kerberos costs",
         "",
         "Exit codes: 0 done, 1 a trial failed (the message names the log), 2 invalid flags.",
       })
@@ -451,6 +467,8 @@ public final class BenchCommand implements Runnable {
 
     @Mixin AgentOptions agent;
 
+    @Mixin StackOptions stack;
+
     @Override
     public Integer call() throws Exception {
       boolean json = report.checkJson();
@@ -508,7 +526,8 @@ public final class BenchCommand implements Runnable {
                   new LinkedHashMap<>(oursVariables),
                   agent.agentJvmOptions,
                   duration("--kafka-latency", kafkaLatency, true),
-                  transport)
+                  transport,
+                  stack.secure)
               .validate();
       if (!oursVariables.isEmpty()
           || parsed.stream().anyMatch(variant -> !variant.variables().isEmpty())) {
@@ -635,6 +654,7 @@ public final class BenchCommand implements Runnable {
         "  flafka bench core --variants ours,ours-stock-sink --events 1000000",
         "  flafka bench core --set core_hdfs_sinks=2 --set core_fanout=batch",
         "  flafka bench core --format json --out core.json",
+        "  flafka bench core --variants ours --secure           Kerberos and SASL_SSL on the same drain",
         "",
         "Exit codes: 0 done, 1 a trial failed (the message names the log), 2 invalid flags.",
       })
@@ -750,6 +770,8 @@ public final class BenchCommand implements Runnable {
 
     @Mixin AgentOptions agent;
 
+    @Mixin StackOptions stack;
+
     @Override
     public Integer call() throws Exception {
       boolean json = report.checkJson();
@@ -781,7 +803,8 @@ public final class BenchCommand implements Runnable {
                   base,
                   null,
                   new LinkedHashMap<>(oursVariables),
-                  agent.agentJvmOptions)
+                  agent.agentJvmOptions,
+                  stack.secure)
               .validate();
       if (!oursVariables.isEmpty()) {
         checkOursVariables(parsed);

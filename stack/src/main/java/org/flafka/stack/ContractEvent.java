@@ -110,8 +110,16 @@ public record ContractEvent(String id, byte[] body, Map<String, String> headers)
    * A producer that waits for acks=all and compresses with snappy, as the edge's Kafka sinks do.
    */
   public static KafkaProducer<byte[], byte[]> producer(String bootstrapServers) {
+    return producer(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers));
+  }
+
+  /**
+   * {@link #producer(String)} with {@code clientSettings}: the bootstrap servers and, for a secure
+   * cluster, how the client logs in (e.g. {@link SecurePipeline#clientSettings()}).
+   */
+  public static KafkaProducer<byte[], byte[]> producer(Map<String, String> clientSettings) {
     Properties config = new Properties();
-    config.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+    config.putAll(clientSettings);
     config.put(ProducerConfig.ACKS_CONFIG, "all");
     // Not idempotent, one request in flight: on a loaded machine a just-created topic answered
     // NOT_LEADER_OR_FOLLOWER, and the idempotent producer then retried OUT_OF_ORDER_SEQUENCE_NUMBER

@@ -24,6 +24,9 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.security.UserGroupInformation;
+import org.flafka.contract.HdfsKerberos;
 import org.flafka.load.Protocol;
 import org.flafka.render.Tier;
 import org.flafka.stack.AgentProcess;
@@ -33,6 +36,7 @@ import org.flafka.stack.HdfsProcess;
 import org.flafka.stack.KafkaBrokerProcess;
 import org.flafka.stack.KafkaCluster;
 import org.flafka.stack.OurPlugins;
+import org.flafka.stack.SecurePipeline;
 import org.flafka.stack.StackException;
 import org.flafka.sweep.audit.AuditCounts;
 import org.flafka.sweep.audit.Landing;
@@ -51,7 +55,7 @@ import org.flafka.sweep.target.TrialEnvironment;
  * HDFS directory, so no run sees another's events.
  *
  * <p>With {@code secure}, the broker and HDFS are a secure cluster's instead ({@link
- * SecureLocalStack}): Kafka over SASL_SSL with Kerberos, HDFS with Kerberos and data transfer
+ * SecurePipeline}): Kafka over SASL_SSL with Kerberos, HDFS with Kerberos and data transfer
  * protection, principals and keytabs for each agent and for the sweep's own clients.
  *
  * <p>Child processes die with this JVM: the stack's shutdown hook kills them on a normal exit,
@@ -66,7 +70,7 @@ public final class LocalTarget implements Target {
   private final List<String> agentJvmOptions;
   private final boolean secure;
   private Reaper reaper;
-  private SecureLocalStack secureStack;
+  private SecurePipeline secureStack;
   private LoadMarkAudit secureAudit;
   private KafkaBrokerProcess kafka;
   private HdfsProcess hdfs;
@@ -89,8 +93,8 @@ public final class LocalTarget implements Target {
   }
 
   /**
-   * @param secure the stack as a secure cluster has it ({@link SecureLocalStack}) instead of a
-   *     plain one
+   * @param secure the stack as a secure cluster has it ({@link SecurePipeline}) instead of a plain
+   *     one
    */
   public LocalTarget(
       Path workDir,
@@ -140,7 +144,16 @@ public final class LocalTarget implements Target {
   private synchronized LoadMarkAudit secureAudit() {
     requireStarted();
     if (secureAudit == null) {
-      secureAudit = secureStack.audit();
+      Configuration conf = secureStack.hdfsClientConfiguration();
+      UserGroupInformation login;
+      try {
+        login = secureStack.clientLogin(conf);
+      } catch (HdfsKerberos.LoginFailure e) {
+        throw new TargetException("the sweep's HDFS login failed: " + e.getMessage(), e);
+      }
+      Map<String, String> kafkaClient = new LinkedHashMap<>(secureStack.clientSettings());
+      kafkaClient.remove("bootstrap.servers");
+      secureAudit = new LoadMarkAudit(kafkaClient, conf, login);
     }
     return secureAudit;
   }
@@ -204,7 +217,7 @@ public final class LocalTarget implements Target {
             + " Kerberos) in "
             + workDir);
     try {
-      secureStack = SecureLocalStack.start(workDir.resolve("secure"));
+      secureStack = SecurePipeline.start(workDir.resolve("secure"), "sweep");
     } catch (RuntimeException e) {
       close();
       throw new TargetException("could not start the local secure stack: " + firstLine(e), e);
@@ -283,7 +296,7 @@ public final class LocalTarget implements Target {
       throw new TargetException("cannot create " + dir + ": " + e.getMessage(), e);
     }
     String topic = "sweep-" + runName;
-    KafkaCluster topics = secureStack != null ? secureStack.sweepClient() : kafka;
+    KafkaCluster topics = secureStack != null ? secureStack.client() : kafka;
     topics.createTopic(topic, partitions);
     int port = syslogPort != null ? syslogPort : freePort(protocol);
     Map<String, Object> edgeVariables = new LinkedHashMap<>();
