@@ -18,7 +18,6 @@ import static org.flafka.contract.Headers.TIMESTAMP_SOURCE;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.apache.flume.Context;
 import org.apache.flume.Event;
 import org.apache.flume.interceptor.Interceptor;
@@ -78,7 +77,6 @@ public final class SyslogInterceptor implements Interceptor {
   private final String site;
   private final boolean hostLowerCase;
   private final int hostMaxLength;
-  private final int warmupMessages;
   // Which headers to set, and which to replace when present: read per event, so plain fields.
   private final boolean setTimestamp;
   private final boolean setHost;
@@ -109,7 +107,6 @@ public final class SyslogInterceptor implements Interceptor {
     this.site = config.site();
     this.hostLowerCase = config.hostLowerCase();
     this.hostMaxLength = config.hostMaxLength();
-    this.warmupMessages = config.warmupMessages();
     this.setTimestamp = config.sets(TIMESTAMP);
     this.setHost = config.sets(HOST);
     this.setFacility = config.sets(FACILITY);
@@ -134,19 +131,7 @@ public final class SyslogInterceptor implements Interceptor {
   }
 
   @Override
-  public void initialize() {
-    if (warmupMessages == 0) {
-      return;
-    }
-    long started = System.nanoTime();
-    ParserWarmUp.run(parser, warmupMessages, hostLowerCase, hostMaxLength);
-    LOG.info(
-        "syslog interceptor: the parser read {} sample messages in {} ms before the source opens"
-            + " its ports ({})",
-        warmupMessages,
-        TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started),
-        SyslogInterceptorConfig.WARMUP_MESSAGES_CONFIG);
-  }
+  public void initialize() {}
 
   /** Sets the headers in place and returns the same event; never null, never a changed body. */
   @Override

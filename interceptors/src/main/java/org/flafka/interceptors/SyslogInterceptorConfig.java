@@ -72,14 +72,6 @@ public final class SyslogInterceptorConfig {
       "Longest host header, in characters; a longer host name is "
           + "cut to this length (253 is the longest DNS name).";
 
-  public static final String WARMUP_MESSAGES_CONFIG = "warmup.messages";
-  private static final String WARMUP_MESSAGES_DOC =
-      "Sample messages the parser reads when the agent starts, before its source opens a port, so"
-          + " that the first devices' messages meet a compiled parser: a cold one reads several"
-          + " times slower for about a second, which a UDP socket's receive buffer cannot cover at"
-          + " high rates (the kernel then drops datagrams). The samples reach no channel and no"
-          + " counter; the agent's log says how long they took. 0: start cold.";
-
   /** How errors name the interceptor. */
   static final String COMPONENT = "syslog interceptor";
 
@@ -108,12 +100,6 @@ public final class SyslogInterceptorConfig {
               HostNames.DEFAULT_MAX_LENGTH,
               ConfigDef.between(1, 253),
               HOST_MAX_LENGTH_DOC)
-          .define(
-              WARMUP_MESSAGES_CONFIG,
-              Type.INT,
-              100_000,
-              ConfigDef.between(0, 10_000_000),
-              WARMUP_MESSAGES_DOC)
           .delegate(SyslogParserOptions.keys());
 
   private final String site;
@@ -121,7 +107,6 @@ public final class SyslogInterceptorConfig {
   private final Set<String> overwrite;
   private final boolean hostLowerCase;
   private final int hostMaxLength;
-  private final int warmupMessages;
   private final SyslogParserOptions parserOptions;
 
   /**
@@ -137,7 +122,6 @@ public final class SyslogInterceptorConfig {
     this.overwrite = Set.copyOf(values.getList(OVERWRITE_CONFIG));
     this.hostLowerCase = values.getBoolean(HOST_LOWERCASE_CONFIG);
     this.hostMaxLength = values.getInt(HOST_MAX_LENGTH_CONFIG);
-    this.warmupMessages = values.getInt(WARMUP_MESSAGES_CONFIG);
     Map<String, String> parserSettings = new HashMap<>();
     for (String key : parserKeys) {
       if (settings.containsKey(key)) {
@@ -192,11 +176,6 @@ public final class SyslogInterceptorConfig {
 
   public int hostMaxLength() {
     return hostMaxLength;
-  }
-
-  /** How many sample messages the parser reads before the source starts. */
-  public int warmupMessages() {
-    return warmupMessages;
   }
 
   /** The options the interceptor's parser runs with. */

@@ -352,7 +352,7 @@ class SyslogInterceptorTest {
     String message = configError(Map.of("sites", "par-03"));
     assertEquals(
         "syslog interceptor: unknown key 'sites' (did you mean 'site'?). Fix: remove it or use one of "
-            + "site, headers, overwrite, host.lowercase, host.max.length, warmup.messages, ",
+            + "site, headers, overwrite, host.lowercase, host.max.length, ",
         message.substring(0, message.indexOf("timezone.default")));
     // the parser's options are known keys too, and suggested
     assertTrue(
