@@ -5,6 +5,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
@@ -60,11 +63,13 @@ import org.slf4j.LoggerFactory;
  * sink's words. The producer is then replaced, as one not acknowledging within {@code
  * ackTimeoutMillis} is: closed at once, its successor made after a pause that doubles from 1 s to
  * 30 s, reading its settings again, so that a password fixed in the secrets file is used without a
- * restart; a new producer that logs in is given no record before the broker has answered its first
- * login. The producer is shared by the sources' threads, so it is swapped under a lock, and each
- * commit keeps the one it started with: the commits still waiting on a retired producer fail
- * (closing it fails their records) and their sources put the events again through the successor.
- * {@link #stop()} closes the producer within {@link #STOP_WAIT}, reachable brokers or not.
+ * restart. A new producer is given no record before it has the topic's metadata (so its login was
+ * accepted), which it fetches on a thread of its own: a put waits for that at most 5 s, so no send
+ * waits out {@code max.block.ms} for metadata on the source's thread. The producer is shared by the
+ * sources' threads, so it is swapped under a lock, and each commit keeps the one it started with:
+ * the commits still waiting on a retired producer fail (closing it fails their records) and their
+ * sources put the events again through the successor. {@link #stop()} closes the producer within
+ * {@link #STOP_WAIT}, reachable brokers or not.
  *
  * <p>A record over the topic's {@code max.message.bytes} ({@link TopicMessageLimit}) or over the
  * producer's {@code max.request.size} (by the producer's own estimate) fails its commit before
@@ -108,8 +113,11 @@ public class KafkaRecordChannel extends BasicChannelSemantics
   /** The longest pause between producers while their logins are refused. */
   private static final long MAX_REPLACEMENT_PAUSE_NANOS = TimeUnit.SECONDS.toNanos(30);
 
-  /** How long one commit waits for a new producer's first login before refusing its put. */
-  private static final long LOGIN_WAIT_NANOS = TimeUnit.SECONDS.toNanos(5);
+  /** How long one commit waits for a new producer's metadata before refusing its put. */
+  private static final long READY_WAIT_NANOS = TimeUnit.SECONDS.toNanos(5);
+
+  /** How often a commit waiting for a new producer's metadata looks at it and at its logins. */
+  private static final long READY_CHECK_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
 
   /** How often a commit looks at the producer's logins while it waits. */
   private static final long LOGIN_CHECK_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
@@ -150,11 +158,15 @@ public class KafkaRecordChannel extends BasicChannelSemantics
   private final class Session {
     final KafkaRecordProducer producer;
 
-    /** When it was made (System.nanoTime). */
-    final long madeNanos = System.nanoTime();
+    /**
+     * Done once the producer has the topic's metadata (so its login, if any, was accepted), failed
+     * if it could not get it within max.block.ms: fetched in the background, so that no put waits
+     * in a send for metadata.
+     */
+    final CompletableFuture<Void> ready;
 
-    /** Until the broker answered its first login (or none was due): its puts wait for it. */
-    volatile boolean awaitingLogin;
+    /** Whether {@link #ready} is done: puts go ahead without looking at it again. */
+    volatile boolean readyKnown;
 
     /** Its refused logins when a commit last delivered, or when it was made. */
     volatile long failedLoginsAtLastDelivery;
@@ -163,11 +175,10 @@ public class KafkaRecordChannel extends BasicChannelSemantics
     volatile boolean delivered;
 
     private volatile Metric failedLogins;
-    private volatile Metric logins;
 
     Session(KafkaRecordProducer producer) {
       this.producer = producer;
-      this.awaitingLogin = config.logsIn();
+      this.ready = producer.fetchMetadataInBackground();
     }
 
     /** Its refused logins so far; 0 for a producer that does not log in. */
@@ -179,15 +190,6 @@ public class KafkaRecordChannel extends BasicChannelSemantics
       if (metric == null) {
         metric = producer.metric(RefusedProducerLogins.FAILED_LOGINS);
         failedLogins = metric;
-      }
-      return KafkaRecordProducer.valueOf(metric);
-    }
-
-    long logins() {
-      Metric metric = logins;
-      if (metric == null) {
-        metric = producer.metric(RefusedProducerLogins.LOGINS);
-        logins = metric;
       }
       return KafkaRecordProducer.valueOf(metric);
     }
@@ -365,17 +367,17 @@ public class KafkaRecordChannel extends BasicChannelSemantics
   }
 
   /**
-   * Waits, at most {@link #LOGIN_WAIT_NANOS}, for the broker to answer a new producer's first
-   * login, so that no record is handed to a producer whose login is refused (it would hold it, and
-   * a send would wait out max.block.ms for metadata). Past max.block.ms since the producer was
-   * made, puts go ahead unanswered: their sends then say why.
+   * Waits, at most {@link #READY_WAIT_NANOS}, until a new producer has the topic's metadata (its
+   * login, if any, accepted), so that no record is handed to a producer whose login is refused (it
+   * would hold it) and no send waits out max.block.ms for metadata on the source's thread. A login
+   * refused meanwhile, or metadata not had within max.block.ms, replaces the producer; either way
+   * the put is refused, and the source puts it again.
    */
-  private void awaitLogin(Session current) {
-    if (!current.awaitingLogin) {
+  private void awaitReady(Session current) {
+    if (current.readyKnown) {
       return;
     }
-    long giveUp = current.madeNanos + TimeUnit.MILLISECONDS.toNanos(config.maxBlockMillis());
-    long until = Math.min(giveUp, System.nanoTime() + LOGIN_WAIT_NANOS);
+    long until = System.nanoTime() + READY_WAIT_NANOS;
     while (true) {
       if (session != current) {
         throw new ChannelException(
@@ -386,18 +388,40 @@ public class KafkaRecordChannel extends BasicChannelSemantics
             current.refusedSinceDelivery(null).orElse("the broker refused the producer's login");
         throw refusedForCredentials(current, why, null);
       }
-      if (current.logins() > 0 || System.nanoTime() - giveUp >= 0) {
-        current.awaitingLogin = false;
-        return;
+      if (current.ready.isDone()) {
+        try {
+          current.ready.join();
+          current.readyKnown = true;
+          return;
+        } catch (CompletionException | CancellationException e) {
+          Throwable failure = e.getCause() == null ? e : e.getCause();
+          Optional<String> security = explainSecurity(current, failure);
+          if (security.isPresent()) {
+            throw refusedForCredentials(current, security.get(), failure);
+          }
+          retire(current);
+          throw new ChannelException(
+              config.component()
+                  + ": Kafka did not give the producer topic "
+                  + config.topic()
+                  + "'s metadata: "
+                  + failure
+                  + ". If it persists, check that "
+                  + config.bootstrapServers()
+                  + " is reachable and topic "
+                  + config.topic()
+                  + " exists",
+              failure);
+        }
       }
       if (System.nanoTime() - until >= 0) {
         throw new ChannelException(
             config.component()
-                + ": Kafka has not answered the producer's login yet; is "
+                + ": Kafka has not answered the producer yet; if it persists, check that "
                 + config.bootstrapServers()
-                + " reachable?");
+                + " is reachable");
       }
-      LockSupport.parkNanos(LOGIN_CHECK_NANOS / 4);
+      LockSupport.parkNanos(READY_CHECK_NANOS);
     }
   }
 
@@ -456,7 +480,7 @@ public class KafkaRecordChannel extends BasicChannelSemantics
       counter.addToEventPutAttemptCount(puts.size());
       long started = System.nanoTime();
       Session current = currentSession();
-      awaitLogin(current);
+      awaitReady(current);
       KafkaRecordProducer producer = current.producer;
       int topicLimitBytes = producer.topicLimitBytes();
       // Kafka would refuse such a record after sending the others of the transaction, which the

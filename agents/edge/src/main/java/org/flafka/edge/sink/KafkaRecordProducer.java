@@ -3,6 +3,7 @@ package org.flafka.edge.sink;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.apache.kafka.clients.producer.Callback;
@@ -141,7 +142,36 @@ public final class KafkaRecordProducer implements AutoCloseable {
     }
   }
 
-  private void flushInBackgroundLocked() {
+  /**
+   * Asks Kafka for the topic's partitions on this producer's background thread (as {@link
+   * #flushInBackground()} runs its flushes): done once the producer has the topic's metadata, or
+   * failed as {@code partitionsFor} fails (after {@code max.block.ms}, or at once when the producer
+   * is closed). A writer that waits for it with a bound of its own never blocks in a send for
+   * metadata; a send of a producer without it would wait out {@code max.block.ms}.
+   */
+  public CompletableFuture<Void> fetchMetadataInBackground() {
+    CompletableFuture<Void> fetched = new CompletableFuture<>();
+    synchronized (flusherLock) {
+      try {
+        background()
+            .execute(
+                () -> {
+                  try {
+                    producer.partitionsFor(topic);
+                    fetched.complete(null);
+                  } catch (RuntimeException e) {
+                    fetched.completeExceptionally(e);
+                  }
+                });
+      } catch (RuntimeException e) {
+        fetched.completeExceptionally(e);
+      }
+    }
+    return fetched;
+  }
+
+  /** The background thread's executor, made at its first use. Under {@link #flusherLock}. */
+  private ExecutorService background() {
     if (flusher == null) {
       flusher =
           Executors.newSingleThreadExecutor(
@@ -151,15 +181,21 @@ public final class KafkaRecordProducer implements AutoCloseable {
                 return thread;
               });
     }
-    flusher.execute(
-        () -> {
-          try {
-            producer.flush();
-          } catch (RuntimeException e) {
-            // closed or interrupted under the flush: the writer learns of its records from their
-            // callbacks
-          }
-        });
+    return flusher;
+  }
+
+  private void flushInBackgroundLocked() {
+    background()
+        .execute(
+            () -> {
+              try {
+                producer.flush();
+              } catch (RuntimeException e) {
+                // closed or interrupted under the flush: the writer learns of its records from
+                // their
+                // callbacks
+              }
+            });
   }
 
   @Override
