@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.flafka.stack.AgentProcess;
@@ -81,6 +82,8 @@ class KafkaChannelAgentStopTest {
         long started = System.nanoTime();
         agent.stop(Duration.ofSeconds(120));
         long stopMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
+        System.out.printf(
+            Locale.ROOT, "the agent whose broker was gone stopped in %d ms%n", stopMillis);
         String log = Files.readString(agent.log());
         assertTrue(
             log.contains("Kafka record channel ch0: stopped;"),
