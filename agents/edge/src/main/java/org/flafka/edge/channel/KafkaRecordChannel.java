@@ -126,6 +126,10 @@ public class KafkaRecordChannel extends BasicChannelSemantics
   private final RateLimitedLog credentialsLog = new RateLimitedLog(LOG, 1, TimeUnit.MINUTES);
   private final RateLimitedLog replacedLog = new RateLimitedLog(LOG, 10, TimeUnit.SECONDS);
   private KafkaRecordConfig config;
+
+  /** Whether the producer logs in (SASL or TLS): only then are its login counters read. */
+  private boolean logsIn;
+
   private KafkaRecordChannelCounter counter;
   private ThreadLocal<KafkaRecordEncoder> encoders;
 
@@ -183,7 +187,7 @@ public class KafkaRecordChannel extends BasicChannelSemantics
 
     /** Its refused logins so far; 0 for a producer that does not log in. */
     long failedLogins() {
-      if (!config.logsIn()) {
+      if (!logsIn) {
         return 0;
       }
       Metric metric = failedLogins;
@@ -205,6 +209,7 @@ public class KafkaRecordChannel extends BasicChannelSemantics
   public void configure(Context context) {
     config =
         KafkaRecordConfig.parse(KafkaRecordConfig.Role.CHANNEL, getName(), context.getParameters());
+    logsIn = config.logsIn();
     if (counter == null) {
       counter = new KafkaRecordChannelCounter(getName());
     }
@@ -551,7 +556,7 @@ public class KafkaRecordChannel extends BasicChannelSemantics
                 + " bytes)",
             new RecordTooLargeException("a record of " + acks.lastTooLargeBytes() + " bytes"));
       }
-      if (config.logsIn()) {
+      if (logsIn) {
         current.failedLoginsAtLastDelivery = current.failedLogins();
       }
       if (!current.delivered) {
