@@ -341,6 +341,121 @@ class SecureKafkaPipelineTest {
   }
 
   /**
+   * The edge's Kafka record channel names the setting for a missing keytab (its producer cannot
+   * even be made: the agent starts all the same, refusing every put) and keeps every event until
+   * the keytab is placed, then writes them all; and names the setting for a broker certificate its
+   * trust store does not trust.
+   */
+  @Test
+  @Timeout(value = 5, unit = TimeUnit.MINUTES)
+  void anEdgeWithAKafkaChannelNamesTheSettingForAMissingKeytabAndAnUntrustedBrokerCertificate()
+      throws Exception {
+    String topic = "channel-keytab";
+    kafka.createTopic(topic, 2);
+    Path dir = Files.createDirectories(tmp.resolve(topic));
+    Path issued = kafka.kdc().createPrincipal("flafka-edge-caen/localhost");
+    Path keytab = dir.resolve("placed-later.keytab");
+    Map<String, Object> vars = saslSsl(secrets("edge-caen", truststorePassword()));
+    vars.put("kafka_kerberos_principal", Kdc.qualified("flafka-edge-caen/localhost"));
+    vars.put("kafka_kerberos_keytab", keytab.toString());
+    Path manifest = dir.resolve("sent.json");
+    try (AgentProcess edge = startEdgeWithAKafkaChannel(topic, vars, dir)) {
+      int port = (int) await(edge, "SOURCE.syslog_tcp", "ListenPort", 1);
+      CompletableFuture<Void> sending =
+          CompletableFuture.runAsync(() -> sendFiveHundred(port, "34", manifest));
+      assertEdgeChannelRefused(
+          edge,
+          "setting: sasl.jaas.config keyTab",
+          "Kafka record channel ch0: Kerberos login failed: keytab '"
+              + keytab
+              + "' does not exist or is not readable by this user; setting: sasl.jaas.config keyTab"
+              + " (template: kafka_kerberos_keytab). Fix: ");
+
+      // the keytab placed as the Ansible role places it, the agent left running
+      Files.copy(issued, keytab);
+      Files.setPosixFilePermissions(keytab, PosixFilePermissions.fromString("r--------"));
+      await(edge, "CHANNEL.ch0", "EventPutSuccessCount", 500);
+      sending.get(60, TimeUnit.SECONDS);
+      assertTrue(edge.isAlive(), "the same agent, never restarted");
+      assertEquals(0, edge.metrics().counter("SOURCE.syslog_tcp", "ChannelFullDropCount"));
+    }
+    FlafkaRun delivered =
+        auditKafka(
+            manifest,
+            topic,
+            clientConfig(
+                "audit-caen",
+                kafka.gssapiClient("audit-caen", kafka.kdc().createPrincipal("audit-caen"))));
+    assertEquals(0, delivered.exitCode(), delivered.out() + delivered.err());
+    assertTrue(
+        Pattern.compile("records read +500\n").matcher(delivered.out()).find(), delivered.out());
+
+    String untrustedTopic = "channel-untrusted";
+    kafka.createTopic(untrustedTopic, 1);
+    Path untrustedDir = Files.createDirectories(tmp.resolve(untrustedTopic));
+    CertificateAuthority other =
+        CertificateAuthority.create(
+            untrustedDir.resolve("other-ca"), "A CA the broker does not use");
+    kafka.addScramUser("edge-brest", "edge-brest-password");
+    Map<String, Object> untrusting =
+        saslSsl(
+            secrets(
+                "edge-untrusting",
+                "ssl.truststore.password="
+                    + other.trustStore().password()
+                    + "\nsasl.password=edge-brest-password\n"));
+    untrusting.put("kafka_ssl_truststore_location", other.trustStore().path().toString());
+    untrusting.put("kafka_sasl_mechanism", SecureKafka.SCRAM_MECHANISM);
+    untrusting.put("kafka_sasl_username", "edge-brest");
+    try (AgentProcess edge = startEdgeWithAKafkaChannel(untrustedTopic, untrusting, untrustedDir)) {
+      int port = (int) await(edge, "SOURCE.syslog_tcp", "ListenPort", 1);
+      CompletableFuture<Void> sending =
+          CompletableFuture.runAsync(
+              () -> sendFiveHundred(port, "35", untrustedDir.resolve("sent.json")));
+      assertEdgeChannelRefused(
+          edge,
+          "setting: ssl.truststore.location",
+          "Kafka record channel ch0: the broker's certificate is not trusted; setting:"
+              + " ssl.truststore.location (template: kafka_ssl_truststore_location). Fix: ");
+      sending.cancel(true);
+    }
+  }
+
+  private static AgentProcess startEdgeWithAKafkaChannel(
+      String topic, Map<String, Object> variables, Path dir) {
+    Map<String, Object> vars = new LinkedHashMap<>(variables);
+    vars.put("kafka_topic", topic);
+    vars.put("edge_listeners", List.of("tcp"));
+    vars.put("edge_bind_address", "127.0.0.1");
+    vars.put("edge_tcp_port", 0);
+    vars.put("edge_channel_type", "kafka");
+    vars.put("edge_kafka_sinks", 1);
+    vars.put("edge_data_dir", dir.resolve("edge-data").toString());
+    return AgentProcess.builder("edge", AgentTemplates.render(Tier.EDGE, vars), dir.resolve("edge"))
+        .runtime(runtime)
+        .jvmOptions(kafka.jvmOptions())
+        .start();
+  }
+
+  /**
+   * The edge's Kafka channel logged one ERROR line holding {@code line}, found by {@code marker},
+   * and has written nothing; the source has dropped nothing.
+   */
+  private static void assertEdgeChannelRefused(AgentProcess edge, String marker, String line)
+      throws Exception {
+    awaitLog(edge, marker);
+    await(edge, "SOURCE.syslog_tcp", "ReadPauseCount", 1);
+    List<String> named =
+        Files.readAllLines(edge.log()).stream().filter(l -> l.contains(marker)).toList();
+    assertEquals(1, named.size(), "one line, not one per refused put: " + named);
+    assertTrue(named.get(0).contains(" ERROR "), named.get(0));
+    assertTrue(named.get(0).contains(line), named.get(0));
+    assertTrue(named.get(0).contains("The source keeps the events of every refused put"));
+    assertEquals(0, edge.metrics().counter("CHANNEL.ch0", "EventPutSuccessCount"));
+    assertEquals(0, edge.metrics().counter("SOURCE.syslog_tcp", "ChannelFullDropCount"));
+  }
+
+  /**
    * The core's Kafka channel refused for a wrong SCRAM password: one ERROR line naming the setting
    * (the edge's words), nothing read or committed, little CPU; once the password is fixed in its
    * secrets file the running core reads every event into HDFS, without a restart.

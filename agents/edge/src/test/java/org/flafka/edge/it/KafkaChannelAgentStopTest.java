@@ -27,9 +27,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * An edge agent (a process, rendered from the template) with the Kafka record channel ({@code
  * edge_channel_type: kafka}) stops when told to while its broker is gone: the source's put that
- * waits for Kafka fails at the channel's {@code ackTimeoutMillis}, the source drops and counts what
- * it still holds, and the channel closes its producer within its bound, so Flume shuts down by
- * itself rather than being killed.
+ * waits for Kafka fails at the channel's {@code ackTimeoutMillis} (or the source's stop gives up
+ * waiting for it after 5 s, saying so), and the channel closes its producer within its bound, so
+ * Flume shuts down by itself rather than being killed.
  */
 @Tag("e2e")
 class KafkaChannelAgentStopTest {
@@ -85,12 +85,21 @@ class KafkaChannelAgentStopTest {
         System.out.printf(
             Locale.ROOT, "the agent whose broker was gone stopped in %d ms%n", stopMillis);
         String log = Files.readString(agent.log());
+        log.lines()
+            .filter(
+                line ->
+                    line.contains(" o.f.e.") || line.contains(" WARN ") || line.contains(" ERROR "))
+            .forEach(System.out::println);
         assertTrue(
             log.contains("Kafka record channel ch0: stopped;"),
             "the channel's stop() ran and returned:\n" + tail(log));
+        // What the source still held is lost with the process either way; it says so: counted as
+        // dropped when its last put failed before its stop's 5 s were over, else by giving up the
+        // wait for that put (the channel's stop then fails it)
         assertTrue(
-            log.contains("they are dropped (counted in ChannelFullDropCount)"),
-            "what the source still held is counted as dropped:\n" + tail(log));
+            log.contains("they are dropped (counted in ChannelFullDropCount)")
+                || log.contains("syslog source syslog_tcp: stop did not complete in time"),
+            "the source says what it could not put:\n" + tail(log));
         assertFalse(agent.isAlive(), "Flume shut down");
         // The source waits 5 s for its connections, then at most one put (ackTimeoutMillis), then
         // the channel closes its producer within 5 s: well under this coarse bound, which an
@@ -117,7 +126,8 @@ class KafkaChannelAgentStopTest {
   }
 
   private static String tail(String log) {
-    List<String> lines = log.lines().toList();
-    return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
+    List<String> lines =
+        log.lines().filter(line -> !line.contains("MonitoredCounterGroup")).toList();
+    return String.join("\n", lines.subList(Math.max(0, lines.size() - 60), lines.size()));
   }
 }
