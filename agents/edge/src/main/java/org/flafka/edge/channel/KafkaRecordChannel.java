@@ -249,7 +249,8 @@ public class KafkaRecordChannel extends BasicChannelSemantics
 
   /**
    * Closes the producer within {@link #STOP_WAIT}: records it could not send by then are abandoned,
-   * their commits failed (the sources have stopped by now, so none is waiting).
+   * their commits failed. Flume stops the sources first; a put still waiting here is one whose
+   * source's stop gave up on it, and it fails now rather than at ackTimeoutMillis.
    */
   @Override
   public synchronized void stop() {
