@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import org.apache.kafka.clients.admin.Admin;
@@ -238,6 +239,220 @@ class SecureKafkaPipelineTest {
     assertEquals(0, delivered.exitCode(), delivered.out() + delivered.err());
     assertTrue(
         Pattern.compile("records read +500\n").matcher(delivered.out()).find(), delivered.out());
+  }
+
+  /**
+   * The edge's Kafka record channel ({@code edge_channel_type: kafka}: no sink, each put written to
+   * Kafka before it commits) refused for a wrong SCRAM password: one ERROR line naming the setting
+   * (the sink's words), every put refused, so the source keeps the events and stops reading its
+   * sender; no producer thread loops; once the password is fixed in its secrets file the same agent
+   * writes every event sent, none lost.
+   */
+  @Test
+  @Timeout(value = 5, unit = TimeUnit.MINUTES)
+  void
+      anEdgeWithAKafkaChannelAndAWrongScramPasswordHoldsEveryEventAndWritesThemAllOnceThePasswordIsFixed()
+          throws Exception {
+    String topic = "channel-fixed-later";
+    kafka.createTopic(topic, 2);
+    kafka.addScramUser("edge-nantes", "the-password-the-cluster-has");
+    Path secrets =
+        secrets("edge-nantes", truststorePassword() + "sasl.password=the-agents-password\n");
+    Map<String, Object> edgeVars = saslSsl(secrets);
+    edgeVars.put("kafka_sasl_mechanism", SecureKafka.SCRAM_MECHANISM);
+    edgeVars.put("kafka_sasl_username", "edge-nantes");
+    edgeVars.put("kafka_topic", topic);
+    edgeVars.put("edge_listeners", List.of("tcp"));
+    edgeVars.put("edge_bind_address", "127.0.0.1");
+    edgeVars.put("edge_tcp_port", 0);
+    edgeVars.put("edge_channel_type", "kafka");
+    edgeVars.put("edge_kafka_sinks", 1);
+    Path dir = Files.createDirectories(tmp.resolve(topic));
+    edgeVars.put("edge_data_dir", dir.resolve("edge-data").toString());
+    Path manifest = dir.resolve("sent.json");
+    String properties = AgentTemplates.render(Tier.EDGE, edgeVars);
+    assertTrue(properties.contains("org.flafka.edge.channel.KafkaRecordChannel"), properties);
+    try (AgentProcess edge =
+        AgentProcess.builder("edge", properties, dir.resolve("edge"))
+            .runtime(runtime)
+            .jvmOptions(kafka.jvmOptions())
+            .start()) {
+      int port = (int) await(edge, "SOURCE.syslog_tcp", "ListenPort", 1);
+      // the sender may be held back until the password is fixed: it sends on a thread of its own
+      CompletableFuture<Void> sending =
+          CompletableFuture.runAsync(() -> sendFiveHundred(port, "33", manifest));
+      awaitLog(edge, "setting: sasl.jaas.config username/password");
+      await(edge, "SOURCE.syslog_tcp", "ReadPauseCount", 1);
+
+      // While the password stays wrong every put is refused; no producer thread loops: the
+      // channel retires a refused producer and makes the next after a growing pause
+      Duration cpuBefore = edge.cpuTime();
+      long wrongSince = System.nanoTime();
+      Thread.sleep(10_000);
+      double cores =
+          (edge.cpuTime().minus(cpuBefore).toNanos()) / (double) (System.nanoTime() - wrongSince);
+      System.out.printf(
+          Locale.ROOT,
+          "the agent with a Kafka channel used %.3f cores while the password was wrong%n",
+          cores);
+      assertTrue(
+          cores < 0.25,
+          String.format(
+                  Locale.ROOT, "the agent used %.2f cores while the password was wrong", cores)
+              + "; its log ends:\n"
+              + logTail(edge));
+      List<String> named =
+          Files.readAllLines(edge.log()).stream()
+              .filter(line -> line.contains("setting: sasl.jaas.config"))
+              .toList();
+      assertEquals(1, named.size(), "one line, not one per refused put: " + named);
+      String line = named.get(0);
+      assertTrue(line.contains(" ERROR "), line);
+      assertTrue(
+          line.contains(
+              "Kafka record channel ch0: Kafka refused the SCRAM-SHA-512 credentials of user"
+                  + " 'edge-nantes'; setting: sasl.jaas.config username/password (template:"
+                  + " kafka_sasl_username, sasl.password in kafka_secrets_file). Fix: "),
+          line);
+      assertTrue(line.contains("The source keeps the events of every refused put"), line);
+      assertEquals(0, edge.metrics().counter("CHANNEL.ch0", "EventPutSuccessCount"));
+      assertEquals(0, edge.metrics().counter("SOURCE.syslog_tcp", "ChannelFullDropCount"));
+
+      // the right password in the secrets file (still its owner's only), the agent left running
+      Files.setPosixFilePermissions(secrets, PosixFilePermissions.fromString("rw-------"));
+      Files.writeString(
+          secrets, truststorePassword() + "sasl.password=the-password-the-cluster-has\n");
+      Files.setPosixFilePermissions(secrets, PosixFilePermissions.fromString("r--------"));
+      await(edge, "CHANNEL.ch0", "EventPutSuccessCount", 500);
+      sending.get(60, TimeUnit.SECONDS);
+      assertTrue(edge.isAlive(), "the same agent, never restarted");
+      assertEquals(500, edge.metrics().counter("SOURCE.syslog_tcp", "EventAcceptedCount"));
+      assertEquals(0, edge.metrics().counter("SOURCE.syslog_tcp", "ChannelFullDropCount"));
+    }
+    FlafkaRun delivered =
+        auditKafka(
+            manifest,
+            topic,
+            clientConfig(
+                "audit-nantes", kafka.scramClient("edge-nantes", "the-password-the-cluster-has")));
+    assertEquals(0, delivered.exitCode(), delivered.out() + delivered.err());
+    assertTrue(
+        Pattern.compile("records read +500\n").matcher(delivered.out()).find(), delivered.out());
+  }
+
+  /**
+   * The edge's Kafka record channel names the setting for a missing keytab (its producer cannot
+   * even be made: the agent starts all the same, refusing every put) and keeps every event until
+   * the keytab is placed, then writes them all; and names the setting for a broker certificate its
+   * trust store does not trust.
+   */
+  @Test
+  @Timeout(value = 5, unit = TimeUnit.MINUTES)
+  void anEdgeWithAKafkaChannelNamesTheSettingForAMissingKeytabAndAnUntrustedBrokerCertificate()
+      throws Exception {
+    String topic = "channel-keytab";
+    kafka.createTopic(topic, 2);
+    Path dir = Files.createDirectories(tmp.resolve(topic));
+    Path issued = kafka.kdc().createPrincipal("flafka-edge-caen/localhost");
+    Path keytab = dir.resolve("placed-later.keytab");
+    Map<String, Object> vars = saslSsl(secrets("edge-caen", truststorePassword()));
+    vars.put("kafka_kerberos_principal", Kdc.qualified("flafka-edge-caen/localhost"));
+    vars.put("kafka_kerberos_keytab", keytab.toString());
+    Path manifest = dir.resolve("sent.json");
+    try (AgentProcess edge = startEdgeWithAKafkaChannel(topic, vars, dir)) {
+      int port = (int) await(edge, "SOURCE.syslog_tcp", "ListenPort", 1);
+      CompletableFuture<Void> sending =
+          CompletableFuture.runAsync(() -> sendFiveHundred(port, "34", manifest));
+      assertEdgeChannelRefused(
+          edge,
+          "setting: sasl.jaas.config keyTab",
+          "Kafka record channel ch0: Kerberos login failed: keytab '"
+              + keytab
+              + "' does not exist or is not readable by this user; setting: sasl.jaas.config keyTab"
+              + " (template: kafka_kerberos_keytab). Fix: ");
+
+      // the keytab placed as the Ansible role places it, the agent left running
+      Files.copy(issued, keytab);
+      Files.setPosixFilePermissions(keytab, PosixFilePermissions.fromString("r--------"));
+      await(edge, "CHANNEL.ch0", "EventPutSuccessCount", 500);
+      sending.get(60, TimeUnit.SECONDS);
+      assertTrue(edge.isAlive(), "the same agent, never restarted");
+      assertEquals(0, edge.metrics().counter("SOURCE.syslog_tcp", "ChannelFullDropCount"));
+    }
+    FlafkaRun delivered =
+        auditKafka(
+            manifest,
+            topic,
+            clientConfig(
+                "audit-caen",
+                kafka.gssapiClient("audit-caen", kafka.kdc().createPrincipal("audit-caen"))));
+    assertEquals(0, delivered.exitCode(), delivered.out() + delivered.err());
+    assertTrue(
+        Pattern.compile("records read +500\n").matcher(delivered.out()).find(), delivered.out());
+
+    String untrustedTopic = "channel-untrusted";
+    kafka.createTopic(untrustedTopic, 1);
+    Path untrustedDir = Files.createDirectories(tmp.resolve(untrustedTopic));
+    CertificateAuthority other =
+        CertificateAuthority.create(
+            untrustedDir.resolve("other-ca"), "A CA the broker does not use");
+    kafka.addScramUser("edge-brest", "edge-brest-password");
+    Map<String, Object> untrusting =
+        saslSsl(
+            secrets(
+                "edge-untrusting",
+                "ssl.truststore.password="
+                    + other.trustStore().password()
+                    + "\nsasl.password=edge-brest-password\n"));
+    untrusting.put("kafka_ssl_truststore_location", other.trustStore().path().toString());
+    untrusting.put("kafka_sasl_mechanism", SecureKafka.SCRAM_MECHANISM);
+    untrusting.put("kafka_sasl_username", "edge-brest");
+    try (AgentProcess edge = startEdgeWithAKafkaChannel(untrustedTopic, untrusting, untrustedDir)) {
+      int port = (int) await(edge, "SOURCE.syslog_tcp", "ListenPort", 1);
+      CompletableFuture<Void> sending =
+          CompletableFuture.runAsync(
+              () -> sendFiveHundred(port, "35", untrustedDir.resolve("sent.json")));
+      assertEdgeChannelRefused(
+          edge,
+          "setting: ssl.truststore.location",
+          "Kafka record channel ch0: the broker's certificate is not trusted; setting:"
+              + " ssl.truststore.location (template: kafka_ssl_truststore_location). Fix: ");
+      sending.cancel(true);
+    }
+  }
+
+  private static AgentProcess startEdgeWithAKafkaChannel(
+      String topic, Map<String, Object> variables, Path dir) {
+    Map<String, Object> vars = new LinkedHashMap<>(variables);
+    vars.put("kafka_topic", topic);
+    vars.put("edge_listeners", List.of("tcp"));
+    vars.put("edge_bind_address", "127.0.0.1");
+    vars.put("edge_tcp_port", 0);
+    vars.put("edge_channel_type", "kafka");
+    vars.put("edge_kafka_sinks", 1);
+    vars.put("edge_data_dir", dir.resolve("edge-data").toString());
+    return AgentProcess.builder("edge", AgentTemplates.render(Tier.EDGE, vars), dir.resolve("edge"))
+        .runtime(runtime)
+        .jvmOptions(kafka.jvmOptions())
+        .start();
+  }
+
+  /**
+   * The edge's Kafka channel logged one ERROR line holding {@code line}, found by {@code marker},
+   * and has written nothing; the source has dropped nothing.
+   */
+  private static void assertEdgeChannelRefused(AgentProcess edge, String marker, String line)
+      throws Exception {
+    awaitLog(edge, marker);
+    await(edge, "SOURCE.syslog_tcp", "ReadPauseCount", 1);
+    List<String> named =
+        Files.readAllLines(edge.log()).stream().filter(l -> l.contains(marker)).toList();
+    assertEquals(1, named.size(), "one line, not one per refused put: " + named);
+    assertTrue(named.get(0).contains(" ERROR "), named.get(0));
+    assertTrue(named.get(0).contains(line), named.get(0));
+    assertTrue(named.get(0).contains("The source keeps the events of every refused put"));
+    assertEquals(0, edge.metrics().counter("CHANNEL.ch0", "EventPutSuccessCount"));
+    assertEquals(0, edge.metrics().counter("SOURCE.syslog_tcp", "ChannelFullDropCount"));
   }
 
   /**

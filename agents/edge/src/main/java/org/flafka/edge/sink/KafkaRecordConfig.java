@@ -98,14 +98,16 @@ public final class KafkaRecordConfig {
   static final int ACK_TIMEOUT_MARGIN_MILLIS = 10_000;
 
   private static final String ACK_TIMEOUT_MILLIS_DOC =
-      "Most milliseconds a batch waits for Kafka's acknowledgements of its events once it has sent "
-          + "the last. A batch not acknowledged in time is rolled back into the channel and the sink "
-          + "replaces its producer (closing the old one abandons the records it still holds): nothing is "
-          + "lost, but Kafka may have written some of the batch already, which the retry writes again "
-          + "(duplicates, removable by event id). The default leaves the producer's own delivery.timeout.ms "
-          + "to end a batch first, so that this bound only ends the wait on a producer that no longer "
-          + "completes its records (as a Kafka 4.4 producer does after refused logins); below "
-          + "delivery.timeout.ms it also gives up batches Kafka is still retrying.";
+      "Most milliseconds a batch (the sink) or a put's commit (the channel) waits for Kafka's "
+          + "acknowledgements of its events once it has sent the last. One not acknowledged in time "
+          + "fails (the sink rolls the batch back into its channel, the channel refuses the put to its "
+          + "source, which keeps the events and tries again) and the producer is replaced (closing the old "
+          + "one abandons the records it still holds): nothing is lost, but Kafka may have written some of "
+          + "the events already, which the retry writes again (duplicates, removable by event id). The "
+          + "default leaves the producer's own delivery.timeout.ms to end a wait first, so that this bound "
+          + "only ends the wait on a producer that no longer completes its records (as a Kafka 4.4 producer "
+          + "does after refused logins); below delivery.timeout.ms it also gives up events Kafka is still "
+          + "retrying.";
 
   public static final String RECORD_HEADERS = "recordHeaders";
   private static final String RECORD_HEADERS_DOC =
@@ -133,32 +135,27 @@ public final class KafkaRecordConfig {
   public static final String PRODUCER_PREFIX = "kafka.producer.";
 
   static final ConfigDef SINK_DEFINITION =
-      writerKeys(Kind.SINK)
-          .define(BATCH_SIZE, Type.INT, DEFAULT_BATCH_SIZE, null, atLeast(1), BATCH_SIZE_DOC)
-          .define(
-              BATCH_DURATION_MILLIS,
-              Type.INT,
-              DEFAULT_BATCH_DURATION_MILLIS,
-              null,
-              atLeast(1),
-              BATCH_DURATION_MILLIS_DOC)
-          .define(
-              ACK_TIMEOUT_MILLIS,
-              Type.INT,
-              NO_DEFAULT,
-              "kafka.producer.delivery.timeout.ms + " + ACK_TIMEOUT_MARGIN_MILLIS,
-              atLeast(1),
-              ACK_TIMEOUT_MILLIS_DOC);
+      withAckTimeout(
+          writerKeys(Kind.SINK)
+              .define(BATCH_SIZE, Type.INT, DEFAULT_BATCH_SIZE, null, atLeast(1), BATCH_SIZE_DOC)
+              .define(
+                  BATCH_DURATION_MILLIS,
+                  Type.INT,
+                  DEFAULT_BATCH_DURATION_MILLIS,
+                  null,
+                  atLeast(1),
+                  BATCH_DURATION_MILLIS_DOC));
 
   static final ConfigDef CHANNEL_DEFINITION =
-      writerKeys(Kind.CHANNEL)
-          .define(
-              TRANSACTION_CAPACITY,
-              Type.INT,
-              DEFAULT_TRANSACTION_CAPACITY,
-              null,
-              atLeast(1),
-              TRANSACTION_CAPACITY_DOC);
+      withAckTimeout(
+          writerKeys(Kind.CHANNEL)
+              .define(
+                  TRANSACTION_CAPACITY,
+                  Type.INT,
+                  DEFAULT_TRANSACTION_CAPACITY,
+                  null,
+                  atLeast(1),
+                  TRANSACTION_CAPACITY_DOC));
 
   /** The keys of both roles; the producer's own keys go to the producer. */
   private static ConfigDef writerKeys(Kind kind) {
@@ -168,6 +165,17 @@ public final class KafkaRecordConfig {
         .define(TOPIC, Type.STRING, NO_DEFAULT, null, null, TOPIC_DOC)
         .define(RECORD_HEADERS, Type.STRING, "*", null, null, RECORD_HEADERS_DOC)
         .define(KEY_HEADER, Type.STRING, Headers.KEY, null, null, KEY_HEADER_DOC);
+  }
+
+  /** Both roles' ackTimeoutMillis, after each one's own keys. */
+  private static ConfigDef withAckTimeout(ConfigDef keys) {
+    return keys.define(
+        ACK_TIMEOUT_MILLIS,
+        Type.INT,
+        NO_DEFAULT,
+        "kafka.producer.delivery.timeout.ms + " + ACK_TIMEOUT_MARGIN_MILLIS,
+        atLeast(1),
+        ACK_TIMEOUT_MILLIS_DOC);
   }
 
   /**
@@ -201,7 +209,7 @@ public final class KafkaRecordConfig {
   /** The sink's batchDurationMillis in nanoseconds; 0 for the channel. */
   private final long batchDurationNanos;
 
-  /** The sink's ackTimeoutMillis in nanoseconds, its default computed; 0 for the channel. */
+  /** ackTimeoutMillis in nanoseconds, its default computed. */
   private final long ackTimeoutNanos;
 
   /** The producer's max.block.ms: how long a send may wait for the topic's metadata. */
@@ -264,9 +272,7 @@ public final class KafkaRecordConfig {
       }
     }
     maxBlockMillis = producerMillis(ProducerConfig.MAX_BLOCK_MS_CONFIG);
-    if (role != Role.SINK) {
-      ackTimeoutNanos = 0;
-    } else if (v.isSet(ACK_TIMEOUT_MILLIS)) {
+    if (v.isSet(ACK_TIMEOUT_MILLIS)) {
       ackTimeoutNanos = TimeUnit.MILLISECONDS.toNanos((Integer) v.get(ACK_TIMEOUT_MILLIS));
     } else {
       ackTimeoutNanos =
@@ -311,7 +317,7 @@ public final class KafkaRecordConfig {
    * The producer's properties: the defaults, then {@code kafka.producer.*}, then what the writer
    * owns.
    */
-  Properties producerProperties() {
+  public Properties producerProperties() {
     Properties props = new Properties();
     props.putAll(PRODUCER_DEFAULTS);
     props.putAll(producerOverrides);
@@ -323,6 +329,10 @@ public final class KafkaRecordConfig {
 
   public String component() {
     return component;
+  }
+
+  Role role() {
+    return role;
   }
 
   public String bootstrapServers() {
@@ -343,13 +353,13 @@ public final class KafkaRecordConfig {
     return batchDurationNanos;
   }
 
-  /** The sink's ackTimeoutMillis, in nanoseconds: how long a batch waits for acknowledgements. */
-  long ackTimeoutNanos() {
+  /** ackTimeoutMillis, in nanoseconds: how long a batch or a commit waits for acknowledgements. */
+  public long ackTimeoutNanos() {
     return ackTimeoutNanos;
   }
 
   /** The producer's max.block.ms. */
-  long maxBlockMillis() {
+  public long maxBlockMillis() {
     return maxBlockMillis;
   }
 
@@ -357,7 +367,7 @@ public final class KafkaRecordConfig {
    * Whether the producer logs in (SASL, or TLS whose handshake Kafka counts as a login): only then
    * do its login counters move.
    */
-  boolean logsIn() {
+  public boolean logsIn() {
     String protocol = producerOverrides.getOrDefault("security.protocol", "PLAINTEXT");
     return !protocol.trim().equalsIgnoreCase("PLAINTEXT");
   }

@@ -3,6 +3,7 @@ package org.flafka.edge.sink;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.apache.kafka.clients.producer.Callback;
@@ -38,12 +39,19 @@ public final class KafkaRecordProducer implements AutoCloseable {
 
   private final String flusherName;
 
+  /** Guards {@link #flusher}: not this object's lock, which a first topic-limit lookup holds. */
+  private final Object flusherLock = new Object();
+
   public KafkaRecordProducer(KafkaRecordConfig config) {
     Properties producerProperties = config.producerProperties();
     producer = new KafkaProducer<>(producerProperties);
     topic = config.topic();
-    // "SinkRunner" first: the benchmarks count a thread by its name's start (ThreadCpu)
-    flusherName = "SinkRunner-flush-" + config.component();
+    // The benchmarks count a thread by its name's start (ThreadCpu): a sink's flushes with its
+    // runner, a channel's (its sources' puts) with the producer's own threads
+    flusherName =
+        (config.role() == KafkaRecordConfig.Role.SINK ? "SinkRunner" : "kafka-producer")
+            + "-flush-"
+            + config.component();
     topicLimit = new TopicMessageLimit(config.component(), config.topic(), producerProperties);
     // the producer has just accepted the value, so it parses
     maxRequestBytes =
@@ -91,14 +99,26 @@ public final class KafkaRecordProducer implements AutoCloseable {
    * connection-close-total}), 0 when it has none; since this producer started.
    */
   public long total(String name) {
+    return valueOf(metric(name));
+  }
+
+  /**
+   * The producer's own metric {@code name} of its {@code producer-metrics} group, or null while it
+   * has none: for a writer that reads one often, since each lookup walks every metric.
+   */
+  public Metric metric(String name) {
     for (Map.Entry<MetricName, ? extends Metric> metric : producer.metrics().entrySet()) {
       if (metric.getKey().name().equals(name)
-          && metric.getKey().group().equals("producer-metrics")
-          && metric.getValue().metricValue() instanceof Number value) {
-        return value.longValue();
+          && metric.getKey().group().equals("producer-metrics")) {
+        return metric.getValue();
       }
     }
-    return 0;
+    return null;
+  }
+
+  /** A metric's value as a whole number, 0 for a missing metric or one that is not a number. */
+  public static long valueOf(Metric metric) {
+    return metric != null && metric.metricValue() instanceof Number value ? value.longValue() : 0;
   }
 
   public void send(ProducerRecord<String, byte[]> record, Callback callback) {
@@ -114,9 +134,44 @@ public final class KafkaRecordProducer implements AutoCloseable {
    * Has the producer send every record it holds now, as {@link #flush()} does, without waiting for
    * the acknowledgements: a flush that never returns (a producer that no longer completes its
    * records) then holds a thread of this producer's own, which closing ends, instead of the caller.
-   * Not thread-safe: one writer's.
+   * Thread-safe: a channel's sources commit from several threads.
    */
   public void flushInBackground() {
+    synchronized (flusherLock) {
+      flushInBackgroundLocked();
+    }
+  }
+
+  /**
+   * Asks Kafka for the topic's partitions on this producer's background thread (as {@link
+   * #flushInBackground()} runs its flushes): done once the producer has the topic's metadata, or
+   * failed as {@code partitionsFor} fails (after {@code max.block.ms}, or at once when the producer
+   * is closed). A writer that waits for it with a bound of its own never blocks in a send for
+   * metadata; a send of a producer without it would wait out {@code max.block.ms}.
+   */
+  public CompletableFuture<Void> fetchMetadataInBackground() {
+    CompletableFuture<Void> fetched = new CompletableFuture<>();
+    synchronized (flusherLock) {
+      try {
+        background()
+            .execute(
+                () -> {
+                  try {
+                    producer.partitionsFor(topic);
+                    fetched.complete(null);
+                  } catch (RuntimeException e) {
+                    fetched.completeExceptionally(e);
+                  }
+                });
+      } catch (RuntimeException e) {
+        fetched.completeExceptionally(e);
+      }
+    }
+    return fetched;
+  }
+
+  /** The background thread's executor, made at its first use. Under {@link #flusherLock}. */
+  private ExecutorService background() {
     if (flusher == null) {
       flusher =
           Executors.newSingleThreadExecutor(
@@ -126,15 +181,21 @@ public final class KafkaRecordProducer implements AutoCloseable {
                 return thread;
               });
     }
-    flusher.execute(
-        () -> {
-          try {
-            producer.flush();
-          } catch (RuntimeException e) {
-            // closed or interrupted under the flush: the writer learns of its records from their
-            // callbacks
-          }
-        });
+    return flusher;
+  }
+
+  private void flushInBackgroundLocked() {
+    background()
+        .execute(
+            () -> {
+              try {
+                producer.flush();
+              } catch (RuntimeException e) {
+                // closed or interrupted under the flush: the writer learns of its records from
+                // their
+                // callbacks
+              }
+            });
   }
 
   @Override
@@ -151,8 +212,10 @@ public final class KafkaRecordProducer implements AutoCloseable {
       producer.close(wait);
     } finally {
       topicLimit.close();
-      if (flusher != null) {
-        flusher.shutdownNow();
+      synchronized (flusherLock) {
+        if (flusher != null) {
+          flusher.shutdownNow();
+        }
       }
     }
   }

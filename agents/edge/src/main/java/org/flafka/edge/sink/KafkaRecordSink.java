@@ -14,8 +14,6 @@ import org.apache.flume.conf.BatchSizeSupported;
 import org.apache.flume.conf.Configurable;
 import org.apache.flume.sink.AbstractSink;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.errors.SaslAuthenticationException;
-import org.apache.kafka.common.errors.SslAuthenticationException;
 import org.flafka.contract.KafkaRecordEncoder;
 import org.flafka.contract.KafkaSecurityFailure;
 import org.flafka.edge.RateLimitedLog;
@@ -72,11 +70,8 @@ public class KafkaRecordSink extends AbstractSink implements Configurable, Batch
 
   private static final Logger LOG = LoggerFactory.getLogger(KafkaRecordSink.class);
 
-  /** The producer's count of logins the broker refused (SASL, and TLS handshakes). */
-  private static final String FAILED_LOGINS = "failed-authentication-total";
-
-  /** The producer's count of logins the broker accepted. */
-  private static final String LOGINS = "successful-authentication-total";
+  private static final String FAILED_LOGINS = RefusedProducerLogins.FAILED_LOGINS;
+  private static final String LOGINS = RefusedProducerLogins.LOGINS;
 
   /**
    * How long a producer being replaced may take to send what it still holds: short, since it is
@@ -444,18 +439,7 @@ public class KafkaRecordSink extends AbstractSink implements Configurable, Batch
    * {@code failure} is what the batch met meanwhile, or null.
    */
   private Optional<String> explainRefusedLogins(long refused, Throwable failure) {
-    if (refused <= 0) {
-      return Optional.empty();
-    }
-    String detail =
-        "the broker refused this producer's login "
-            + refused
-            + " time(s) since its last delivered batch"
-            + (failure == null ? "" : " (" + failure + ")");
-    boolean ssl = "SSL".equals(producerProperties.getProperty("security.protocol"));
-    return KafkaSecurityFailure.explain(
-        ssl ? new SslAuthenticationException(detail) : new SaslAuthenticationException(detail),
-        producerProperties);
+    return RefusedProducerLogins.explain(refused, failure, producerProperties);
   }
 
   /**
@@ -509,11 +493,7 @@ public class KafkaRecordSink extends AbstractSink implements Configurable, Batch
   private void logCredentials(String why) {
     credentialsLog.error(
         () ->
-            config.component()
-                + ": "
-                + why
-                + " The batch stays in the channel; retrying with a new producer, which reads the"
-                + " secrets file again, until Kafka accepts the login.");
+            RefusedProducerLogins.line(config.component(), why, "The batch stays in the channel"));
   }
 
   private void rollBack(Transaction transaction, Throwable cause) {

@@ -142,8 +142,8 @@ class KafkaRecordChannelTest {
       assertTrue(
           e.getMessage()
               .startsWith(
-                  "Kafka record channel c-down: Kafka did not acknowledge every "
-                      + "event of the transaction"),
+                  "Kafka record channel c-down: Kafka did not give the producer topic down's"
+                      + " metadata: "),
           e.getMessage());
       assertTrue(
           e.getMessage()

@@ -165,6 +165,23 @@ class KafkaRecordConfigTest {
     KafkaRecordConfig channel =
         KafkaRecordConfig.parse(KafkaRecordConfig.Role.CHANNEL, "ch0", props);
     assertEquals(10_000, channel.transactionCapacity());
+    assertEquals(
+        130_000_000_000L,
+        channel.ackTimeoutNanos(),
+        "a commit waits for its acknowledgements as long as the sink's batch: Kafka's 120 s plus 10 s");
+    assertEquals(
+        4_000_000_000L,
+        KafkaRecordConfig.parse(
+                KafkaRecordConfig.Role.CHANNEL,
+                "ch0",
+                Map.of(
+                    "kafka.bootstrap.servers",
+                    "b:9092",
+                    "kafka.topic",
+                    "t",
+                    "ackTimeoutMillis",
+                    "4000"))
+            .ackTimeoutNanos());
     props.put("transactionCapacity", "0");
     String capacityError =
         assertThrows(
@@ -190,7 +207,8 @@ class KafkaRecordConfigTest {
     props.put("batchSize", "5");
     assertEquals(
         "Kafka record channel ch0: unknown key 'batchSize'. Fix: remove it or use one of "
-            + "kafka.bootstrap.servers, kafka.topic, recordHeaders, keyHeader, transactionCapacity, kafka.producer.*.",
+            + "kafka.bootstrap.servers, kafka.topic, recordHeaders, keyHeader, transactionCapacity, "
+            + "ackTimeoutMillis, kafka.producer.*.",
         assertThrows(
                 ConfigurationException.class,
                 () -> KafkaRecordConfig.parse(KafkaRecordConfig.Role.CHANNEL, "ch0", props))
