@@ -5,7 +5,10 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.kafka.clients.producer.Callback;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -35,7 +38,10 @@ public final class KafkaRecordProducer implements AutoCloseable {
   private final String topic;
 
   /** Runs {@link #flushInBackground()}'s flushes; made at the first, ended by closing. */
-  private ExecutorService flusher;
+  private ThreadPoolExecutor flusher;
+
+  /** Whether a flush is queued on {@link #flusher} and has not begun. */
+  private final AtomicBoolean flushQueued = new AtomicBoolean();
 
   private final String flusherName;
 
@@ -135,10 +141,22 @@ public final class KafkaRecordProducer implements AutoCloseable {
    * the acknowledgements: a flush that never returns (a producer that no longer completes its
    * records) then holds a thread of this producer's own, which closing ends, instead of the caller.
    * Thread-safe: a channel's sources commit from several threads.
+   *
+   * <p>A caller that finds a flush queued and not yet begun adds none: that flush begins after the
+   * caller's records are in the producer, so it sends them too. Without this, commits arriving
+   * faster than Kafka acknowledges (a distant cluster) would queue flushes without bound.
    */
   public void flushInBackground() {
-    synchronized (flusherLock) {
-      flushInBackgroundLocked();
+    if (!flushQueued.compareAndSet(false, true)) {
+      return;
+    }
+    try {
+      synchronized (flusherLock) {
+        flushInBackgroundLocked();
+      }
+    } catch (RuntimeException e) {
+      flushQueued.set(false);
+      throw e;
     }
   }
 
@@ -170,11 +188,23 @@ public final class KafkaRecordProducer implements AutoCloseable {
     return fetched;
   }
 
+  /** How many tasks wait for the background thread, the one it runs not counted. */
+  int queuedInBackground() {
+    synchronized (flusherLock) {
+      return flusher == null ? 0 : flusher.getQueue().size();
+    }
+  }
+
   /** The background thread's executor, made at its first use. Under {@link #flusherLock}. */
   private ExecutorService background() {
     if (flusher == null) {
       flusher =
-          Executors.newSingleThreadExecutor(
+          new ThreadPoolExecutor(
+              1,
+              1,
+              0,
+              TimeUnit.MILLISECONDS,
+              new LinkedBlockingQueue<>(),
               runnable -> {
                 Thread thread = new Thread(runnable, flusherName);
                 thread.setDaemon(true);
@@ -188,6 +218,7 @@ public final class KafkaRecordProducer implements AutoCloseable {
     background()
         .execute(
             () -> {
+              flushQueued.set(false);
               try {
                 producer.flush();
               } catch (RuntimeException e) {
