@@ -13,6 +13,7 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -236,6 +237,74 @@ class SecureKafkaPipelineTest {
             clientConfig(
                 "audit-lyon-fixed",
                 kafka.scramClient("edge-lyon", "the-password-the-cluster-has")));
+    assertEquals(0, delivered.exitCode(), delivered.out() + delivered.err());
+    assertTrue(
+        Pattern.compile("records read +500\n").matcher(delivered.out()).find(), delivered.out());
+  }
+
+  /**
+   * An edge whose Kerberos principal the KDC does not know (deleted, or never created: its keytab
+   * names it all the same): one ERROR line naming the principal's setting, every event kept in the
+   * channel; once the principal exists and its keytab is placed again, the same agent delivers all
+   * 500, none lost.
+   */
+  @Test
+  @Timeout(value = 5, unit = TimeUnit.MINUTES)
+  void anEdgeWithAPrincipalTheKdcDoesNotKnowNamesItAndDeliversEveryEventOnceItIsKnown()
+      throws Exception {
+    String topic = "principal-later";
+    kafka.createTopic(topic, 2);
+    Path dir = Files.createDirectories(tmp.resolve(topic));
+    String principal = "flafka-edge-metz/localhost";
+    Path keytab = dir.resolve("edge.keytab");
+    Files.copy(kafka.kdc().createPrincipal(principal), keytab);
+    kafka.kdc().deletePrincipal(principal);
+    Map<String, Object> edgeVars = saslSsl(secrets("edge-metz", truststorePassword()));
+    edgeVars.put("kafka_kerberos_principal", Kdc.qualified(principal));
+    edgeVars.put("kafka_kerberos_keytab", keytab.toString());
+    edgeVars.put("kafka_topic", topic);
+    edgeVars.put("edge_listeners", List.of("tcp"));
+    edgeVars.put("edge_bind_address", "127.0.0.1");
+    edgeVars.put("edge_tcp_port", 0);
+    edgeVars.put("edge_kafka_sinks", 1);
+    edgeVars.put("edge_data_dir", dir.resolve("edge-data").toString());
+    Path manifest = dir.resolve("sent.json");
+    try (AgentProcess edge =
+        AgentProcess.builder(
+                "edge", AgentTemplates.render(Tier.EDGE, edgeVars), dir.resolve("edge"))
+            .runtime(runtime)
+            .jvmOptions(kafka.jvmOptions())
+            .start()) {
+      int port = (int) await(edge, "SOURCE.syslog_tcp", "ListenPort", 1);
+      sendFiveHundred(port, "36", manifest);
+      await(edge, "CHANNEL.ch0", "EventPutSuccessCount", 500);
+      awaitLog(edge, "(template: kafka_kerberos_principal");
+      List<String> named =
+          Files.readAllLines(edge.log()).stream()
+              .filter(line -> line.contains("(template: kafka_kerberos_principal"))
+              .toList();
+      assertEquals(1, named.size(), "one line, not one per retry: " + named);
+      assertTrue(named.get(0).contains(" ERROR "), named.get(0));
+      assertTrue(named.get(0).contains("Kafka record sink kafka0: "), named.get(0));
+      assertTrue(named.get(0).contains(Kdc.qualified(principal)), named.get(0));
+      assertEquals(0, edge.metrics().counter("SINK.kafka0", "EventDrainSuccessCount"));
+
+      // the principal made again and its new keytab placed, the agent left running
+      Path issued = kafka.kdc().createPrincipal(principal);
+      Files.setPosixFilePermissions(keytab, PosixFilePermissions.fromString("rw-------"));
+      Files.copy(issued, keytab, StandardCopyOption.REPLACE_EXISTING);
+      Files.setPosixFilePermissions(keytab, PosixFilePermissions.fromString("r--------"));
+      await(edge, "SINK.kafka0", "EventDrainSuccessCount", 500);
+      assertTrue(edge.isAlive(), "the same agent, never restarted");
+      assertEquals(0, edge.metrics().counter("CHANNEL.ch0", "ChannelSize"));
+    }
+    FlafkaRun delivered =
+        auditKafka(
+            manifest,
+            topic,
+            clientConfig(
+                "audit-metz",
+                kafka.gssapiClient("audit-metz", kafka.kdc().createPrincipal("audit-metz"))));
     assertEquals(0, delivered.exitCode(), delivered.out() + delivered.err());
     assertTrue(
         Pattern.compile("records read +500\n").matcher(delivered.out()).find(), delivered.out());

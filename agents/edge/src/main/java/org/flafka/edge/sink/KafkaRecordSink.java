@@ -138,15 +138,20 @@ public class KafkaRecordSink extends AbstractSink implements Configurable, Batch
       throw new IllegalStateException(getName() + " was started before it was configured");
     }
     producerProperties = config.producerProperties();
+    replacementPauseNanos = FIRST_REPLACEMENT_PAUSE_NANOS;
     try {
       openProducer();
     } catch (RuntimeException e) {
-      // Flume retries the start and logs the exception; this line says which setting to fix
-      KafkaSecurityFailure.explain(e, producerProperties)
-          .ifPresent(why -> LOG.error("{}: cannot start: {}", config.component(), why));
-      throw e;
+      if (KafkaSecurityFailure.explain(e, producerProperties).isEmpty()) {
+        // Flume retries the start and logs the exception
+        throw e;
+      }
+      // Credentials that refuse the producer at once (a missing keytab, a principal the KDC does
+      // not know) stay wrong until someone fixes them: the sink starts without a producer, so the
+      // agent runs and its channel keeps the events, and process() makes one after the pause,
+      // reading the settings again. Flume would otherwise log a stack trace at every retry.
+      cannotMakeProducer(e);
     }
-    replacementPauseNanos = FIRST_REPLACEMENT_PAUSE_NANOS;
     counter.start();
     LOG.info(
         "{}: writing to topic {} at {} in batches of up to {} events or {} ms, record headers: {}",
@@ -215,24 +220,33 @@ public class KafkaRecordSink extends AbstractSink implements Configurable, Batch
     try {
       openProducer();
     } catch (RuntimeException e) {
-      nextProducerNanos = System.nanoTime() + replacementPauseNanos;
-      replacementPauseNanos = Math.min(2 * replacementPauseNanos, MAX_REPLACEMENT_PAUSE_NANOS);
-      String why =
-          KafkaSecurityFailure.explain(e, producerProperties)
-              .orElse("could not make a Kafka producer: " + e);
-      credentialsLog.error(
-          () ->
-              config.component()
-                  + ": "
-                  + why
-                  + " The events stay in the channel; trying again in "
-                  + TimeUnit.NANOSECONDS.toSeconds(replacementPauseNanos)
-                  + " s at most.");
+      cannotMakeProducer(e);
       return false;
     }
     counter.incrementProducerReplacementCount();
     LOG.info("{}: made a new Kafka producer", config.component());
     return true;
+  }
+
+  /**
+   * No producer could be made: the next is tried after a pause that doubles each time, and the line
+   * saying why (naming the setting to fix, for credentials) at most once a minute.
+   */
+  private void cannotMakeProducer(RuntimeException e) {
+    producer = null;
+    nextProducerNanos = System.nanoTime() + replacementPauseNanos;
+    replacementPauseNanos = Math.min(2 * replacementPauseNanos, MAX_REPLACEMENT_PAUSE_NANOS);
+    String why =
+        KafkaSecurityFailure.explain(e, producerProperties)
+            .orElse("could not make a Kafka producer: " + e);
+    credentialsLog.error(
+        () ->
+            config.component()
+                + ": "
+                + why
+                + " The events stay in the channel; trying again in "
+                + TimeUnit.NANOSECONDS.toSeconds(replacementPauseNanos)
+                + " s at most.");
   }
 
   /**
