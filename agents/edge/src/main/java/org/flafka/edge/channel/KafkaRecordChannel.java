@@ -29,6 +29,7 @@ import org.flafka.edge.sink.KafkaRecordProducer;
 import org.flafka.edge.sink.KafkaRecordSink;
 import org.flafka.edge.sink.Oversize;
 import org.flafka.edge.sink.RefusedProducerLogins;
+import org.flafka.edge.sink.ReplacementPause;
 import org.flafka.edge.sink.TopicMessageLimit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -107,12 +108,6 @@ public class KafkaRecordChannel extends BasicChannelSemantics
    */
   static final Duration STOP_WAIT = Duration.ofSeconds(5);
 
-  /** The first pause before a replaced producer's successor, doubled after each failed one. */
-  private static final long FIRST_REPLACEMENT_PAUSE_NANOS = TimeUnit.SECONDS.toNanos(1);
-
-  /** The longest pause between producers while their logins are refused. */
-  private static final long MAX_REPLACEMENT_PAUSE_NANOS = TimeUnit.SECONDS.toNanos(30);
-
   /** How long one commit waits for a new producer's metadata before refusing its put. */
   private static final long READY_WAIT_NANOS = TimeUnit.SECONDS.toNanos(5);
 
@@ -145,11 +140,8 @@ public class KafkaRecordChannel extends BasicChannelSemantics
   /** Guards the producer's replacement: {@link #session}'s swaps and the fields below. */
   private final Object producerLock = new Object();
 
-  /** A replaced producer's successor is made no earlier than this (System.nanoTime). */
-  private long nextProducerNanos;
-
-  /** The pause before the next successor, should this producer be replaced too. */
-  private long replacementPauseNanos = FIRST_REPLACEMENT_PAUSE_NANOS;
+  /** The pause before a replaced producer's successor; under {@link #producerLock}. */
+  private final ReplacementPause pause = new ReplacementPause();
 
   /** Set by stop(): no producer is made any more. */
   private boolean stopped;
@@ -223,7 +215,7 @@ public class KafkaRecordChannel extends BasicChannelSemantics
     producerProperties = config.producerProperties();
     synchronized (producerLock) {
       stopped = false;
-      replacementPauseNanos = FIRST_REPLACEMENT_PAUSE_NANOS;
+      pause.reset();
       try {
         session = new Session(new KafkaRecordProducer(config));
       } catch (RuntimeException e) {
@@ -232,7 +224,7 @@ public class KafkaRecordChannel extends BasicChannelSemantics
         // the agent starts, and fixing the credentials is enough. Anything else fails the start.
         String why = KafkaSecurityFailure.explain(e, producerProperties).orElseThrow(() -> e);
         session = null;
-        scheduleSuccessor();
+        pause.start();
         logCredentials(why);
       }
     }
@@ -282,12 +274,6 @@ public class KafkaRecordChannel extends BasicChannelSemantics
     return new RecordTransaction(encoders.get());
   }
 
-  /** The pause before the next producer starts now, and doubles for the one after. */
-  private void scheduleSuccessor() {
-    nextProducerNanos = System.nanoTime() + replacementPauseNanos;
-    replacementPauseNanos = Math.min(2 * replacementPauseNanos, MAX_REPLACEMENT_PAUSE_NANOS);
-  }
-
   /**
    * The session commits use, made now when the last was retired and its pause is over; refuses the
    * put (ChannelException) while there is none.
@@ -304,7 +290,7 @@ public class KafkaRecordChannel extends BasicChannelSemantics
       if (stopped) {
         throw new ChannelException(config.component() + ": stopped");
       }
-      long wait = nextProducerNanos - System.nanoTime();
+      long wait = pause.remainingNanos();
       if (wait > 0) {
         throw new ChannelException(
             config.component()
@@ -315,7 +301,7 @@ public class KafkaRecordChannel extends BasicChannelSemantics
       try {
         session = new Session(new KafkaRecordProducer(config));
       } catch (RuntimeException e) {
-        scheduleSuccessor();
+        pause.start();
         String why =
             KafkaSecurityFailure.explain(e, producerProperties)
                 .orElse("could not make a Kafka producer: " + e);
@@ -341,9 +327,9 @@ public class KafkaRecordChannel extends BasicChannelSemantics
       }
       session = null;
       if (retiring.delivered) {
-        replacementPauseNanos = FIRST_REPLACEMENT_PAUSE_NANOS;
+        pause.reset();
       }
-      scheduleSuccessor();
+      pause.start();
     }
     try {
       retiring.producer.close(RETIRE_WAIT);
@@ -563,7 +549,7 @@ public class KafkaRecordChannel extends BasicChannelSemantics
       if (!current.delivered) {
         current.delivered = true;
         synchronized (producerLock) {
-          replacementPauseNanos = FIRST_REPLACEMENT_PAUSE_NANOS;
+          pause.reset();
         }
       }
       counter.addToKafkaEventSendTimer(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));

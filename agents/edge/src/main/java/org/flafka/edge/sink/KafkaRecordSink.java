@@ -45,11 +45,11 @@ import org.slf4j.LoggerFactory;
  * after refused logins a Kafka 4.4 producer's sender loops without pause and may never complete the
  * records it holds, even once the login succeeds. A batch not acknowledged in time, or refused for
  * the credentials, is rolled back and the sink replaces its producer: the old one is closed at once
- * (which stops its sender), the new one made after a pause that doubles up to {@link
- * #MAX_REPLACEMENT_PAUSE_NANOS} while the replacements go on, and it reads its settings again, so a
- * password fixed in the secrets file is used without a restart. A new producer that logs in takes
- * no batch before the broker has answered its first login, so a login still refused costs a
- * producer made and closed per pause, not a looping sender.
+ * (which stops its sender), the new one made after a pause that doubles while the replacements go
+ * on ({@link ReplacementPause}), and it reads its settings again, so a password fixed in the
+ * secrets file is used without a restart. A new producer that logs in takes no batch before the
+ * broker has answered its first login, so a login still refused costs a producer made and closed
+ * per pause, not a looping sender.
  *
  * <p>The one exception is a record too large for Kafka: over the producer's {@code
  * max.request.size} or over the topic's {@code max.message.bytes}, both of which the sink checks
@@ -79,12 +79,6 @@ public class KafkaRecordSink extends AbstractSink implements Configurable, Batch
    */
   private static final Duration RETIRE_WAIT = Duration.ofSeconds(1);
 
-  /** The first pause before a replaced producer's successor, doubled after each failed one. */
-  private static final long FIRST_REPLACEMENT_PAUSE_NANOS = TimeUnit.SECONDS.toNanos(1);
-
-  /** The longest pause between producers while their logins are refused. */
-  static final long MAX_REPLACEMENT_PAUSE_NANOS = TimeUnit.SECONDS.toNanos(30);
-
   /** How long one call of the sink waits for a new producer's first login before backing off. */
   private static final long LOGIN_POLL_NANOS = TimeUnit.SECONDS.toNanos(5);
 
@@ -113,11 +107,8 @@ public class KafkaRecordSink extends AbstractSink implements Configurable, Batch
 
   // The producer's replacement, all confined to the sink runner's thread (and start/stop).
 
-  /** A replaced producer's successor is made no earlier than this (System.nanoTime). */
-  private long nextProducerNanos;
-
-  /** The pause before the next successor, should this producer be replaced too. */
-  private long replacementPauseNanos = FIRST_REPLACEMENT_PAUSE_NANOS;
+  /** The pause before a replaced producer's successor. */
+  private final ReplacementPause pause = new ReplacementPause();
 
   /** When the producer was made, while the sink waits for its first login; else -1. */
   private long awaitingLoginSinceNanos = -1;
@@ -138,7 +129,7 @@ public class KafkaRecordSink extends AbstractSink implements Configurable, Batch
       throw new IllegalStateException(getName() + " was started before it was configured");
     }
     producerProperties = config.producerProperties();
-    replacementPauseNanos = FIRST_REPLACEMENT_PAUSE_NANOS;
+    pause.reset();
     try {
       openProducer();
     } catch (RuntimeException e) {
@@ -205,8 +196,7 @@ public class KafkaRecordSink extends AbstractSink implements Configurable, Batch
       LOG.warn("{}: could not close its Kafka producer: {}", config.component(), e.toString());
     }
     counter.incrementConnectionClosedCount();
-    nextProducerNanos = System.nanoTime() + replacementPauseNanos;
-    replacementPauseNanos = Math.min(2 * replacementPauseNanos, MAX_REPLACEMENT_PAUSE_NANOS);
+    pause.start();
   }
 
   /**
@@ -214,7 +204,7 @@ public class KafkaRecordSink extends AbstractSink implements Configurable, Batch
    * producer now.
    */
   private boolean replaceProducer() {
-    if (System.nanoTime() - nextProducerNanos < 0) {
+    if (pause.remainingNanos() > 0) {
       return false;
     }
     try {
@@ -234,8 +224,7 @@ public class KafkaRecordSink extends AbstractSink implements Configurable, Batch
    */
   private void cannotMakeProducer(RuntimeException e) {
     producer = null;
-    nextProducerNanos = System.nanoTime() + replacementPauseNanos;
-    replacementPauseNanos = Math.min(2 * replacementPauseNanos, MAX_REPLACEMENT_PAUSE_NANOS);
+    pause.start();
     String why =
         KafkaSecurityFailure.explain(e, producerProperties)
             .orElse("could not make a Kafka producer: " + e);
@@ -245,7 +234,7 @@ public class KafkaRecordSink extends AbstractSink implements Configurable, Batch
                 + ": "
                 + why
                 + " The events stay in the channel; trying again in "
-                + TimeUnit.NANOSECONDS.toSeconds(replacementPauseNanos)
+                + TimeUnit.NANOSECONDS.toSeconds(pause.nextNanos())
                 + " s at most.");
   }
 
@@ -379,7 +368,7 @@ public class KafkaRecordSink extends AbstractSink implements Configurable, Batch
       }
       transaction.commit();
       failedLoginsAtLastDelivery = producer.total(FAILED_LOGINS);
-      replacementPauseNanos = FIRST_REPLACEMENT_PAUSE_NANOS;
+      pause.reset();
       int tooLarge = acks.tooLarge();
       counter.addToEventDrainSuccessCount(taken - tooLarge);
       for (int i = 0; i < tooLarge; i++) {
