@@ -679,6 +679,22 @@ public final class ConfigDef {
     };
   }
 
+  /** For INT and LONG keys whose 0 turns a feature off and whose other values have a floor. */
+  public static Validator zeroOrAtLeast(long min) {
+    return new Validator() {
+      @Override
+      public String check(Object value) {
+        long v = ((Number) value).longValue();
+        return v == 0 || v >= min ? null : "must be " + this;
+      }
+
+      @Override
+      public String toString() {
+        return "0 or at least " + min;
+      }
+    };
+  }
+
   /**
    * A case-insensitive choice; the configuration class lower-cases the value with {@code
    * Locale.ROOT}.

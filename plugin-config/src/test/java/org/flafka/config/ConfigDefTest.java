@@ -33,6 +33,7 @@ class ConfigDefTest {
               "some items")
           .define("header", Type.STRING, "id", ConfigDef.headerName(), "a header")
           .define("big", Type.LONG, 5L, ConfigDef.atLeast(0L), "a long")
+          .define("room", Type.INT, 0, ConfigDef.zeroOrAtLeast(1024), "0 turns it off")
           .define("mode", Type.STRING, "auto", ConfigDef.oneOf("auto", "manual"), "a mode")
           .define("versions", Type.STRING, "v1,v2", ConfigDef.listOf("v1", "v2"), "versions")
           .define("secret", Type.PASSWORD, null, ConfigDef.pathSafe(4, true), "a password")
@@ -48,6 +49,8 @@ class ConfigDefTest {
     assertEquals(5L, defaults.getLong("big"));
     assertEquals(NO_DEFAULT, defaults.get("server"));
     assertFalse(defaults.isSet("count"));
+    assertEquals(0, defaults.getInt("room"));
+    assertEquals(1024, DEF.parse(C, Map.of("room", "1024")).getInt("room"));
 
     ConfigDef.Values given =
         DEF.parse(
@@ -85,6 +88,8 @@ class ConfigDefTest {
         "count    | 11        | test source s1: invalid value '11' for key 'count': must be between 1 and 10. Fix: set count to between 1 and 10.",
         "count    | 2.5       | test source s1: invalid value '2.5' for key 'count': must be a whole number between -2147483648 and 2147483647. Fix: set count to a whole number between -2147483648 and 2147483647.",
         "big      | -1        | test source s1: invalid value '-1' for key 'big': must be at least 0. Fix: set big to at least 0.",
+        "room     | 1023      | test source s1: invalid value '1023' for key 'room': must be 0 or at least 1024. Fix: set room to 0 or at least 1024.",
+        "room     | -1        | test source s1: invalid value '-1' for key 'room': must be 0 or at least 1024. Fix: set room to 0 or at least 1024.",
         "items    | a,d       | test source s1: invalid value 'a,d' for key 'items': 'd' is not one of a, b, c. Fix: set items to any of a, b, c.",
         "items    | a,a       | test source s1: invalid value 'a,a' for key 'items': 'a' is listed twice. Fix: set items to any of a, b, c.",
         "items    | a,,b      | test source s1: invalid value 'a,,b' for key 'items': must be a comma-separated list without empty items. Fix: set items to a comma-separated list without empty items.",
@@ -145,7 +150,7 @@ class ConfigDefTest {
     assertEquals(
         C
             + ": unknown key 'cuont' (did you mean 'count'?). Fix: remove it or use one of name, flag, "
-            + "count, items, header, big, mode, versions, secret, server.",
+            + "count, items, header, big, room, mode, versions, secret, server.",
         one.getMessage());
 
     ConfigurationException two =
@@ -154,7 +159,7 @@ class ConfigDefTest {
     assertEquals(
         C
             + ": unknown keys 'Count' (did you mean 'count'?), 'zzzzzz'. Fix: remove them or use one of "
-            + "name, flag, count, items, header, big, mode, versions, secret, server.",
+            + "name, flag, count, items, header, big, room, mode, versions, secret, server.",
         two.getMessage());
 
     ConfigDef delegating =
@@ -280,6 +285,7 @@ class ConfigDefTest {
             "| `items` | list | `a,b` | any of a, b, c | some items |",
             "| `header` | string | `id` | non-empty printable ASCII without spaces | a header |",
             "| `big` | long | `5` | at least 0 | a long |",
+            "| `room` | int | `0` | 0 or at least 1024 | 0 turns it off |",
             "| `mode` | string | `auto` | one of auto, manual | a mode |",
             "| `versions` | string | `v1,v2` | a comma-separated list of v1, v2 | versions |",
             "| `secret` | password | `(unset)` | empty, or up to 4 of [A-Za-z0-9._-], not starting with '.' or '_' "

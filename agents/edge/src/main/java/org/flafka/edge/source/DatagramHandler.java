@@ -6,6 +6,7 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.socket.DatagramPacket;
 import java.net.InetAddress;
+import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -13,6 +14,10 @@ import java.util.Map;
  * Turns each datagram into one event (RFC 5426: one message per datagram; the body is the whole
  * payload, nothing stripped) and hands it to the batcher. Empty datagrams carry no message and are
  * ignored. One per socket, run by the socket's one loop, so the sender-address cache needs no lock.
+ *
+ * <p>With a {@link DatagramQueue} (udp.queueBytes above 0) the batcher runs on a parsing thread of
+ * its own and the socket's loop only copies datagrams into the queue; without one, the batcher runs
+ * on the socket's loop, which then reads, parses and puts.
  */
 final class DatagramHandler extends ChannelInboundHandlerAdapter {
 
@@ -30,24 +35,41 @@ final class DatagramHandler extends ChannelInboundHandlerAdapter {
    */
   private final int slotBytes;
 
-  private final Map<InetAddress, String> peers = new HashMap<>();
+  /** Null when the socket's own loop parses and puts. */
+  private final DatagramQueue queue;
+
+  private final Map<InetAddress, Peer> peers = new HashMap<>();
   private EventBatcher batcher;
 
-  DatagramHandler(Listener listener, int slotBytes) {
+  /**
+   * @param queue where the datagrams go to be parsed on another thread; null: the batcher of the
+   *     socket's own loop takes them
+   */
+  DatagramHandler(Listener listener, int slotBytes, DatagramQueue queue) {
     this.listener = listener;
     this.slotBytes = slotBytes;
+    this.queue = queue;
   }
 
   @Override
   public void channelActive(ChannelHandlerContext ctx) throws Exception {
-    batcher = listener.batcherFor(ctx.channel().eventLoop());
-    batcher.register(ctx.channel());
+    if (queue == null) {
+      batcher = listener.batcherFor(ctx.channel().eventLoop());
+      batcher.register(ctx.channel());
+    } else {
+      queue.register(ctx.channel());
+    }
     super.channelActive(ctx);
   }
 
   @Override
   public void channelInactive(ChannelHandlerContext ctx) throws Exception {
-    batcher.unregister(ctx.channel());
+    if (queue == null) {
+      batcher.unregister(ctx.channel());
+    } else {
+      queue.flush();
+      queue.unregister(ctx.channel());
+    }
     super.channelInactive(ctx);
   }
 
@@ -57,28 +79,44 @@ final class DatagramHandler extends ChannelInboundHandlerAdapter {
     try {
       ByteBuf payload = packet.content();
       int size = payload.readableBytes();
-      String peer = peer(packet.sender().getAddress());
+      Peer peer = peer(packet.sender().getAddress());
       if (size > listener.config.maxMessageBytes()) {
-        listener.reportOversize(peer, size, size >= slotBytes);
+        listener.reportOversize(peer.text(), size, size >= slotBytes);
       } else if (size > 0) {
-        batcher.add(ByteBufUtil.getBytes(payload), peer);
+        if (queue == null) {
+          batcher.add(ByteBufUtil.getBytes(payload), peer.text());
+        } else {
+          queue.add(payload, peer.ascii(), System.currentTimeMillis());
+        }
       }
     } finally {
       packet.release();
     }
   }
 
-  private String peer(InetAddress address) {
-    String peer = peers.get(address);
+  @Override
+  public void channelReadComplete(ChannelHandlerContext ctx) throws Exception {
+    if (queue != null) {
+      queue.flush();
+    }
+    super.channelReadComplete(ctx);
+  }
+
+  private Peer peer(InetAddress address) {
+    Peer peer = peers.get(address);
     if (peer == null) {
       if (peers.size() >= PEER_CACHE_SIZE) {
         peers.clear();
       }
-      peer = address.getHostAddress();
+      String text = address.getHostAddress();
+      peer = new Peer(text, text.getBytes(StandardCharsets.US_ASCII));
       peers.put(address, peer);
     }
     return peer;
   }
+
+  /** A sender's address as the peer header gives it, and as a {@link DatagramQueue} stores it. */
+  private record Peer(String text, byte[] ascii) {}
 
   @Override
   public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {

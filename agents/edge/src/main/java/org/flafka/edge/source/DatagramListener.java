@@ -4,6 +4,8 @@ import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelOption;
+import io.netty.channel.DefaultEventLoopGroup;
+import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.IoHandlerFactory;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
@@ -31,11 +33,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * UDP: udp.receiveThreads sockets on one port, each with its own loop that reads, batches and puts;
- * above one they share the port through SO_REUSEPORT, and the kernel hashes each sender (address
- * and port) to one of them. The receive buffer asked for is udp.receiveBufferBytes, per socket;
- * what the kernel granted is logged and exposed, and the kernel's drop counters are polled every
- * {@value #KERNEL_POLL_SECONDS} s.
+ * UDP: udp.receiveThreads sockets on one port, each with its own loop that reads and, through a
+ * {@link DatagramQueue} of udp.queueBytes, a parsing thread of its own that batches and puts (with
+ * udp.queueBytes 0 the socket's loop does it all); above one socket they share the port through
+ * SO_REUSEPORT, and the kernel hashes each sender (address and port) to one of them. The receive
+ * buffer asked for is udp.receiveBufferBytes, per socket; what the kernel granted is logged and
+ * exposed, and the kernel's drop counters are polled every {@value #KERNEL_POLL_SECONDS} s.
  *
  * <p>Two transports ({@code udp.transport}): Netty's native epoll transport, where its library
  * loads, reads up to {@value #DATAGRAMS_PER_RECVMMSG} datagrams with each recvmmsg call, each into
@@ -65,6 +68,11 @@ final class DatagramListener extends Listener {
   private boolean epoll;
 
   private EventLoopGroup group;
+
+  /** The parsing threads, one per socket, when udp.queueBytes is above 0; else null. */
+  private EventLoopGroup parsers;
+
+  private final List<DatagramQueue> queues = new ArrayList<>();
   private List<Channel> sockets = List.of();
   private UdpKernelStats kernelStats;
   private ScheduledFuture<?> kernelPoll;
@@ -98,7 +106,11 @@ final class DatagramListener extends Listener {
     String name = "flafka-" + config.component().replace(' ', '-') + "-udp";
     IoHandlerFactory io = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
     group = new MultiThreadIoEventLoopGroup(threads, new DefaultThreadFactory(name, true), io);
-    return group;
+    if (config.udpQueueBytes() == 0) {
+      return group;
+    }
+    parsers = new DefaultEventLoopGroup(threads, new DefaultThreadFactory(name + "-parse", true));
+    return parsers;
   }
 
   /**
@@ -197,13 +209,22 @@ final class DatagramListener extends Listener {
             ? new DatagramBuffers(
                 datagramSlotBytes() * DATAGRAMS_PER_RECVMMSG, DATAGRAMS_PER_RECVMMSG)
             : new DatagramBuffers(READ_BUFFER_BYTES, MAX_DATAGRAMS_PER_READ);
+    DatagramQueue queue = null;
+    if (parsers != null) {
+      // each socket its own parsing thread: the group hands them out in turn, as the other group
+      // hands out the sockets' loops
+      EventLoop parser = parsers.next();
+      queue = new DatagramQueue(parser, batcherFor(parser), counter, config.udpQueueBytes());
+      queues.add(queue);
+    }
     Bootstrap bootstrap =
         new Bootstrap()
             .group(group)
             .channel(type)
             .option(ChannelOption.SO_RCVBUF, config.udpReceiveBufferBytes())
             .option(ChannelOption.RCVBUF_ALLOCATOR, buffers)
-            .handler(new DatagramHandler(this, epoll ? datagramSlotBytes() : Integer.MAX_VALUE));
+            .handler(
+                new DatagramHandler(this, epoll ? datagramSlotBytes() : Integer.MAX_VALUE, queue));
     if (epoll) {
       bootstrap.option(EpollChannelOption.MAX_DATAGRAM_PAYLOAD_SIZE, datagramSlotBytes());
       if (config.udpReceiveThreads() > 1) {
@@ -302,14 +323,15 @@ final class DatagramListener extends Listener {
    */
   @Override
   void closing(long deadlineNanos) {
-    if (kernelPoll == null) {
-      return;
+    if (kernelPoll != null) {
+      kernelPoll.cancel(false);
+      // one empty reading will do: what arrives after the close is the host's to drop, as during a
+      // restart
+      readWhatTheKernelHolds(ProcNetSockets.UDP, 1, deadlineNanos);
+      pollKernelStats();
     }
-    kernelPoll.cancel(false);
-    // one empty reading will do: what arrives after the close is the host's to drop, as during a
-    // restart
-    readWhatTheKernelHolds(ProcNetSockets.UDP, 1, deadlineNanos);
-    pollKernelStats();
+    // from here a socket's reader never waits for its queue to have room: it is about to close
+    queues.forEach(DatagramQueue::close);
   }
 
   @Override
@@ -322,6 +344,10 @@ final class DatagramListener extends Listener {
     if (group == null) {
       return List.of(); // the start failed before making the loops
     }
-    return List.of(group.shutdownGracefully(0, timeoutMillis, TimeUnit.MILLISECONDS));
+    Future<?> readers = group.shutdownGracefully(0, timeoutMillis, TimeUnit.MILLISECONDS);
+    if (parsers == null) {
+      return List.of(readers);
+    }
+    return List.of(readers, parsers.shutdownGracefully(0, timeoutMillis, TimeUnit.MILLISECONDS));
   }
 }

@@ -93,7 +93,7 @@ public final class EventBatcher {
   /**
    * The received header of the last event, reused while the clock stays in the same millisecond.
    */
-  private long receivedMillis = Long.MIN_VALUE;
+  private long lastReceivedMillis = Long.MIN_VALUE;
 
   private String receivedText;
 
@@ -148,8 +148,20 @@ public final class EventBatcher {
     return resumedNanos;
   }
 
-  /** Queues one message as an event with the {@code received} and {@code peer} headers. */
+  /**
+   * Queues one message, received now, as an event with the {@code received} and {@code peer}
+   * headers.
+   */
   void add(byte[] body, String peer) {
+    add(body, peer, System.currentTimeMillis());
+  }
+
+  /**
+   * Queues one message as an event with the {@code received} and {@code peer} headers; {@code
+   * receivedMillis} is when it was read, which for a datagram that waited in a {@link
+   * DatagramQueue} is before now.
+   */
+  void add(byte[] body, String peer, long receivedMillis) {
     if (stopped) {
       // stop() has drained this batcher; a straggler still counts: never dropped silently
       counter.addToEventReceivedCount(1);
@@ -160,7 +172,7 @@ public final class EventBatcher {
     event.setBody(body);
     Map<String, String> headers = new EventHeaders(EVENT_HEADER_CAPACITY);
     event.setHeaders(headers);
-    headers.put(Headers.RECEIVED, receivedNow());
+    headers.put(Headers.RECEIVED, receivedText(receivedMillis));
     headers.put(Headers.PEER, peer);
     if (queue.isEmpty()) {
       oldestNanos = System.nanoTime();
@@ -173,11 +185,10 @@ public final class EventBatcher {
     }
   }
 
-  private String receivedNow() {
-    long now = System.currentTimeMillis();
-    if (now != receivedMillis) {
-      receivedMillis = now;
-      receivedText = Long.toString(now);
+  private String receivedText(long millis) {
+    if (millis != lastReceivedMillis) {
+      lastReceivedMillis = millis;
+      receivedText = Long.toString(millis);
     }
     return receivedText;
   }

@@ -5,6 +5,7 @@ import static org.flafka.config.ConfigDef.atLeast;
 import static org.flafka.config.ConfigDef.between;
 import static org.flafka.config.ConfigDef.listOf;
 import static org.flafka.config.ConfigDef.oneOf;
+import static org.flafka.config.ConfigDef.zeroOrAtLeast;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -139,6 +140,17 @@ public final class SyslogSourceConfig {
           + "(x86-64 Linux), which reads up to 64 datagrams per system call (recvmmsg), else Java's NIO, which "
           + "reads one per call, with a WARN at start that says why. epoll: the native transport or no start. "
           + "nio: Java's NIO always. The INFO line at start names the transport in use.";
+
+  public static final String UDP_QUEUE_BYTES = "udp.queueBytes";
+  private static final String UDP_QUEUE_BYTES_DOC =
+      "Memory, per socket, for datagrams read and not yet parsed. Above 0 each socket's thread only reads "
+          + "datagrams and hands them on, and a second thread per socket parses them and puts them to the channel "
+          + "(as rsyslog's imudp and its main queue do): what the parsing cannot take at once (a JVM's first seconds, "
+          + "before its compiler has caught up; a burst; a channel put that waits) waits here, where the kernel's "
+          + "receive buffer (udp.receiveBufferBytes) holds only milliseconds of a fast sender. Holds each "
+          + "datagram's bytes, its sender's address and 13; allocated once, when the socket opens. While it is full "
+          + "the socket is not read, and what the kernel then drops is counted in UdpSocketDropCount. 0: one thread "
+          + "per socket reads, parses and puts.";
 
   public static final String UDP_CHANNEL_FULL_TIMEOUT_MILLIS = "udp.channelFullTimeoutMillis";
   private static final String UDP_CHANNEL_FULL_TIMEOUT_MILLIS_DOC =
@@ -298,6 +310,14 @@ public final class SyslogSourceConfig {
               UDP_ONLY,
               UDP_TRANSPORT_DOC)
           .define(
+              UDP_QUEUE_BYTES,
+              Type.INT,
+              64 * 1024 * 1024,
+              null,
+              zeroOrAtLeast(DatagramQueue.MIN_CAPACITY_BYTES),
+              UDP_ONLY,
+              UDP_QUEUE_BYTES_DOC)
+          .define(
               UDP_CHANNEL_FULL_TIMEOUT_MILLIS,
               Type.INT,
               1000,
@@ -389,6 +409,7 @@ public final class SyslogSourceConfig {
   private final int udpReceiveBufferBytes;
   private final int udpReceiveThreads;
   private final int udpChannelFullTimeoutMillis;
+  private final int udpQueueBytes;
   private final String udpTransport;
   private final Path tlsKeystore;
   private final Password tlsKeystorePassword;
@@ -430,6 +451,7 @@ public final class SyslogSourceConfig {
     udpReceiveBufferBytes = (Integer) v.get(UDP_RECEIVE_BUFFER_BYTES);
     udpReceiveThreads = (Integer) v.get(UDP_RECEIVE_THREADS);
     udpChannelFullTimeoutMillis = (Integer) v.get(UDP_CHANNEL_FULL_TIMEOUT_MILLIS);
+    udpQueueBytes = (Integer) v.get(UDP_QUEUE_BYTES);
     udpTransport = (String) v.get(UDP_TRANSPORT);
 
     tlsClientAuth = ClientAuth.valueOf(((String) v.get(TLS_CLIENT_AUTH)).toUpperCase(Locale.ROOT));
@@ -570,6 +592,11 @@ public final class SyslogSourceConfig {
 
   int udpChannelFullTimeoutMillis() {
     return udpChannelFullTimeoutMillis;
+  }
+
+  /** 0: each socket's thread parses what it reads. */
+  int udpQueueBytes() {
+    return udpQueueBytes;
   }
 
   /** auto, epoll or nio. */

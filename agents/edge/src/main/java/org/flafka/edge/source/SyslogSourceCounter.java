@@ -106,6 +106,19 @@ public class SyslogSourceCounter extends SourceCounter implements SyslogSourceCo
           "UdpReceiveBufferBytes",
           "Each socket's receive buffer as SO_RCVBUF reads back after the request (the kernel "
               + "caps the request at net.core.rmem_max; Linux usually reports twice what it grants).");
+  private static final Metric UDP_QUEUED =
+      new Metric(
+          "src.syslog.udp.queued.bytes",
+          "UdpQueuedBytes",
+          "Datagrams read and not yet parsed (udp.queueBytes), in bytes as that setting counts them, over all the "
+              + "source's sockets: high while the parsing thread is behind its socket's reading.");
+  private static final Metric UDP_QUEUE_FULL =
+      new Metric(
+          "src.syslog.udp.queue-full",
+          "UdpQueueFullCount",
+          "Times a socket's thread stopped reading because its queue held udp.queueBytes: the parsing thread "
+              + "could not keep up; what arrives meanwhile waits in the kernel's receive buffer, and what overflows "
+              + "it is in UdpSocketDropCount.");
   private static final Metric LISTEN_PORT =
       new Metric(
           "src.syslog.listen.port",
@@ -173,6 +186,8 @@ public class SyslogSourceCounter extends SourceCounter implements SyslogSourceCo
           UDP_HOST_RCVBUF_ERRORS,
           UDP_HOST_IN_ERRORS,
           UDP_RECEIVE_BUFFER,
+          UDP_QUEUED,
+          UDP_QUEUE_FULL,
           LISTEN_PORT);
 
   public SyslogSourceCounter(String name) {
@@ -248,6 +263,14 @@ public class SyslogSourceCounter extends SourceCounter implements SyslogSourceCo
 
   void setUdpReceiveBufferBytes(long bytes) {
     set(UDP_RECEIVE_BUFFER.key(), bytes);
+  }
+
+  void addUdpQueuedBytes(long bytes) {
+    addAndGet(UDP_QUEUED.key(), bytes);
+  }
+
+  void addUdpQueueFull() {
+    increment(UDP_QUEUE_FULL.key());
   }
 
   void setListenPort(long port) {
@@ -327,6 +350,16 @@ public class SyslogSourceCounter extends SourceCounter implements SyslogSourceCo
   @Override
   public long getUdpReceiveBufferBytes() {
     return get(UDP_RECEIVE_BUFFER.key());
+  }
+
+  @Override
+  public long getUdpQueuedBytes() {
+    return get(UDP_QUEUED.key());
+  }
+
+  @Override
+  public long getUdpQueueFullCount() {
+    return get(UDP_QUEUE_FULL.key());
   }
 
   @Override

@@ -38,5 +38,9 @@ public interface SyslogSourceCounterMBean extends SourceCounterMBean {
 
   long getUdpReceiveBufferBytes();
 
+  long getUdpQueuedBytes();
+
+  long getUdpQueueFullCount();
+
   long getListenPort();
 }

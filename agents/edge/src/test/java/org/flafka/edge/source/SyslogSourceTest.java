@@ -535,15 +535,16 @@ class SyslogSourceTest {
   @ValueSource(strings = {"epoll", "nio"})
   void stopReadsWhatTheKernelStillHoldsBeforeClosingTheSocket(String transport) throws Exception {
     // The channel holds one event. A read takes up to 64 datagrams; once the channel refuses a
-    // batch, reading
-    // pauses for 200 ms, so most of the 200 wait in the socket's buffer when stop begins. Closing
-    // the socket then
-    // would discard them, counted nowhere.
+    // batch, reading pauses for 200 ms, so most of the 200 wait in the socket's buffer when stop
+    // begins (with no queue between reading and parsing, which would take them from the kernel).
+    // Closing the socket then would discard them, counted nowhere.
     int sent = 200;
     SourceHarness harness =
         new SourceHarness(
             source(
                 "udp",
+                "udp.queueBytes",
+                "0",
                 "batchSize",
                 "1",
                 "udp.channelFullTimeoutMillis",
@@ -569,6 +570,153 @@ class SyslogSourceTest {
           sent - 1,
           counter.getChannelFullDropCount(),
           "the channel stayed full: dropped, and counted");
+    } finally {
+      harness.channel.stop();
+    }
+  }
+
+  /**
+   * A UDP source whose parse is slow ({@link TestInterceptor}'s slow, 20 ms a batch), a kernel
+   * buffer of 64 KiB (a few dozen datagrams), and {@code queueBytes} between reading and parsing.
+   */
+  private static SourceHarness slowUdpSource(String transport, String queueBytes, String... more) {
+    List<String> keyValues =
+        new ArrayList<>(
+            List.of(
+                "udp.transport",
+                transport,
+                "udp.queueBytes",
+                queueBytes,
+                "udp.receiveBufferBytes",
+                "65536",
+                "batchSize",
+                "10",
+                "interceptors",
+                "slow",
+                "interceptors.slow.type",
+                TestInterceptor.Builder.class.getName(),
+                "interceptors.slow.does",
+                "slow"));
+    keyValues.addAll(List.of(more));
+    return new SourceHarness(source("udp", keyValues.toArray(String[]::new)), roomyChannel());
+  }
+
+  /**
+   * {@code count} datagrams of 1000 bytes, numbered, 4 at a time with a millisecond between: far
+   * faster than the slow parse, slow enough for a reader that only copies, cold JVM and NIO
+   * included.
+   */
+  private static void sendBurst(int port, int count) throws Exception {
+    try (DatagramSocket socket = new DatagramSocket()) {
+      for (int i = 0; i < count; i++) {
+        byte[] payload = new byte[1000];
+        java.util.Arrays.fill(payload, (byte) 'x');
+        byte[] head = bytes("<13>burst " + i + " ");
+        System.arraycopy(head, 0, payload, 0, head.length);
+        sendUdp(socket, port, payload);
+        if (i % 4 == 3) {
+          Thread.sleep(1);
+        }
+      }
+    }
+  }
+
+  @ParameterizedTest(name = "udp.transport = {0}")
+  @ValueSource(strings = {"epoll", "nio"})
+  void udpQueueHoldsWhatTheParsingCannotTakeAtOnce(String transport) throws Exception {
+    // 300 datagrams arrive within about 80 ms and take 600 ms to parse: the kernel's buffer holds
+    // a few dozen. A reader that parses too loses most of them in the kernel; one that only hands
+    // them to the queue loses none.
+    int sent = 300;
+    long dropsWithoutQueue;
+    try (SourceHarness parsingReader = slowUdpSource(transport, "0")) {
+      sendBurst(parsingReader.source.getPort(), sent);
+      assertTrue(
+          await(
+              () -> {
+                parsingReader.source.pollKernelStats();
+                SyslogSourceCounter c = parsingReader.counter();
+                return c.getEventReceivedCount() == sent
+                    && c.getEventAcceptedCount() + c.getUdpSocketDropCount() == sent;
+              },
+              WAIT),
+          parsingReader.counter().toString());
+      dropsWithoutQueue = parsingReader.counter().getUdpSocketDropCount();
+    }
+    assertTrue(dropsWithoutQueue > 0, "without a queue the kernel drops part of the burst");
+    try (SourceHarness queued = slowUdpSource(transport, Integer.toString(64 << 20))) {
+      sendBurst(queued.source.getPort(), sent);
+      List<Event> events = queued.take(sent, WAIT);
+      queued.source.pollKernelStats();
+      SyslogSourceCounter counter = queued.counter();
+      assertEquals(0, counter.getUdpSocketDropCount(), counter.toString());
+      assertEquals(sent, events.size(), counter.toString());
+      for (int i = 0; i < sent; i++) {
+        assertTrue(body(events.get(i)).startsWith("<13>burst " + i + " "), "in the order sent");
+      }
+      assertTrue(
+          await(() -> counter.getUdpQueuedBytes() == 0, WAIT), "nothing left waiting: " + counter);
+      assertEquals(0, counter.getUdpQueueFullCount(), counter.toString());
+    }
+  }
+
+  @Test
+  void udpQueueKeepsTheTimeEachDatagramWasRead() throws Exception {
+    // 20 batches of one take 400 ms to parse; the last datagram is read within milliseconds and
+    // parsed last
+    try (SourceHarness harness = slowUdpSource("epoll", "1048576", "batchSize", "1")) {
+      long before = System.currentTimeMillis();
+      sendBurst(harness.source.getPort(), 20);
+      long sent = System.currentTimeMillis();
+      List<Event> events = harness.take(20, WAIT);
+      long parsed = System.currentTimeMillis();
+      assertEquals(20, events.size());
+      assertTrue(
+          parsed - sent >= 19 * TestInterceptor.SLOW_MILLIS, "the parse took its time: " + parsed);
+      events.forEach(e -> assertHeaders(e, before, sent + 100));
+    }
+  }
+
+  @ParameterizedTest(name = "udp.transport = {0}")
+  @ValueSource(strings = {"epoll", "nio"})
+  void aFullUdpQueueStopsReadingAndWhatTheKernelThenDropsIsCounted(String transport)
+      throws Exception {
+    // the smallest queue, 1 MiB, holds about a thousand of these datagrams and the kernel's buffer
+    // a few dozen; the parse takes 250 of the 2000 while they arrive
+    int sent = 2000;
+    try (SourceHarness harness = slowUdpSource(transport, "1048576")) {
+      sendBurst(harness.source.getPort(), sent);
+      SyslogSourceCounter counter = harness.counter();
+      assertTrue(
+          await(
+              () -> {
+                harness.source.pollKernelStats();
+                return counter.getEventReceivedCount() == sent
+                    && counter.getEventAcceptedCount() + counter.getUdpSocketDropCount() == sent;
+              },
+              WAIT),
+          counter.toString());
+      assertTrue(counter.getUdpQueueFullCount() > 0, counter.toString());
+      assertTrue(counter.getUdpSocketDropCount() > 0, counter.toString());
+      assertEquals(0, counter.getChannelFullDropCount(), counter.toString());
+      assertEquals(counter.getEventAcceptedCount(), harness.take(sent, WAIT).size());
+    }
+  }
+
+  @ParameterizedTest(name = "udp.transport = {0}")
+  @ValueSource(strings = {"epoll", "nio"})
+  void stopPutsEverythingTheUdpQueueStillHolds(String transport) throws Exception {
+    int sent = 200;
+    SourceHarness harness = slowUdpSource(transport, Integer.toString(64 << 20));
+    try {
+      sendBurst(harness.source.getPort(), sent);
+      SyslogSourceCounter counter = harness.counter();
+      assertTrue(await(() -> counter.getUdpQueuedBytes() > 0, WAIT), "datagrams wait to be parsed");
+      harness.source.stop();
+      assertEquals(0, counter.getUdpQueuedBytes(), counter.toString());
+      assertEquals(sent, counter.getEventReceivedCount(), counter.toString());
+      assertEquals(sent, counter.getEventAcceptedCount(), "every one put before the stop returned");
+      assertEquals(sent, harness.take(sent, WAIT).size());
     } finally {
       harness.channel.stop();
     }

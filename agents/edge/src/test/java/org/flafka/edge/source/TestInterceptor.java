@@ -10,16 +10,18 @@ import org.apache.flume.interceptor.Interceptor;
  * The interceptors the source tests configure, chosen by the key {@code does}: {@code throw} is an
  * interceptor with a bug, which throws on a message that contains "boom"; {@code thread} records in
  * the {@value #THREAD_HEADER} header the name of the thread that intercepted each event, that is
- * the event loop that read it.
+ * the event loop that read it; {@code slow} takes {@value #SLOW_MILLIS} ms over each batch, as a
+ * parse that cannot keep up would.
  */
 public final class TestInterceptor implements Interceptor {
 
   static final String THREAD_HEADER = "thread";
+  static final long SLOW_MILLIS = 20;
 
-  private final boolean throwOnBoom;
+  private final String does;
 
-  private TestInterceptor(boolean throwOnBoom) {
-    this.throwOnBoom = throwOnBoom;
+  private TestInterceptor(String does) {
+    this.does = does;
   }
 
   @Override
@@ -27,9 +29,10 @@ public final class TestInterceptor implements Interceptor {
 
   @Override
   public Event intercept(Event event) {
-    if (!throwOnBoom) {
+    if (does.equals("thread")) {
       event.getHeaders().put(THREAD_HEADER, Thread.currentThread().getName());
-    } else if (new String(event.getBody(), StandardCharsets.ISO_8859_1).contains("boom")) {
+    } else if (does.equals("throw")
+        && new String(event.getBody(), StandardCharsets.ISO_8859_1).contains("boom")) {
       throw new IllegalStateException("interceptor bug");
     }
     return event;
@@ -37,6 +40,13 @@ public final class TestInterceptor implements Interceptor {
 
   @Override
   public List<Event> intercept(List<Event> events) {
+    if (does.equals("slow")) {
+      try {
+        Thread.sleep(SLOW_MILLIS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
     events.forEach(this::intercept);
     return events;
   }
@@ -49,14 +59,14 @@ public final class TestInterceptor implements Interceptor {
 
     @Override
     public Interceptor build() {
-      return new TestInterceptor(does.equals("throw"));
+      return new TestInterceptor(does);
     }
 
     @Override
     public void configure(Context context) {
       does = context.getString("does");
-      if (!does.equals("throw") && !does.equals("thread")) {
-        throw new IllegalArgumentException("does = " + does + ": one of throw, thread");
+      if (!List.of("throw", "thread", "slow").contains(does)) {
+        throw new IllegalArgumentException("does = " + does + ": one of throw, thread, slow");
       }
     }
   }
