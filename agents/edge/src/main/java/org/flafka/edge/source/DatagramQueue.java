@@ -88,6 +88,7 @@ final class DatagramQueue {
     this.counter = counter;
     this.capacity = capacityBytes;
     this.ring = new byte[capacityBytes];
+    batcher.feedFromQueue(this::resumeDraining);
   }
 
   /**
@@ -147,7 +148,7 @@ final class DatagramQueue {
   void unregister(Channel socket) {
     execute(
         () -> {
-          drainPublished();
+          drainPublished(true);
           batcher.unregister(socket);
         });
   }
@@ -170,20 +171,36 @@ final class DatagramQueue {
     }
   }
 
-  /** On the parsing thread: everything published, then again if more came meanwhile. */
+  /**
+   * On the parsing thread: everything published, then again if more came meanwhile; stops while the
+   * batcher is paused (the channel refused a batch), until it resumes.
+   */
   private void drain() {
     drainScheduled.set(false);
-    drainPublished();
-    if (published.get() != read && drainScheduled.compareAndSet(false, true)) {
+    drainPublished(false);
+    if (!batcher.isPaused()
+        && published.get() != read
+        && drainScheduled.compareAndSet(false, true)) {
       // a task of its own, so that the batcher's timers run between the rounds
       execute(drain);
     }
   }
 
-  private void drainPublished() {
+  /** On the parsing thread: the batcher takes batches again. */
+  private void resumeDraining() {
+    if (drainScheduled.compareAndSet(false, true)) {
+      execute(drain);
+    }
+  }
+
+  /**
+   * Hands the batcher what is published; {@code evenIfPaused} all of it (the socket has closed: a
+   * stop's drain puts or counts what the batcher holds), else until it pauses.
+   */
+  private void drainPublished(boolean evenIfPaused) {
     long limit = published.get();
     long from = read;
-    while (read < limit) {
+    while (read < limit && (evenIfPaused || !batcher.isPaused())) {
       int offset = (int) (read % capacity);
       if (capacity - offset < Integer.BYTES || (int) INT.get(ring, offset) == WRAP) {
         read += capacity - offset;

@@ -69,7 +69,14 @@ public final class EventBatcher {
   private final String component;
   private final int batchSize;
   private final long batchDurationNanos;
-  private final long dropAfterNanos;
+  private long dropAfterNanos;
+
+  /**
+   * Set when a {@link DatagramQueue} feeds this batcher: what a refusal pauses is the feeding, not
+   * the sockets' reading, and this resumes it.
+   */
+  private Runnable resumeFeeding;
+
   private final List<Channel> readers = new ArrayList<>();
 
   private final ArrayList<Event> queue;
@@ -129,9 +136,21 @@ public final class EventBatcher {
    */
   void register(Channel channel) {
     readers.add(channel);
-    if (paused) {
+    if (paused && resumeFeeding == null) {
       channel.config().setAutoRead(false);
     }
+  }
+
+  /**
+   * This batcher is fed from a {@link DatagramQueue}, which stops feeding while the batcher is
+   * paused and runs {@code resumeFeeding} when it resumes. A refused batch then stops no socket's
+   * reading and is retried until the channel takes it, never dropped for being refused too long:
+   * the queue holds what arrives meanwhile, and what its socket can no longer read once it is full
+   * the kernel drops and counts. Called before the first event.
+   */
+  void feedFromQueue(Runnable resumeFeeding) {
+    this.resumeFeeding = resumeFeeding;
+    this.dropAfterNanos = -1;
   }
 
   void unregister(Channel channel) {
@@ -374,14 +393,18 @@ public final class EventBatcher {
                   + TimeUnit.NANOSECONDS.toMillis(dropAfterNanos)
                   + " ms)";
       String reason = lastRefusal;
+      String stopped =
+          resumeFeeding == null
+              ? "stopped reading " + readers.size() + " socket(s) on this thread"
+              : "datagrams wait in the socket's queue (udp.queueBytes)";
       channelFullLog.warn(
           () ->
               component
                   + ": the channel refused a batch ("
                   + reason
-                  + "); stopped reading "
-                  + readers.size()
-                  + " socket(s) on this thread until it takes the "
+                  + "); "
+                  + stopped
+                  + " until it takes the "
                   + queue.size()
                   + " events waiting"
                   + fate);
@@ -431,9 +454,15 @@ public final class EventBatcher {
     paused = false;
     resumedNanos = System.nanoTime();
     setAutoRead(true);
+    if (resumeFeeding != null) {
+      resumeFeeding.run();
+    }
   }
 
   private void setAutoRead(boolean autoRead) {
+    if (resumeFeeding != null) {
+      return; // the queue's reader never stops for the channel: the queue holds what it reads
+    }
     for (Channel channel : readers) {
       channel.config().setAutoRead(autoRead);
     }

@@ -154,10 +154,12 @@ public final class SyslogSourceConfig {
 
   public static final String UDP_CHANNEL_FULL_TIMEOUT_MILLIS = "udp.channelFullTimeoutMillis";
   private static final String UDP_CHANNEL_FULL_TIMEOUT_MILLIS_DOC =
-      "UDP cannot push back: when the channel "
+      "UDP cannot push back: with udp.queueBytes 0, when the channel "
           + "refuses a batch, reading pauses (the socket buffer absorbs what arrives) and the batch is retried for "
-          + "this long, then dropped and counted in ChannelFullDropCount. TCP and TLS never drop: they stop reading "
-          + "until the channel takes the batch.";
+          + "this long, then dropped and counted in ChannelFullDropCount. With a queue (udp.queueBytes above 0) the "
+          + "batch is retried until the channel takes it while the queue holds what arrives, and what the kernel "
+          + "drops once it is full is counted in UdpSocketDropCount. TCP and TLS never drop: they stop reading until "
+          + "the channel takes the batch.";
 
   public static final String TLS_KEYSTORE = "tls.keystore";
   private static final String TLS_KEYSTORE_DOC =

@@ -435,6 +435,8 @@ class SyslogSourceTest {
         new SourceHarness(
             source(
                 "udp",
+                "udp.queueBytes",
+                "0",
                 "batchSize",
                 "10",
                 "udp.channelFullTimeoutMillis",
@@ -484,14 +486,57 @@ class SyslogSourceTest {
 
   @ParameterizedTest(name = "udp.transport = {0}")
   @ValueSource(strings = {"epoll", "nio"})
+  void aFullChannelKeepsUdpInTheQueueUntilItTakesThem(String transport) throws Exception {
+    // the channel holds 20 and nothing takes from it for longer than udp.channelFullTimeoutMillis:
+    // with a queue nothing is dropped, the rest waits in the queue and goes in as room is made
+    int total = 500;
+    try (SourceHarness harness =
+        new SourceHarness(
+            source(
+                "udp",
+                "batchSize",
+                "10",
+                "udp.channelFullTimeoutMillis",
+                "30",
+                "udp.transport",
+                transport),
+            channel(20, 10))) {
+      try (DatagramSocket sender = new DatagramSocket()) {
+        for (int i = 0; i < total; i++) {
+          sendUdp(sender, harness.source.getPort(), bytes("<13>datagram " + i));
+        }
+      }
+      SyslogSourceCounter counter = harness.counter();
+      assertTrue(
+          await(
+              () -> counter.getEventAcceptedCount() == 20 && counter.getReadPauseCount() > 0, WAIT),
+          counter.toString());
+      Thread.sleep(200); // several times udp.channelFullTimeoutMillis
+      assertTrue(counter.getUdpQueuedBytes() > 0, "the rest waits in the queue: " + counter);
+      List<Event> events = harness.take(total, WAIT);
+      harness.source.pollKernelStats();
+      assertEquals(total, events.size(), counter.toString());
+      for (int i = 0; i < total; i++) {
+        assertEquals("<13>datagram " + i, body(events.get(i)), "in the order sent");
+      }
+      assertEquals(0, counter.getChannelFullDropCount(), counter.toString());
+      assertEquals(0, counter.getUdpSocketDropCount(), counter.toString());
+      assertEquals(total, counter.getEventAcceptedCount(), counter.toString());
+    }
+  }
+
+  @ParameterizedTest(name = "udp.transport = {0}")
+  @ValueSource(strings = {"epoll", "nio"})
   void kernelDropsOnTheUdpSocketAreCounted(String transport) throws Exception {
     // a receive buffer that holds about one datagram, and reading paused for a second after the
-    // first event
-    // (the channel holds one), make the kernel drop
+    // first event (the channel holds one; no queue between reading and parsing to take the rest),
+    // make the kernel drop
     try (SourceHarness harness =
             new SourceHarness(
                 source(
                     "udp",
+                    "udp.queueBytes",
+                    "0",
                     "batchSize",
                     "1",
                     "udp.receiveBufferBytes",
