@@ -9,6 +9,7 @@ import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -31,10 +32,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * payload's length, the time it was read, the sender's address as text, and the payload; one that
  * does not fit before the ring's end starts again at its beginning.
  *
- * <p>The reader publishes what it wrote once per read (one wake-up of the parsing thread per
- * recvmmsg round at most, not per datagram). When a datagram finds no room, the reader waits for
- * it: the socket is then not read, and the kernel drops what its buffer cannot hold, counted in
- * UdpSocketDropCount like any other drop there.
+ * <p>The reader publishes what it wrote once per read; it wakes the parsing thread only when that
+ * thread has found nothing for a while (see {@link #drain}). When a datagram finds no room, the
+ * reader waits for it: the socket is then not read, and the kernel drops what its buffer cannot
+ * hold, counted in UdpSocketDropCount like any other drop there.
  */
 final class DatagramQueue {
 
@@ -45,6 +46,8 @@ final class DatagramQueue {
   static final int MIN_CAPACITY_BYTES = 1 << 20;
 
   private static final int WRAP = -1;
+  private static final long POLL_MILLIS = 1;
+  private static final int IDLE_POLLS = 10;
   private static final long ROOM_WAIT_MILLIS = 100;
   private static final VarHandle INT =
       MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.nativeOrder());
@@ -69,7 +72,9 @@ final class DatagramQueue {
   /** What the parsing thread has read, up to: the reader may write over what is below it. */
   private final AtomicLong freed = new AtomicLong();
 
+  /** Whether a drain is scheduled or running; set by the reader, cleared by the drain. */
   private final AtomicBoolean drainScheduled = new AtomicBoolean();
+
   private final Runnable drain = this::drain;
   private final Object room = new Object();
   private volatile boolean waitingForRoom;
@@ -77,6 +82,11 @@ final class DatagramQueue {
 
   /** The parsing thread's: where it reads, and the last sender's address, text and bytes. */
   private long read;
+
+  /** The parsing thread's: polls in a row that found nothing; whether paused with the batcher. */
+  private int idlePolls;
+
+  private boolean stalled;
 
   private String lastPeer = "";
   private byte[] lastPeerBytes = new byte[0];
@@ -131,7 +141,7 @@ final class DatagramQueue {
     counter.addUdpQueuedBytes(written - flushed);
     flushed = written;
     published.set(written);
-    if (drainScheduled.compareAndSet(false, true)) {
+    if (!drainScheduled.get() && drainScheduled.compareAndSet(false, true)) {
       execute(drain);
     }
   }
@@ -172,23 +182,41 @@ final class DatagramQueue {
   }
 
   /**
-   * On the parsing thread: everything published, then again if more came meanwhile; stops while the
-   * batcher is paused (the channel refused a batch), until it resumes.
+   * On the parsing thread: everything published; then again at once if more came meanwhile, else
+   * again in {@value #POLL_MILLIS} ms, for up to {@value #IDLE_POLLS} polls that find nothing,
+   * before it sleeps until the reader's next flush wakes it. While datagrams keep coming the drain
+   * stays scheduled, so the reader wakes the parsing thread about once per {@value #IDLE_POLLS} ms
+   * of silence instead of once per read. Stops while the batcher is paused (the channel refused a
+   * batch), until it resumes.
    */
   private void drain() {
-    drainScheduled.set(false);
     drainPublished(false);
-    if (!batcher.isPaused()
-        && published.get() != read
-        && drainScheduled.compareAndSet(false, true)) {
+    if (batcher.isPaused()) {
+      stalled = true; // still scheduled: the reader's flushes need not wake this thread
+      return;
+    }
+    if (published.get() != read) {
+      idlePolls = 0;
       // a task of its own, so that the batcher's timers run between the rounds
       execute(drain);
+    } else if (idlePolls++ < IDLE_POLLS && !parser.isShuttingDown()) {
+      parser.schedule(drain, POLL_MILLIS, TimeUnit.MILLISECONDS);
+    } else {
+      idlePolls = 0;
+      drainScheduled.set(false);
+      // the reader may have published after the check above and seen the drain still scheduled
+      if (published.get() != read && drainScheduled.compareAndSet(false, true)) {
+        execute(drain);
+      }
     }
   }
 
   /** On the parsing thread: the batcher takes batches again. */
   private void resumeDraining() {
-    if (drainScheduled.compareAndSet(false, true)) {
+    if (stalled) {
+      stalled = false;
+      execute(drain);
+    } else if (drainScheduled.compareAndSet(false, true)) {
       execute(drain);
     }
   }
