@@ -3,9 +3,6 @@ package org.flafka.edge.source;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.EventLoop;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.concurrent.RejectedExecutionException;
@@ -49,10 +46,6 @@ final class DatagramQueue {
   private static final long POLL_MILLIS = 1;
   private static final int IDLE_POLLS = 10;
   private static final long ROOM_WAIT_MILLIS = 100;
-  private static final VarHandle INT =
-      MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.nativeOrder());
-  private static final VarHandle LONG =
-      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.nativeOrder());
 
   private final EventLoop parser;
   private final EventBatcher batcher;
@@ -118,13 +111,13 @@ final class DatagramQueue {
     }
     if (skip > 0) {
       if (skip >= Integer.BYTES) {
-        INT.set(ring, offset, WRAP);
+        putInt(offset, WRAP);
       }
       written += skip;
       offset = 0;
     }
-    INT.set(ring, offset, length);
-    LONG.set(ring, offset + Integer.BYTES, receivedMillis);
+    putInt(offset, length);
+    putLong(offset + Integer.BYTES, receivedMillis);
     ring[offset + Integer.BYTES + Long.BYTES] = (byte) peer.length;
     System.arraycopy(peer, 0, ring, offset + RECORD_HEADER_BYTES, peer.length);
     payload.getBytes(
@@ -230,12 +223,12 @@ final class DatagramQueue {
     long from = read;
     while (read < limit && (evenIfPaused || !batcher.isPaused())) {
       int offset = (int) (read % capacity);
-      if (capacity - offset < Integer.BYTES || (int) INT.get(ring, offset) == WRAP) {
+      if (capacity - offset < Integer.BYTES || getInt(offset) == WRAP) {
         read += capacity - offset;
         continue;
       }
-      int length = (int) INT.get(ring, offset);
-      long receivedMillis = (long) LONG.get(ring, offset + Integer.BYTES);
+      int length = getInt(offset);
+      long receivedMillis = getLong(offset + Integer.BYTES);
       int peerLength = ring[offset + Integer.BYTES + Long.BYTES] & 0xff;
       String peer = peer(offset + RECORD_HEADER_BYTES, peerLength);
       int bodyOffset = offset + RECORD_HEADER_BYTES + peerLength;
@@ -252,6 +245,31 @@ final class DatagramQueue {
     }
     freed.set(read);
     counter.addUdpQueuedBytes(from - read);
+  }
+
+  // Plain shifts, not a VarHandle view: a JVM's first seconds run this interpreted, where a
+  // VarHandle call costs many times a few byte stores, and those seconds are what the queue is for.
+  private void putInt(int offset, int value) {
+    ring[offset] = (byte) (value >>> 24);
+    ring[offset + 1] = (byte) (value >>> 16);
+    ring[offset + 2] = (byte) (value >>> 8);
+    ring[offset + 3] = (byte) value;
+  }
+
+  private void putLong(int offset, long value) {
+    putInt(offset, (int) (value >>> 32));
+    putInt(offset + Integer.BYTES, (int) value);
+  }
+
+  private int getInt(int offset) {
+    return (ring[offset] & 0xff) << 24
+        | (ring[offset + 1] & 0xff) << 16
+        | (ring[offset + 2] & 0xff) << 8
+        | (ring[offset + 3] & 0xff);
+  }
+
+  private long getLong(int offset) {
+    return (long) getInt(offset) << 32 | (getInt(offset + Integer.BYTES) & 0xffffffffL);
   }
 
   /** The sender's address as a header value: the last one's again when it is the same sender. */

@@ -621,8 +621,10 @@ class SyslogSourceTest {
   }
 
   /**
-   * A UDP source whose parse is slow ({@link TestInterceptor}'s slow, 20 ms a batch), a kernel
-   * buffer of 64 KiB (a few dozen datagrams), and {@code queueBytes} between reading and parsing.
+   * A UDP source whose parse is slow ({@link TestInterceptor}'s slow, 20 ms a batch of 10), a
+   * kernel buffer of 256 KiB (a couple of hundred of {@link #sendBurst}'s datagrams, tens of
+   * milliseconds of them: room for a reader that a busy machine leaves waiting), and {@code
+   * queueBytes} between reading and parsing.
    */
   private static SourceHarness slowUdpSource(String transport, String queueBytes, String... more) {
     List<String> keyValues =
@@ -633,7 +635,7 @@ class SyslogSourceTest {
                 "udp.queueBytes",
                 queueBytes,
                 "udp.receiveBufferBytes",
-                "65536",
+                "262144",
                 "batchSize",
                 "10",
                 "interceptors",
@@ -669,10 +671,10 @@ class SyslogSourceTest {
   @ParameterizedTest(name = "udp.transport = {0}")
   @ValueSource(strings = {"epoll", "nio"})
   void udpQueueHoldsWhatTheParsingCannotTakeAtOnce(String transport) throws Exception {
-    // 300 datagrams arrive within about 80 ms and take 600 ms to parse: the kernel's buffer holds
-    // a few dozen. A reader that parses too loses most of them in the kernel; one that only hands
-    // them to the queue loses none.
-    int sent = 300;
+    // 1000 datagrams arrive within about 250 ms and take 2 s to parse: the kernel's buffer holds
+    // a couple of hundred. A reader that parses too loses most of them in the kernel; one that
+    // only hands them to the queue loses none.
+    int sent = 1000;
     long dropsWithoutQueue;
     try (SourceHarness parsingReader = slowUdpSource(transport, "0")) {
       sendBurst(parsingReader.source.getPort(), sent);
@@ -727,7 +729,7 @@ class SyslogSourceTest {
   void aFullUdpQueueStopsReadingAndWhatTheKernelThenDropsIsCounted(String transport)
       throws Exception {
     // the smallest queue, 1 MiB, holds about a thousand of these datagrams and the kernel's buffer
-    // a few dozen; the parse takes 250 of the 2000 while they arrive
+    // a couple of hundred; the parse takes 250 of the 2000 while they arrive
     int sent = 2000;
     try (SourceHarness harness = slowUdpSource(transport, "1048576")) {
       sendBurst(harness.source.getPort(), sent);
@@ -744,7 +746,8 @@ class SyslogSourceTest {
       assertTrue(counter.getUdpQueueFullCount() > 0, counter.toString());
       assertTrue(counter.getUdpSocketDropCount() > 0, counter.toString());
       assertEquals(0, counter.getChannelFullDropCount(), counter.toString());
-      assertEquals(counter.getEventAcceptedCount(), harness.take(sent, WAIT).size());
+      assertEquals(
+          counter.getEventAcceptedCount(), harness.take(sent, Duration.ofMillis(500)).size());
     }
   }
 
