@@ -45,6 +45,10 @@ final class DatagramQueue {
   private static final int WRAP = -1;
   private static final long POLL_MILLIS = 1;
   private static final int IDLE_POLLS = 10;
+
+  /** A full ring's reader waits until this fraction of it is free again: a quarter. */
+  private static final int RESUME_FRACTION = 4;
+
   private static final long ROOM_WAIT_MILLIS = 100;
 
   private final EventLoop parser;
@@ -236,7 +240,7 @@ final class DatagramQueue {
       read += RECORD_HEADER_BYTES + peerLength + length;
       // the bytes are copied out: the reader may write over them while the put below waits
       freed.lazySet(read);
-      if (waitingForRoom) {
+      if (waitingForRoom && published.get() - read <= capacity - capacity / RESUME_FRACTION) {
         synchronized (room) {
           room.notifyAll();
         }
@@ -282,16 +286,19 @@ final class DatagramQueue {
   }
 
   /**
-   * On the reader's thread: publishes what it wrote, then waits until {@code bytes} more fit.
-   * Returns false when the source is stopping and they do not.
+   * On the reader's thread: publishes what it wrote, then waits until a quarter of the ring is free
+   * ({@link #RESUME_FRACTION}) and {@code bytes} fit: a reader woken for every datagram the parsing
+   * thread frees would cost a context switch per datagram while the ring stays full. Returns false
+   * when the source is stopping and they do not fit.
    */
   private boolean awaitRoom(int bytes) {
     flush();
     counter.addUdpQueueFull();
+    long resumeAt = Math.min(capacity - bytes, capacity - capacity / RESUME_FRACTION);
     synchronized (room) {
       waitingForRoom = true;
       try {
-        while (written + bytes - freed.get() > capacity) {
+        while (written - freed.get() > resumeAt) {
           if (closed) {
             return false;
           }
