@@ -29,9 +29,11 @@ import org.flafka.stack.SecureHdfs;
 import org.flafka.stack.SecureKafka;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -52,10 +54,16 @@ import org.junit.jupiter.api.io.TempDir;
  * life but not sooner than 60 s after the last login ({@code
  * sasl.kerberos.min.time.before.relogin}, {@code hadoop.kerberos.min.seconds.before.relogin}); with
  * 60 s or less Kafka's thread would log in again at once, over and over. Every ticket the KDC
- * issues during this class lives that short (the broker's, the NameNode's too); the default is put
- * back at the end.
+ * issues during this class lives that short (the broker's too); the default is put back at the end.
+ *
+ * <p>The broker is the class's own, started after the lifetime is shortened: no other class should
+ * have its clients log in again every {@link #REAUTHENTICATION}, so the module's {@link
+ * SharedSecureStack} does not ask for it. HDFS is the shared one: what it proves here is the core's
+ * login, which the NameNode's own (made before the lifetime is shortened) does not change.
  */
 @Tag("e2e")
+@ExtendWith(SharedSecureStack.Extension.class)
+@Order(SharedSecureStack.LAST)
 class KerberosTicketRenewalTest {
   private static final Duration LIFETIME = Duration.ofSeconds(75);
   private static final Duration REAUTHENTICATION = Duration.ofSeconds(15);
@@ -90,13 +98,15 @@ class KerberosTicketRenewalTest {
   private static AgentRuntime runtime;
 
   @BeforeAll
-  static void start() {
+  static void start(SharedSecureStack stack) {
+    // before the lifetime is shortened: the shared HDFS's servers, if they start here, log in for
+    // the default lifetime and serve the classes after this one
+    hdfs = stack.hdfs();
     Kdc.jvmWide().setMaximumTicketLifetime(LIFETIME);
     kafka =
         SecureKafka.start(
             tmp.resolve("kafka"),
             Map.of("connections.max.reauth.ms", Long.toString(REAUTHENTICATION.toMillis())));
-    hdfs = SecureHdfs.start(tmp.resolve("hdfs"), kafka.ca());
     runtime = OurPlugins.addTo(AgentRuntime.locate());
     hdfs.mkdirsOwnedBy(DATA_DIR, "flafka-core");
   }
@@ -104,9 +114,6 @@ class KerberosTicketRenewalTest {
   @AfterAll
   static void stop() {
     try {
-      if (hdfs != null) {
-        hdfs.close();
-      }
       if (kafka != null) {
         kafka.close();
       }

@@ -26,11 +26,12 @@ import org.flafka.stack.Kdc;
 import org.flafka.stack.OurPlugins;
 import org.flafka.stack.SecureHdfs;
 import org.flafka.stack.SecureKafka;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -40,12 +41,15 @@ import org.junit.jupiter.api.io.TempDir;
  * with {@code _HOST} in the principal, and {@code flafka audit} over HDFS (with Kerberos, byte for
  * byte) and over the topic. A core whose keytab is missing or whose principal is wrong says so in
  * one line naming the setting, keeps every event, and delivers them all once the credentials are
- * fixed. One cluster of each for the class: a secure MiniDFSCluster takes seconds to start.
+ * fixed. The broker and HDFS are the module's {@link SharedSecureStack}'s (a secure MiniDFSCluster
+ * takes seconds to start), the class's topics, users and HDFS directory its own.
  *
  * <p>Not tested here: an audit without a login against this cluster. The NameNode runs in this JVM
  * and has made its principal the JVM's login user, so such an audit would read as the superuser.
  */
 @Tag("e2e")
+@ExtendWith(SharedSecureStack.Extension.class)
+@Order(SharedSecureStack.LAST)
 class SecureHdfsPipelineTest {
   private static final String CORE_PRINCIPAL = "flafka-core/" + HdfsKerberos.localHostName();
   private static final String CORE_PRINCIPAL_SETTING =
@@ -62,12 +66,12 @@ class SecureHdfsPipelineTest {
   private static Path hdfsClientConfig;
 
   @BeforeAll
-  static void start() throws IOException {
-    kafka = SecureKafka.start(tmp.resolve("kafka"));
-    hdfs = SecureHdfs.start(tmp.resolve("hdfs"), kafka.ca());
+  static void start(SharedSecureStack stack) throws IOException {
+    kafka = stack.kafka();
+    hdfs = stack.hdfs();
     runtime = OurPlugins.addTo(AgentRuntime.locate());
-    kafka.addScramUser("edge-nantes", "edge-password");
-    kafka.addScramUser("core-nantes", "core-password");
+    kafka.addScramUser("edge-nancy", "edge-password");
+    kafka.addScramUser("core-nancy", "core-password");
     coreKeytab = kafka.kdc().createPrincipal(CORE_PRINCIPAL);
     auditKeytab = kafka.kdc().createPrincipal(AUDIT_PRINCIPAL);
     hdfs.mkdirsOwnedBy(DATA_DIR, "flafka-core");
@@ -78,16 +82,6 @@ class SecureHdfsPipelineTest {
     hdfsClientConfig = tmp.resolve("hdfs-client.properties");
     try (var out = Files.newBufferedWriter(hdfsClientConfig)) {
       client.store(out, null);
-    }
-  }
-
-  @AfterAll
-  static void stop() {
-    if (hdfs != null) {
-      hdfs.close();
-    }
-    if (kafka != null) {
-      kafka.close();
     }
   }
 
@@ -108,7 +102,7 @@ class SecureHdfsPipelineTest {
 
     Path kafkaConfig = tmp.resolve("audit-scram.properties");
     Properties properties = new Properties();
-    properties.putAll(kafka.scramClient("core-nantes", "core-password"));
+    properties.putAll(kafka.scramClient("core-nancy", "core-password"));
     properties.remove("bootstrap.servers");
     try (var out = Files.newBufferedWriter(kafkaConfig)) {
       properties.store(out, null);
@@ -236,7 +230,7 @@ class SecureHdfsPipelineTest {
 
   private static AgentProcess core(String topic, String principal, Path keytab, Path dir)
       throws IOException {
-    Map<String, Object> vars = scram("core-nantes", "core-password", dir);
+    Map<String, Object> vars = scram("core-nancy", "core-password", dir);
     vars.put("kafka_topic", topic);
     vars.put("core_consumer_group", "core-" + topic);
     vars.put("core_hdfs_sinks", 1);
@@ -254,7 +248,7 @@ class SecureHdfsPipelineTest {
   }
 
   private static AgentProcess edge(String topic, Path dir) throws IOException {
-    Map<String, Object> vars = scram("edge-nantes", "edge-password", dir);
+    Map<String, Object> vars = scram("edge-nancy", "edge-password", dir);
     vars.put("kafka_topic", topic);
     vars.put("edge_listeners", List.of("tcp"));
     vars.put("edge_bind_address", "127.0.0.1");

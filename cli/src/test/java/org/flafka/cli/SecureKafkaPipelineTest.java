@@ -39,6 +39,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -48,8 +49,12 @@ import org.junit.jupiter.api.io.TempDir;
  * HDFS (byte for byte: every body's mark and checksum) and over the secure topic with {@code
  * --kafka-config}. Each agent's passwords live only in its secrets file; the rendered
  * configurations hold none.
+ *
+ * <p>The broker is the module's {@link SharedSecureStack}'s, each test on topics and users of its
+ * own; HDFS is a plain one of the class's own.
  */
 @Tag("e2e")
+@ExtendWith(SharedSecureStack.Extension.class)
 class SecureKafkaPipelineTest {
   private static final int EVENTS = 3000;
 
@@ -64,8 +69,8 @@ class SecureKafkaPipelineTest {
   private static AgentRuntime runtime;
 
   @BeforeAll
-  static void start() {
-    kafka = SecureKafka.start(tmp.resolve("secure"));
+  static void start(SharedSecureStack stack) {
+    kafka = stack.kafka();
     hdfs = Hdfs.start(tmp.resolve("hdfs"));
     runtime = OurPlugins.addTo(AgentRuntime.locate());
   }
@@ -74,9 +79,6 @@ class SecureKafkaPipelineTest {
   static void stop() {
     if (hdfs != null) {
       hdfs.close();
-    }
-    if (kafka != null) {
-      kafka.close();
     }
   }
 

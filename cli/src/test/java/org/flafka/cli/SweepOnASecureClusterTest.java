@@ -37,6 +37,7 @@ import org.flafka.sweep.target.TrialEnvironment;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -45,9 +46,10 @@ import org.junit.jupiter.api.io.TempDir;
  * broker, reached over SASL_SSL with SCRAM), with the warning and the one-line error {@code flafka
  * audit} gives; and the sweep's HDFS audit reads as the login it is given ({@code
  * --hdfs-principal}), which a directory only another user may read tells apart from the sweep's own
- * user.
+ * user. The broker is the module's {@link SharedSecureStack}'s; HDFS a plain one of the test's own.
  */
 @Tag("e2e")
+@ExtendWith(SharedSecureStack.Extension.class)
 class SweepOnASecureClusterTest {
   private static final String EDGE_GROUP = "flume-AGENT-BASE";
   private static final String CORE_GROUP = "flume-AGENT-2";
@@ -56,17 +58,18 @@ class SweepOnASecureClusterTest {
 
   @Test
   @Timeout(value = 3, unit = TimeUnit.MINUTES)
-  void theCmTargetMakesItsTopicsWithTheKafkaConfigAndAWrongOneIsOneLineNamingIt() throws Exception {
+  void theCmTargetMakesItsTopicsWithTheKafkaConfigAndAWrongOneIsOneLineNamingIt(
+      SharedSecureStack stack) throws Exception {
     Path password = Files.writeString(dir.resolve("cm-password"), "s3cret\n");
-    try (SecureKafka kafka = SecureKafka.start(dir.resolve("kafka"));
-        CmEmulator emulator =
-            CmEmulator.start(
-                CmEmulatorConfig.builder(dir.resolve("cm"))
-                    .kafka(kafka)
-                    .credentials("admin", "s3cret")
-                    .agents(2)
-                    .sampleInterval(Duration.ofSeconds(1))
-                    .build())) {
+    SecureKafka kafka = stack.kafka();
+    try (CmEmulator emulator =
+        CmEmulator.start(
+            CmEmulatorConfig.builder(dir.resolve("cm"))
+                .kafka(kafka)
+                .credentials("admin", "s3cret")
+                .agents(2)
+                .sampleInterval(Duration.ofSeconds(1))
+                .build())) {
       kafka.addScramUser("sweeper", "the-sweepers-password");
 
       // a wrong password, in clear, in a file others can read: warned of, then refused in one line

@@ -20,6 +20,7 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.flafka.cli.ExitCode;
+import org.flafka.cli.SharedSecureStack;
 import org.flafka.cm.contract.CmSpecValidator.Strictness;
 import org.flafka.cm.contract.CmValidatingProxy;
 import org.flafka.cm.emulator.CmEmulator;
@@ -30,25 +31,29 @@ import org.flafka.stack.OurPlugins;
 import org.flafka.stack.SecureHdfs;
 import org.flafka.stack.SecureKafka;
 import org.flafka.sweep.cm.CmTargetEndToEndTest.Result;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A whole {@code flafka sweep --target cm} on a secure cluster: the CM emulator in front of the
- * stack's SecureKafka (SASL_SSL) and SecureHdfs (Kerberos, data transfer protection privacy), its
- * two AGENT roles real Flume processes started with the KDC's settings in their Java options, as a
- * CM role's Java Configuration Options carry them. Each agent logs in as itself, from its own
- * {@code --edge-vars}/{@code --core-vars}: the edge with SCRAM-SHA-512 as {@value #EDGE_USER}, the
- * core with Kerberos (GSSAPI) as {@value #CORE_PRINCIPAL} for Kafka and HDFS alike, each with a
- * secrets file of its own; the sweep's AdminClient and its HDFS audit log in as {@value
- * #SWEEP_PRINCIPAL} ({@code --kafka-config}, {@code --hdfs-principal}/{@code --hdfs-keytab}). The
- * trial is audited with nothing missing; the configurations CM pushed speak SASL_SSL to the secure
- * listener only and hold no password; no password is in the sweep's output, results or the agents'
- * logs.
+ * module's {@link SharedSecureStack}, its SecureKafka (SASL_SSL) and SecureHdfs (Kerberos, data
+ * transfer protection privacy), its two AGENT roles real Flume processes started with the KDC's
+ * settings in their Java options, as a CM role's Java Configuration Options carry them. Each agent
+ * logs in as itself, from its own {@code --edge-vars}/{@code --core-vars}: the edge with
+ * SCRAM-SHA-512 as {@value #EDGE_USER}, the core with Kerberos (GSSAPI) as {@value #CORE_PRINCIPAL}
+ * for Kafka and HDFS alike, each with a secrets file of its own; the sweep's AdminClient and its
+ * HDFS audit log in as {@value #SWEEP_PRINCIPAL} ({@code --kafka-config}, {@code
+ * --hdfs-principal}/{@code --hdfs-keytab}). The trial is audited with nothing missing; the
+ * configurations CM pushed speak SASL_SSL to the secure listener only and hold no password; no
+ * password is in the sweep's output, results or the agents' logs.
  */
 @Tag("e2e")
+@ExtendWith(SharedSecureStack.Extension.class)
+@Order(SharedSecureStack.LAST)
 class CmTargetOnASecureClusterTest {
   private static final List<String> AGENT_JVM =
       List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmx256m");
@@ -63,8 +68,8 @@ class CmTargetOnASecureClusterTest {
 
   @Test
   @Timeout(value = 4, unit = TimeUnit.MINUTES)
-  void aWholeTrialRunsOnTheSecureClusterAuditedWithNothingMissingAndNoSecretShown()
-      throws Exception {
+  void aWholeTrialRunsOnTheSecureClusterAuditedWithNothingMissingAndNoSecretShown(
+      SharedSecureStack stack) throws Exception {
     Set<Long> before = CmTargetEndToEndTest.children();
     Path space =
         Files.writeString(
@@ -83,9 +88,9 @@ class CmTargetOnASecureClusterTest {
     String trustStorePassword;
     Result sweep;
     String saslSsl;
-    try (SecureKafka kafka = SecureKafka.start(dir.resolve("kafka"));
-        SecureHdfs hdfs = SecureHdfs.start(dir.resolve("hdfs"), kafka.ca());
-        CmEmulator emulator =
+    SecureKafka kafka = stack.kafka();
+    SecureHdfs hdfs = stack.hdfs();
+    try (CmEmulator emulator =
             CmEmulator.start(
                 CmEmulatorConfig.builder(dir.resolve("cm"))
                     .kafka(kafka)

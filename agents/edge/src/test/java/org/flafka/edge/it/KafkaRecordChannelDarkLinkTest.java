@@ -1,12 +1,12 @@
 package org.flafka.edge.it;
 
+import static org.flafka.edge.it.KafkaRecordChannels.putInOneTransaction;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -14,10 +14,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.apache.flume.Channel;
 import org.apache.flume.ChannelException;
-import org.apache.flume.Context;
-import org.apache.flume.Transaction;
-import org.apache.flume.conf.Configurables;
-import org.apache.flume.event.EventBuilder;
 import org.apache.flume.instrumentation.util.JMXPollUtil;
 import org.flafka.edge.channel.KafkaRecordChannel;
 import org.junit.jupiter.api.Tag;
@@ -43,14 +39,16 @@ class KafkaRecordChannelDarkLinkTest {
       throws Exception {
     Channel channel = channel("c-dark", "kafka.topic", "channel-dark", "ackTimeoutMillis", "3000");
     try {
-      put(channel, "before-the-dark");
+      putInOneTransaction(channel, "before-the-dark");
       // The link goes dark: the producer sends into it, and Kafka would fail the records only
       // after delivery.timeout.ms (120 s)
       kafka.clientProxy().blackHole();
       long started = System.nanoTime();
       ChannelException refused;
       try {
-        refused = assertThrows(ChannelException.class, () -> put(channel, "kept-0", "kept-1"));
+        refused =
+            assertThrows(
+                ChannelException.class, () -> putInOneTransaction(channel, "kept-0", "kept-1"));
       } finally {
         kafka.clientProxy().restore();
       }
@@ -67,7 +65,7 @@ class KafkaRecordChannelDarkLinkTest {
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
       while (true) {
         try {
-          put(channel, "kept-0", "kept-1");
+          putInOneTransaction(channel, "kept-0", "kept-1");
           break;
         } catch (ChannelException e) {
           assertTrue(System.nanoTime() < deadline, "a new producer takes the put: " + e);
@@ -97,9 +95,9 @@ class KafkaRecordChannelDarkLinkTest {
     CompletableFuture<Void> waiting;
     long stopMillis;
     try {
-      put(channel, "before-the-dark");
+      putInOneTransaction(channel, "before-the-dark");
       kafka.clientProxy().blackHole();
-      waiting = CompletableFuture.runAsync(() -> put(channel, "in-flight"));
+      waiting = CompletableFuture.runAsync(() -> putInOneTransaction(channel, "in-flight"));
       Thread.sleep(1000);
       assertTrue(!waiting.isDone(), "the put waits for Kafka's acknowledgement");
       long started = System.nanoTime();
@@ -117,38 +115,7 @@ class KafkaRecordChannelDarkLinkTest {
     assertEquals("1", metrics.get("RollbackCount"));
   }
 
-  /** Puts the bodies in one transaction; on a failure rolls it back, as Flume's processor does. */
-  private static void put(Channel channel, String... bodies) {
-    Transaction tx = channel.getTransaction();
-    tx.begin();
-    try {
-      for (String body : bodies) {
-        channel.put(EventBuilder.withBody(body.getBytes(StandardCharsets.US_ASCII), Map.of()));
-      }
-      tx.commit();
-    } catch (RuntimeException e) {
-      tx.rollback();
-      throw e;
-    } finally {
-      tx.close();
-    }
-  }
-
   private static Channel channel(String name, String... keyValues) {
-    Map<String, String> props =
-        new HashMap<>(
-            Map.of(
-                "kafka.bootstrap.servers",
-                kafka.bootstrapServers(),
-                "kafka.producer.linger.ms",
-                "0"));
-    for (int i = 0; i < keyValues.length; i += 2) {
-      props.put(keyValues[i], keyValues[i + 1]);
-    }
-    KafkaRecordChannel channel = new KafkaRecordChannel();
-    channel.setName(name);
-    Configurables.configure(channel, new Context(props));
-    channel.start();
-    return channel;
+    return KafkaRecordChannels.start(kafka.bootstrapServers(), name, keyValues);
   }
 }

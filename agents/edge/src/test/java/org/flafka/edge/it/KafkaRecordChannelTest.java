@@ -1,5 +1,6 @@
 package org.flafka.edge.it;
 
+import static org.flafka.edge.it.KafkaRecordChannels.putInOneTransaction;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -8,18 +9,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import org.apache.flume.Channel;
 import org.apache.flume.ChannelException;
-import org.apache.flume.Context;
-import org.apache.flume.Event;
 import org.apache.flume.Transaction;
-import org.apache.flume.conf.Configurables;
-import org.apache.flume.event.EventBuilder;
 import org.apache.flume.instrumentation.util.JMXPollUtil;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
@@ -179,42 +175,7 @@ class KafkaRecordChannelTest {
     }
   }
 
-  /**
-   * Puts the bodies in one transaction; on a failure rolls it back, as Flume's channel processor
-   * does.
-   */
-  private static void putInOneTransaction(Channel channel, byte[]... bodies) {
-    Transaction tx = channel.getTransaction();
-    tx.begin();
-    try {
-      for (byte[] body : bodies) {
-        Event event = EventBuilder.withBody(body, Map.of());
-        channel.put(event);
-      }
-      tx.commit();
-    } catch (RuntimeException e) {
-      tx.rollback();
-      throw e;
-    } finally {
-      tx.close();
-    }
-  }
-
   private static Channel channel(String name, String... keyValues) {
-    Map<String, String> props =
-        new HashMap<>(
-            Map.of(
-                "kafka.bootstrap.servers",
-                kafka.bootstrapServers(),
-                "kafka.producer.linger.ms",
-                "0"));
-    for (int i = 0; i < keyValues.length; i += 2) {
-      props.put(keyValues[i], keyValues[i + 1]);
-    }
-    KafkaRecordChannel channel = new KafkaRecordChannel();
-    channel.setName(name);
-    Configurables.configure(channel, new Context(props));
-    channel.start();
-    return channel;
+    return KafkaRecordChannels.start(kafka.bootstrapServers(), name, keyValues);
   }
 }
