@@ -553,7 +553,7 @@ class RulesTest {
                 + " protocol, bind, port, portFile, framing, framing.nulDelimiter, maxMessageBytes, batchSize,"
                 + " batchDurationMillis, maxConnections, maxConnectionsPerAddress,"
                 + " tcp.frameTimeoutSeconds, tcp.idleTimeoutSeconds, tcp.workerThreads,"
-                + " udp.receiveBufferBytes, udp.receiveThreads, udp.transport, udp.channelFullTimeoutMillis, tls.keystore,"
+                + " udp.receiveBufferBytes, udp.receiveThreads, udp.transport, udp.queueBytes, udp.channelFullTimeoutMillis, tls.keystore,"
                 + " tls.keystorePassword, tls.keystoreType, tls.clientAuth, tls.truststore,"
                 + " tls.truststorePassword, tls.truststoreType, tls.handshakeTimeoutSeconds,"
                 + " tls.protocols."),
