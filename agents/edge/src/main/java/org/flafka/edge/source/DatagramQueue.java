@@ -172,8 +172,8 @@ final class DatagramQueue {
     try {
       parser.execute(task);
     } catch (RejectedExecutionException e) {
-      // the parsing thread has shut down: a stop gave up waiting for it; what was published and not
-      // read is counted, never dropped silently
+      // the parsing thread has shut down: a stop's deadline passed before it was done (its
+      // WARN says so); nothing more is parsed, and the reader must not wait for room
       closed = true;
     }
   }
