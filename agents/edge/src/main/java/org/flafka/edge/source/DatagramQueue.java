@@ -100,10 +100,10 @@ final class DatagramQueue {
 
   /**
    * On the reader's thread: one datagram, read at {@code receivedMillis} from {@code peer} (the
-   * address as ASCII text, at most 255 bytes). Waits for room when the ring is full; returns false
-   * when there was none because the source is stopping, and the datagram was dropped and counted.
+   * address as ASCII text, at most 255 bytes). Waits for room when the ring is full; when there is
+   * none because the source is stopping, the datagram is dropped and counted.
    */
-  boolean add(ByteBuf payload, byte[] peer, long receivedMillis) {
+  void add(ByteBuf payload, byte[] peer, long receivedMillis) {
     int length = payload.readableBytes();
     int need = RECORD_HEADER_BYTES + peer.length + length;
     int offset = (int) (written % capacity);
@@ -111,7 +111,7 @@ final class DatagramQueue {
     if (written + skip + need - freed.get() > capacity && !awaitRoom(skip + need)) {
       counter.addToEventReceivedCount(1);
       counter.addChannelFullDrops(1);
-      return false;
+      return;
     }
     if (skip > 0) {
       if (skip >= Integer.BYTES) {
@@ -127,7 +127,6 @@ final class DatagramQueue {
     payload.getBytes(
         payload.readerIndex(), ring, offset + RECORD_HEADER_BYTES + peer.length, length);
     written += need;
-    return true;
   }
 
   /** On the reader's thread, after each read: the parsing thread may take what it added. */

@@ -69,7 +69,7 @@ public final class EventBatcher {
   private final String component;
   private final int batchSize;
   private final long batchDurationNanos;
-  private long dropAfterNanos;
+  private final long dropAfterNanos;
 
   /**
    * Set when a {@link DatagramQueue} feeds this batcher: what a refusal pauses is the feeding, not
@@ -144,13 +144,11 @@ public final class EventBatcher {
   /**
    * This batcher is fed from a {@link DatagramQueue}, which stops feeding while the batcher is
    * paused and runs {@code resumeFeeding} when it resumes. A refused batch then stops no socket's
-   * reading and is retried until the channel takes it, never dropped for being refused too long:
-   * the queue holds what arrives meanwhile, and what its socket can no longer read once it is full
-   * the kernel drops and counts. Called before the first event.
+   * reading (the queue holds what arrives meanwhile; such a batcher is made with no drop deadline,
+   * see {@link Listener}). Called before the first event.
    */
   void feedFromQueue(Runnable resumeFeeding) {
     this.resumeFeeding = resumeFeeding;
-    this.dropAfterNanos = -1;
   }
 
   void unregister(Channel channel) {

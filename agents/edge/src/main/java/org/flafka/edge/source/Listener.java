@@ -148,7 +148,7 @@ abstract class Listener {
                 config.component(),
                 config.batchSize(),
                 config.batchDurationMillis(),
-                config.protocol().isStream() ? -1 : config.udpChannelFullTimeoutMillis()));
+                dropAfterMillis()));
       }
       bound.add(awaitBound(bind()));
       ChannelFuture failed = null;
@@ -258,6 +258,17 @@ abstract class Listener {
         return;
       }
     }
+  }
+
+  /**
+   * How long a refused batch is retried before it is dropped: TCP and TLS never drop (they stop
+   * reading), nor does UDP with a queue (the queue holds what arrives); UDP without one drops after
+   * udp.channelFullTimeoutMillis.
+   */
+  private long dropAfterMillis() {
+    return config.protocol().isStream() || config.udpQueueBytes() > 0
+        ? -1
+        : config.udpChannelFullTimeoutMillis();
   }
 
   EventBatcher batcherFor(EventLoop loop) {
