@@ -4,7 +4,11 @@ import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.DateTimeException;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -33,17 +37,18 @@ import org.flafka.stack.ThreadCpu;
  *
  * <p>One run: a KRaft broker process and an HDFS process (a MiniDFSCluster with one DataNode); a
  * topic prefilled with {@code --events} syslog events with the edge header contract as record
- * headers ({@link ContractEvent}), from {@code --hosts} devices, timestamps within the last hour;
- * then, per trial, a fresh consumer group and HDFS root and the core agent started as its own
- * process on the production classpath. The window runs from the last poll (every 200 ms) before the
- * agent's first drained event (sum of the sinks' EventDrainSuccessCount) until it has drained the
- * whole topic or {@code --duration} has passed; start-up and the consumer group's join stay outside
- * it. Events per second = events drained in the window / its length. The agent's CPU (user +
- * system) over the window is reported per million events, in total and by thread group ({@link
- * ThreadCpu}: sink runners, HDFS sink threads, Kafka source runners, GC, JIT), with the broker's
- * and HDFS's, and the number of files the agent created (counted after it stopped cleanly; the
- * trial's HDFS root is then deleted, so every trial finds the DataNode as empty). Variants
- * alternate within each repeat, so a change in the machine's load hits all of them alike.
+ * headers ({@link ContractEvent}), from {@code --hosts} devices, timestamps within the last hour of
+ * the layout's day ({@link #spreadSeconds}); then, per trial, a fresh consumer group and HDFS root
+ * and the core agent started as its own process on the production classpath. The window runs from
+ * the last poll (every 200 ms) before the agent's first drained event (sum of the sinks'
+ * EventDrainSuccessCount) until it has drained the whole topic or {@code --duration} has passed;
+ * start-up and the consumer group's join stay outside it. Events per second = events drained in the
+ * window / its length. The agent's CPU (user + system) over the window is reported per million
+ * events, in total and by thread group ({@link ThreadCpu}: sink runners, HDFS sink threads, Kafka
+ * source runners, GC, JIT), with the broker's and HDFS's, and the number of files the agent created
+ * (counted after it stopped cleanly; the trial's HDFS root is then deleted, so every trial finds
+ * the DataNode as empty). Variants alternate within each repeat, so a change in the machine's load
+ * hits all of them alike.
  *
  * <p>With {@code --secure} the broker and HDFS are the {@link SecurePipeline}'s, in this JVM: the
  * prefill, the topic's creation and the agents reach Kafka over SASL_SSL with Kerberos, the agents
@@ -338,11 +343,35 @@ public final class CoreBench {
   }
 
   /**
+   * How many seconds back the prefilled timestamps reach: the last hour, but never into the day
+   * before in the layout's zone, so every host lands in one {@code dt=} bucket and the file count
+   * means the same whenever the bench runs (just after midnight it was twice the hosts).
+   */
+  static long spreadSeconds(long nowMillis, ZoneId zone) {
+    Instant now = Instant.ofEpochMilli(nowMillis);
+    long intoDay =
+        Duration.between(now.atZone(zone).toLocalDate().atStartOfDay(zone).toInstant(), now)
+            .toSeconds();
+    return Math.max(1, Math.min(3600, intoDay + 1));
+  }
+
+  /** The zone of the agents' {@code dt=} buckets: {@code --set core_hdfs_time_zone}, else UTC. */
+  private ZoneId layoutZone() {
+    Object zone = settings.oursVariables().get("core_hdfs_time_zone");
+    try {
+      return zone == null ? ZoneOffset.UTC : ZoneId.of(zone.toString());
+    } catch (DateTimeException e) {
+      return ZoneOffset.UTC; // the template's own check names the bad value when the agent renders
+    }
+  }
+
+  /**
    * Fills the topic with {@code --events} contract-shaped records and waits until Kafka has them
    * all.
    */
   private void prefill() {
     long now = System.currentTimeMillis();
+    long spreadSeconds = spreadSeconds(now, layoutZone());
     try (KafkaProducer<byte[], byte[]> producer =
         secure != null
             ? ContractEvent.producer(secure.clientSettings())
@@ -353,7 +382,7 @@ public final class CoreBench {
       for (long n = 0; n < settings.prefilled(); n++) {
         String id = "b" + n;
         String host = hostName((int) (n % settings.hosts()));
-        long timestamp = now - (n % 3600) * 1000L;
+        long timestamp = now - (n % spreadSeconds) * 1000L;
         ContractEvent event =
             new ContractEvent(
                 id,
