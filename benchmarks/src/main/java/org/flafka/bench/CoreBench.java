@@ -259,9 +259,8 @@ public final class CoreBench {
           Map<String, Double> threads =
               end.agentThreads.secondsSince(start.agentThreads, ThreadCpu.ThreadGroups.FLUME_AGENT);
           // A clean stop, not SIGKILL: the NameNode reserves a whole block for every file a killed
-          // agent
-          // leaves open, until its lease expires, and after a few trials had no room left for the
-          // next.
+          // agent leaves open, until its lease expires, and after a few trials had no room left for
+          // the next.
           started.stop();
           long files = countFiles(fs, hdfsRoot);
           fs.delete(new org.apache.hadoop.fs.Path(hdfsRoot), true);

@@ -550,8 +550,7 @@ public final class EdgeBench {
           .all()
           .get(TOPIC_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
       // Describe first: an offset request for a partition the broker does not host yet makes the
-      // admin
-      // client log an ERROR (to stdout under the CLI's default logging), a describe does not.
+      // admin client log an ERROR (to stdout under the CLI's default logging), a describe does not.
       while (true) {
         try {
           if (admin

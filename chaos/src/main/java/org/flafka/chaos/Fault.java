@@ -57,9 +57,10 @@ public enum Fault {
   /**
    * The broker stopped under the edge while the edge's disk buffer sits on a file system too small
    * for the outage: the buffer fills the disk, counts it and falls back to memory; when memory is
-   * full too, TCP senders are held back and UDP datagrams dropped and counted; the buffer recovers
-   * by itself once the backlog has drained. The memory channels are made small so that the disk
-   * fills within a short outage.
+   * full too, TCP senders are held back and UDP datagrams wait in their socket's queue ({@code
+   * edge_udp_queue_bytes}), dropped and counted once it is full; the buffer recovers by itself once
+   * the backlog has drained. The memory channels are made small so that the disk fills within a
+   * short outage.
    */
   EDGE_DISK_FULL(
       "edge-disk-full",
@@ -70,7 +71,7 @@ public enum Fault {
           + " events)",
       List.of(Protocol.TCP, Protocol.UDP),
       Expect.MISSING_IS_COUNTED,
-      "the disk full counted; then TCP held back, UDP dropped and counted",
+      "the disk full counted; then TCP held back, UDP queued, then dropped and counted",
       null),
   /** The core agent killed with SIGKILL mid-stream and started again. */
   CORE_KILL(

@@ -229,8 +229,7 @@ public final class LoadCommand implements Callable<Integer> {
       }
       LoadGenerator generator = new LoadGenerator(settings, Clock.SYSTEM);
       // Ctrl-C (or a TERM) stops the load; the JVM waits for this hook, so the summary and the
-      // manifest of
-      // what was sent still get written.
+      // manifest of what was sent still get written.
       CountDownLatch reported = new CountDownLatch(1);
       Thread onInterrupt =
           new Thread(

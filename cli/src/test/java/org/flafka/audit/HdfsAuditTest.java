@@ -82,8 +82,7 @@ class HdfsAuditTest {
       writeAvro(fs, bucket + "dev-000002.site/core-h-hdfs1.2.avro", byDevice.get(2));
       writeAvro(fs, bucket + "dev-000003.site/core-h-hdfs1.3.avro", device3.subList(0, 490));
       // Device 3's last ten: an uncompressed text file still being written when its agent was
-      // killed, the
-      // last line cut after its mark.
+      // killed, the last line cut after its mark.
       try (OutputStream out =
           fs.create(
               new org.apache.hadoop.fs.Path(bucket + "dev-000003.site/_core-h-hdfs1.4.log.tmp"))) {

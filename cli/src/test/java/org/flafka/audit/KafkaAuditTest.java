@@ -45,9 +45,8 @@ class KafkaAuditTest {
             Deliveries.DEVICES * Deliveries.PER_DEVICE);
     kafka = KafkaBroker.start(tmp.resolve("kafka"));
     // One AdminClient call, no describe afterwards: KafkaCluster.createTopic's describe can race
-    // the new
-    // topic's metadata ("This server does not host this topic-partition"); the producer waits for
-    // it anyway.
+    // the new topic's metadata ("This server does not host this topic-partition"); the producer
+    // waits for it anyway.
     try (Admin admin = kafka.admin()) {
       admin
           .createTopics(

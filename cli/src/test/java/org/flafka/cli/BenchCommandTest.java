@@ -104,11 +104,9 @@ class BenchCommandTest {
     Set<Long> before = children();
     Path report = dir.resolve("report.json");
     // Stock with Flume's defaults can legitimately deliver nothing in a 1-second window
-    // (docs/benchmarks.md), so
-    // the end-to-end check uses the tuned stock agent. UDP gets a rate both agents keep up with,
-    // high enough
-    // that each sink's batch (5000 for ours, committed and counted only when full) completes in the
-    // window.
+    // (docs/benchmarks.md), so the end-to-end check uses the tuned stock agent. UDP gets a rate
+    // both agents keep up with, high enough that each sink's batch (5000 for ours, committed and
+    // counted only when full) completes in the window.
     boolean udp = protocol.equals("udp");
     String daemon = udp ? "rsyslog-fields" : "rsyslog";
     FlafkaRun run =

@@ -38,10 +38,8 @@ public final class KafkaRecordEncoder {
   private final Map<String, String> implied;
 
   // The last record header built for each header name, with the value it encodes: a small
-  // open-addressing table,
-  // since the edge's names are a few constants; a name that finds no slot is simply not cached.
-  // Whether a name is a
-  // record header is decided once per name.
+  // open-addressing table, since the edge's names are a few constants; a name that finds no slot is
+  // simply not cached. Whether a name is a record header is decided once per name.
   private final String[] names = new String[SLOTS];
   private final boolean[] selected = new boolean[SLOTS];
   private final String[] values = new String[SLOTS];

@@ -182,9 +182,8 @@ public final class SyslogInterceptor implements Interceptor {
     }
     tally.add(result);
     // One map operation per header: a value made for a header the event already has is wasted, but
-    // that is
-    // rare (a header is only there when another interceptor or the sender set it).
-    // Each value from SyslogFacts, which the core's and any consumer's derivation use too.
+    // that is rare (a header is only there when another interceptor or the sender set it). Each
+    // value from SyslogFacts, which the core's and any consumer's derivation use too.
     if (setFacility && result.hasPri()) {
       put(headers, FACILITY, SyslogFacts.facility(result), replaceFacility);
     }

@@ -293,8 +293,7 @@ public final class Rules {
       long transactionCapacity = limits.get()[0];
       long capacity = limits.get()[1];
       // the edge's memory channel checks this itself (BatchMemoryChannelConfig.checkCapacities):
-      // plugin-keys
-      // reports its error
+      // plugin-keys reports its error
       if (transactionCapacity > capacity && !channel.isType(BATCH_MEMORY_CHANNEL)) {
         findings.add(
             Finding.error(

@@ -33,9 +33,8 @@ class RateLimiterTest {
     FakeClock clock = new FakeClock();
     RateLimiter limiter = new RateLimiter(clock, 1000, 20_000_000L);
     // Event k is due at k ms and may go 20 ms early. The sender wakes when an event is due and
-    // sends the 21 due
-    // within 20 ms: wakes at 0, 21, 42, ... ms; event 4,999 goes on the wake at 238 * 21 = 4,998
-    // ms.
+    // sends the 21 due within 20 ms: wakes at 0, 21, 42, ... ms; event 4,999 goes on the wake at
+    // 238 * 21 = 4,998 ms.
     assertEquals(4_998_000_000L, send(limiter, clock, 5000), 1_000);
     assertEquals(238, clock.sleeps());
   }

@@ -31,8 +31,7 @@ public final class HostKeyInterceptor implements Interceptor {
   public static final String DEFAULT_HOST_HEADER = Headers.HOST;
 
   // The key goes in Headers.KEY: the header Flume's Kafka sink reads the record key from (a fixed
-  // name in
-  // Flume 1.11, not configurable), and our KafkaRecordSink's default keyHeader.
+  // name in Flume 1.11, not configurable), and our KafkaRecordSink's default keyHeader.
   /** Keep a key another component already set instead of replacing it with the host. */
   public static final String CONFIG_PRESERVE_EXISTING = "preserveExisting";
 

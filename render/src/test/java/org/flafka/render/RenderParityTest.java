@@ -129,8 +129,7 @@ class RenderParityTest {
                 "core_extra_properties",
                 Map.of("sinks.hdfs0.hdfs.callTimeout", "60000"))),
         // Kafka security: SCRAM with a trust store on both of the edge's clients (Flume's Kafka
-        // channel
-        // has a consumer too), GSSAPI with a client certificate on the core
+        // channel has a consumer too), GSSAPI with a client certificate on the core
         Arguments.of(
             Tier.EDGE,
             Map.of(

@@ -123,9 +123,8 @@ public record ContractEvent(String id, byte[] body, Map<String, String> headers)
     config.put(ProducerConfig.ACKS_CONFIG, "all");
     // Not idempotent, one request in flight: on a loaded machine a just-created topic answered
     // NOT_LEADER_OR_FOLLOWER, and the idempotent producer then retried OUT_OF_ORDER_SEQUENCE_NUMBER
-    // until its
-    // two-minute delivery timeout. Ordered retries cannot hit that; a rare duplicate is fine for
-    // these tests.
+    // until its two-minute delivery timeout. Ordered retries cannot hit that; a rare duplicate is
+    // fine for these tests.
     config.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, false);
     config.put(ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION, 1);
     config.put(ProducerConfig.LINGER_MS_CONFIG, 5);

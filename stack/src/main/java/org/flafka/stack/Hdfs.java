@@ -54,11 +54,9 @@ public final class Hdfs implements HdfsCluster, AutoCloseable {
     conf.set("dfs.heartbeat.interval", "1");
     conf.set("dfs.namenode.safemode.extension", "0");
     // A client closing a file asks the NameNode to complete it, usually before the DataNode has
-    // reported the last
-    // block, and retries after 400 ms: a Flume HDFS sink closing one file per host then takes
-    // seconds to stop.
-    // One committed (written, not yet reported) last block may close; with one DataNode nothing is
-    // at risk.
+    // reported the last block, and retries after 400 ms: a Flume HDFS sink closing one file per
+    // host then takes seconds to stop. One committed (written, not yet reported) last block may
+    // close; with one DataNode nothing is at risk.
     conf.set("dfs.namenode.file.close.num-committed-allowed", "1");
     try {
       MiniDFSCluster cluster =

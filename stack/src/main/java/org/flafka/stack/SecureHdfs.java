@@ -119,8 +119,7 @@ public final class SecureHdfs implements HdfsCluster, AutoCloseable {
     conf.set("dfs.namenode.file.close.num-committed-allowed", "1");
 
     // Configuration finds a resource through the thread's context class loader, and the NameNode
-    // and
-    // DataNode read theirs on this thread while the cluster is built.
+    // and DataNode read theirs on this thread while the cluster is built.
     Thread thread = Thread.currentThread();
     ClassLoader original = thread.getContextClassLoader();
     try (URLClassLoader withSslResources =

@@ -72,10 +72,8 @@ final class EventTime {
       millis = (local - offset) * 1000 + f.millis;
     } else {
       // No year: the latest year that puts the stamp no more than a month after the receive time. A
-      // December
-      // stamp received on 1 January is last year's; a 1 January stamp from a clock a little fast,
-      // received on
-      // 31 December, is next year's; Feb 29 only exists in leap years.
+      // December stamp received on 1 January is last year's; a 1 January stamp from a clock a
+      // little fast, received on 31 December, is next year's; Feb 29 only exists in leap years.
       long latest = received + YEAR_FUTURE_SLACK_MILLIS;
       int receivedYear = Timestamps.yearOf(received);
       boolean found = false;

@@ -290,8 +290,7 @@ public final class SyslogParser {
       }
       if (detectCiscoIos && at(b, pos + 1, end, ' ')) {
         // "<189>: 2026 Mar  1 18:46:11 UTC: %ETHPORT-5-IF_UP" (NX-OS), "<189>: router1: *Mar  1
-        // ..." (IOS
-        // origin-id without a message number): the empty message number's ':'.
+        // ..." (IOS origin-id without a message number): the empty message number's ':'.
         int next = skipSpaces(b, pos + 1, end);
         if (next < end && isCiscoPreamble(b, next, end, r.date)) {
           return readCiscoIos(b, next, end, r, false);
@@ -602,8 +601,7 @@ public final class SyslogParser {
     int wordEnd = Bytes.findBlank(b, p, end);
     if (isAsaDeviceId(b, p, wordEnd, end)) {
       // logging device-id hostname on an ASA writes "host:" ("Nov 21 10:00:00 fw01: %ASA-6-302013:
-      // ..."):
-      // a word ending in ':' right before a mnemonic is the hostname, not a tag.
+      // ..."): a word ending in ':' right before a mnemonic is the hostname, not a tag.
       SyslogFormat cisco = readMnemonic(b, wordEnd + 1, end, r);
       if (cisco != null) {
         r.hostname(p, wordEnd - 1 - p);
@@ -1065,8 +1063,7 @@ public final class SyslogParser {
     int mnemonic = p;
     if (nodeEnd != NO_MATCH && p < end && b[p] != '%') {
       // IOS-XR names the process before the mnemonic ("ifmgr[227]: %PKT_INFRA-LINK-3-UPDOWN : "):
-      // its pid is
-      // the procid; the mnemonic, below, is the app as in every Cisco message.
+      // its pid is the procid; the mnemonic, below, is the app as in every Cisco message.
       int tagEnd = tagEnd(b, p, Bytes.findBlank(b, p, end));
       if (tagEnd != NO_MATCH
           && at(b, tagEnd, end, ' ')

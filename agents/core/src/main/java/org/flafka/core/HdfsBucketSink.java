@@ -308,8 +308,8 @@ public class HdfsBucketSink extends AbstractSink implements Configurable, BatchS
     close(new ArrayList<>(open.values()));
     closers.shutdown();
     // A file whose close failed needs its lease recovered, which takes the DataNodes a few
-    // heartbeats: wait for
-    // that up to hdfs.retryInterval, as Flume's sink waits for its pending close retries.
+    // heartbeats: wait for that up to hdfs.retryInterval, as Flume's sink waits for its pending
+    // close retries.
     long deadline = System.nanoTime() + config.retryMillis() * 1_000_000L;
     retryUnfinished();
     while (!unfinished.isEmpty() && System.nanoTime() < deadline) {

@@ -39,11 +39,9 @@ class CoreAgentHdfsOutageTest {
     stack.kafka().createTopic(topic, 2);
     String root = stack.hdfsRoot("outage");
     // Files roll every 5 s, so the outage hits closes and creates, which need the NameNode
-    // (appending to an
-    // open file only needs the DataNodes)
-    // A close that failed during the outage is retried after hdfs.retryInterval (Flume's default
-    // 180 s), and a
-    // clean stop waits for that retry: 10 s keeps the stop short
+    // (appending to an open file only needs the DataNodes). A close that failed during the outage
+    // is retried after hdfs.retryInterval (Flume's default 180 s), and a clean stop waits for that
+    // retry: 10 s keeps the stop short.
     Map<String, Object> variables =
         stack.variables(
             topic,

@@ -163,8 +163,7 @@ class HdfsBucketSinkTest {
       put(channel, "router-a", midnight, "a-at-midnight");
       for (int i = 0; i < 12; i++) {
         // Lines of 20 bytes in batches of 5: router-b's file passes 100 bytes with the second batch
-        // (8
-        // lines) and is closed after it; the third batch's 4 lines start a new file
+        // (8 lines) and is closed after it; the third batch's 4 lines start a new file
         put(channel, "router-b", midnight + i, String.format("b-line-%012d", i));
       }
       for (int batch = 0; batch < 3; batch++) {
@@ -182,9 +181,8 @@ class HdfsBucketSinkTest {
               .orElseThrow(() -> new AssertionError("no closed router-b file"));
       assertEquals(8, closedB.size(), closedB.toString());
       // Still open, under their in-use names (on HDFS hflush makes their lines readable already,
-      // which
-      // CoreAgentCrashTest checks; Hadoop's local file system keeps them in its checksum buffer
-      // until close)
+      // which CoreAgentCrashTest checks; Hadoop's local file system keeps them in its checksum
+      // buffer until close)
       assertTrue(
           files.keySet().stream()
               .anyMatch(

@@ -91,8 +91,7 @@ public final class CorpusReport {
     System.out.printf(
         "| Flume SyslogUtils (syslogtcp) | %d | %d | %d |%n", utilsInvalid, utilsHost, utilsTime);
     // SyslogParser sets both headers on every message it does not reject (the time is "now" for a
-    // '-' stamp
-    // and 0 for an unreadable RFC 3164 one), so its counts are upper bounds.
+    // '-' stamp and 0 for an unreadable RFC 3164 one), so its counts are upper bounds.
     System.out.printf(
         "| Flume SyslogParser (multiport_syslogtcp) | %d | %d | at most %d |%n",
         parserInvalid, parserParsed, parserParsed);

@@ -165,8 +165,8 @@ class CmTargetEndToEndTest {
           "trial " + id + " is the same configuration");
       JsonNode run = trial.at("/runs/0");
       // what the cm target integrated from CM's per-second rates is, to the event, what the audit
-      // counted in HDFS
-      // and what the load sent: wrong metric names or a wrong integration would not add up
+      // counted in HDFS and what the load sent: wrong metric names or a wrong integration would not
+      // add up
       assertEquals(
           run.at("/audit/delivered").asLong(), run.get("delivered").asLong(), run.toString());
       assertEquals(run.get("sent").asLong(), run.get("edgeAccepted").asLong(), run.toString());

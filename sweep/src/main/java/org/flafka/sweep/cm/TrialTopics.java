@@ -105,8 +105,7 @@ final class TrialTopics implements AutoCloseable {
   void deleteQuietly(String topic, String group) {
     try {
       // only a group that exists: deleting one that never consumed waits out the timeout on a
-      // cluster whose
-      // offsets topic does not exist yet (no coordinator to ask)
+      // cluster whose offsets topic does not exist yet (no coordinator to ask)
       boolean exists =
           admin.listConsumerGroups().all().get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS).stream()
               .anyMatch(listing -> listing.groupId().equals(group));

@@ -191,8 +191,7 @@ public final class CoordinateDescent implements Strategy {
           double before = currentScore;
           if (searchLine(dimension)) {
             // Follow any gain (a plateau's better side is where the next bottleneck lifts), but
-            // only a
-            // gain beyond the noise earns another pass.
+            // only a gain beyond the noise earns another pass.
             moved |= beats(currentScore, before);
           }
         }

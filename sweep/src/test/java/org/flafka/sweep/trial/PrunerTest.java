@@ -201,8 +201,7 @@ class PrunerTest {
                   edge_kafka_compression_type: [lz4, snappy]
                 """);
     // sinks 4, partitions 4, sources 4 (not 8 > 4 partitions), HDFS sinks 8, batch nearest the
-    // default 10000
-    // on a log scale (20000), compression the default snappy
+    // default 10000 on a log scale (20000), compression the default snappy
     assertEquals(List.of(2, 1, 2, 0, 2, 1), RuleSeed.of(space).coordinates());
   }
 }

@@ -223,8 +223,7 @@ public final class KafkaRecordProducer implements AutoCloseable {
                 producer.flush();
               } catch (RuntimeException e) {
                 // closed or interrupted under the flush: the writer learns of its records from
-                // their
-                // callbacks
+                // their callbacks
               }
             });
   }

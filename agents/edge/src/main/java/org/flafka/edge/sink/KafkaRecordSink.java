@@ -303,12 +303,10 @@ public class KafkaRecordSink extends AbstractSink implements Configurable, Batch
       int topicLimitBytes = producer.topicLimitBytes();
       long deadline = System.nanoTime() + config.batchDurationNanos();
       // flafka's memory channel ends the batch's takes at the deadline itself: past it, the first
-      // take that finds
-      // the queue empty returns none, and while the queue is never empty the batch fills at the
-      // sink's own pace.
-      // Other channels need the sink's clock, read once per take (4% of the sink runners' CPU in
-      // the A/B of
-      // docs/benchmarks/history/2026-11-21-to-27-edge.md, "The sink's time bound").
+      // take that finds the queue empty returns none, and while the queue is never empty the batch
+      // fills at the sink's own pace. Other channels need the sink's clock, read once per take (4%
+      // of the sink runners' CPU in the A/B of docs/benchmarks/history/2026-11-21-to-27-edge.md,
+      // "The sink's time bound").
       boolean channelEndsTakes = transaction instanceof TakeDeadline;
       if (channelEndsTakes) {
         ((TakeDeadline) transaction).takeNoLaterThan(deadline);

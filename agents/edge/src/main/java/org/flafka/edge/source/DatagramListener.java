@@ -287,9 +287,8 @@ final class DatagramListener extends Listener {
 
   void pollKernelStats() {
     // The drops column covers every socket on the port, and another process's sockets there take a
-    // share of the
-    // datagrams: with SO_REUSEPORT a second agent of the same user binds beside ours without an
-    // error.
+    // share of the datagrams: with SO_REUSEPORT a second agent of the same user binds beside ours
+    // without an error.
     int others = Math.max(0, kernelStats.poll(counter) - sockets.size());
     if (others != othersOnPort) {
       othersOnPort = others;

@@ -82,8 +82,7 @@ final class FramingDetector extends ByteToMessageDecoder implements StreamFramer
   protected void decodeLast(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
     if (in.isReadable()) {
       // decode() saw these bytes (digits only) and could not decide: line framing delivers them as
-      // one message,
-      // with its own size limit, when the end of the stream reaches it.
+      // one message, with its own size limit, when the end of the stream reaches it.
       ctx.pipeline().replace(this, framerName, newline.get());
     }
   }

@@ -385,9 +385,8 @@ abstract class Listener {
   void reportConnectionError(String peer, Throwable cause) {
     counter.addConnectionError();
     // Netty wraps what a handler throws (e.g. an SSLHandshakeException) in a DecoderException: show
-    // the reason.
-    // NotSslRecordException's own message is a hex dump of what the sender sent: keep message bytes
-    // out of logs.
+    // the reason. NotSslRecordException's own message is a hex dump of what the sender sent: keep
+    // message bytes out of logs.
     Throwable reason =
         cause instanceof DecoderException && cause.getCause() != null ? cause.getCause() : cause;
     String shown =

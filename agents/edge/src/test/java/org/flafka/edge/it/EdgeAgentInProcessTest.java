@@ -276,8 +276,8 @@ class EdgeAgentInProcessTest {
     }
     assertEquals(count, marks.size(), "every mark arrived");
     // two sinks, two channels: the fan-out gives a whole batch one channel, so a refused batch is
-    // retried whole
-    // without any part of it already committed elsewhere (Flume commits a batch channel by channel)
+    // retried whole without any part of it already committed elsewhere (Flume commits a batch
+    // channel by channel)
     assertEquals(count, got.size(), "no duplicates");
     System.out.printf(
         "TCP burst of %d into a channel of %d: %d refused puts (backpressure, retried)%n",
@@ -303,9 +303,8 @@ class EdgeAgentInProcessTest {
 
     // Every datagram sent is received: read by the source, or dropped by the kernel on this socket
     // (UdpSocketDropCount, polled from /proc/net/udp every 5 s and added to EventReceivedCount, so
-    // that
-    // Cloudera Manager sees it). Every datagram received is accepted into the channel or in a drop
-    // counter.
+    // that Cloudera Manager sees it). Every datagram received is accepted into the channel or in a
+    // drop counter.
     long socketDropsBefore = agent.metrics().counter(source, "UdpSocketDropCount");
     awaitCounter(
         agent,

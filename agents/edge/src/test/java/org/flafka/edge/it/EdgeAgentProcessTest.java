@@ -93,8 +93,8 @@ class EdgeAgentProcessTest {
     vars.put("edge_bind_address", "127.0.0.1");
     vars.put("edge_udp_port", 0);
     // two sockets share the UDP port here (the in-process test keeps the default one), so the
-    // rendered key
-    // reaches a real agent and logger's datagrams arrive whichever socket the kernel picks
+    // rendered key reaches a real agent and logger's datagrams arrive whichever socket the kernel
+    // picks
     vars.put("edge_udp_receive_threads", 2);
     vars.put("edge_tcp_port", 0);
     vars.put("edge_channel_type", channelType);
@@ -176,8 +176,7 @@ class EdgeAgentProcessTest {
       }
       ConsumerRecord<byte[], byte[]> relayRecord = only(got, "rsyslog-relay-mark");
       // RSYSLOG_SyslogProtocol23Format ends with a LF, which octet counting carries inside the
-      // frame: the
-      // body is exactly the frame rsyslog sent (checked with a capture of its output).
+      // frame: the body is exactly the frame rsyslog sent (checked with a capture of its output).
       assertArrayEquals(
           utf8(relayed + "\n"), relayRecord.value(), "rsyslog's frame, byte for byte");
       assertEquals("relay-host", header(relayRecord, "host"));

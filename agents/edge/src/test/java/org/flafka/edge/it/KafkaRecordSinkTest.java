@@ -82,8 +82,7 @@ class KafkaRecordSinkTest {
   @Test
   void aBatchCommitsWithWhatItHoldsOnceBatchDurationMillisHavePassed() throws Exception {
     // Flume's memory channel: its takes wait out their keep-alive (3 s), but a trickle of events
-    // never lets
-    // them; the sink's own clock ends the batch.
+    // never lets them; the sink's own clock ends the batch.
     MemoryChannel flumes = channel("c-trickle");
     AtomicBoolean trickling = new AtomicBoolean(true);
     Thread trickle =

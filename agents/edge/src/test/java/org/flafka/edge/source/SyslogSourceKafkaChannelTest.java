@@ -74,8 +74,8 @@ class SyslogSourceKafkaChannelTest {
             new KafkaChannel())) {
       List<String> got = SyslogSourceTest.sendTen(harness, Set.of(3));
       // Kafka wrote the small events of every refused put (the producer refuses only the large
-      // record), so the
-      // ones put again are there more than once: at least once, never the large one.
+      // record), so the ones put again are there more than once: at least once, never the large
+      // one.
       assertEquals(
           SyslogSourceTest.small(Set.of(3)),
           got.stream().distinct().sorted().toList(),
@@ -131,8 +131,7 @@ class SyslogSourceKafkaChannelTest {
       List<String> expected = new ArrayList<>(SyslogSourceTest.small(Set.of(3)));
       expected.addAll(SyslogSourceTest.after());
       // The channel checks the limit before it sends anything, so nothing of a refused put is
-      // written: every small
-      // event exactly once, in the order sent (one partition).
+      // written: every small event exactly once, in the order sent (one partition).
       List<String> got =
           EdgeTestSupport.awaitRecords(kafka, topic, r -> true, expected.size()).stream()
               .map(r -> new String(r.value(), StandardCharsets.UTF_8))

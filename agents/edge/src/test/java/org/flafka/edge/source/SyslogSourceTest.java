@@ -395,10 +395,9 @@ class SyslogSourceTest {
   @Test
   void stopReadsWhatTheSenderAlreadyWroteBeforeClosingTheConnection() throws Exception {
     // Nobody takes from the channel (10 events) until stop begins, so reading pauses and most of
-    // the 1000 lines
-    // wait in the kernel's buffers. The sender saw every write succeed: closing the connection at
-    // once would
-    // discard what the kernel holds, counted nowhere. Stop reads on while the test takes.
+    // the 1000 lines wait in the kernel's buffers. The sender saw every write succeed: closing the
+    // connection at once would discard what the kernel holds, counted nowhere. Stop reads on while
+    // the test takes.
     int total = 1000;
     SourceHarness harness = new SourceHarness(source("tcp", "batchSize", "10"), channel(10, 10));
     int port = harness.source.getPort();
