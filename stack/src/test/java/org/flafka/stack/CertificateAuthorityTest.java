@@ -79,11 +79,7 @@ class CertificateAuthorityTest {
         caCertificate.getExtensionValue("2.5.29.14"),
         // the authority key identifier's [0] keyIdentifier, inside its OCTET STRING wrapping
         subjectKeyIdOf(leaf.getExtensionValue("2.5.29.35")));
-    PKIXParameters parameters = new PKIXParameters(Set.of(new TrustAnchor(caCertificate, null)));
-    parameters.setRevocationEnabled(false);
-    CertPathValidator.getInstance("PKIX")
-        .validate(
-            CertificateFactory.getInstance("X.509").generateCertPath(List.of(leaf)), parameters);
+    validate(leaf, caCertificate);
   }
 
   /** The SKI extension value (OCTET STRING of an OCTET STRING) made from an AKI's key id. */
@@ -103,15 +99,7 @@ class CertificateAuthorityTest {
     X509Certificate stranger =
         (X509Certificate) load(other.issue("stranger")).getCertificate("stranger");
     X509Certificate caCertificate = (X509Certificate) load(ca.trustStore()).getCertificate("ca");
-    PKIXParameters parameters = new PKIXParameters(Set.of(new TrustAnchor(caCertificate, null)));
-    parameters.setRevocationEnabled(false);
-    assertThrows(
-        CertPathValidatorException.class,
-        () ->
-            CertPathValidator.getInstance("PKIX")
-                .validate(
-                    CertificateFactory.getInstance("X.509").generateCertPath(List.of(stranger)),
-                    parameters));
+    assertThrows(CertPathValidatorException.class, () -> validate(stranger, caCertificate));
   }
 
   @Test
@@ -133,11 +121,7 @@ class CertificateAuthorityTest {
   void mutualTlsWithHostnameVerificationSucceedsBetweenTwoIssuedIdentities() throws Exception {
     SSLContext serverContext = context(server);
     SSLContext clientContext = context(client);
-    try (SSLServerSocket listening =
-        (SSLServerSocket)
-            serverContext
-                .getServerSocketFactory()
-                .createServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+    try (SSLServerSocket listening = listen(serverContext)) {
       listening.setNeedClientAuth(true);
       CompletableFuture<String> peer =
           CompletableFuture.supplyAsync(
@@ -170,11 +154,7 @@ class CertificateAuthorityTest {
     CertificateAuthority other = CertificateAuthority.create(dir.resolve("untrusted"), "Untrusted");
     SSLContext serverContext = context(other.issue("localhost"));
     SSLContext clientContext = context(client);
-    try (SSLServerSocket listening =
-        (SSLServerSocket)
-            serverContext
-                .getServerSocketFactory()
-                .createServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+    try (SSLServerSocket listening = listen(serverContext)) {
       CompletableFuture.runAsync(
           () -> {
             try (SSLSocket accepted = (SSLSocket) listening.accept()) {
@@ -191,6 +171,20 @@ class CertificateAuthorityTest {
         assertThrows(SSLHandshakeException.class, socket::startHandshake);
       }
     }
+  }
+
+  private static SSLServerSocket listen(SSLContext context) throws Exception {
+    return (SSLServerSocket)
+        context.getServerSocketFactory().createServerSocket(0, 1, InetAddress.getLoopbackAddress());
+  }
+
+  /** Validates {@code leaf} as a TLS peer does, with {@code ca} the only trust anchor. */
+  private static void validate(X509Certificate leaf, X509Certificate ca) throws Exception {
+    PKIXParameters parameters = new PKIXParameters(Set.of(new TrustAnchor(ca, null)));
+    parameters.setRevocationEnabled(false);
+    CertPathValidator.getInstance("PKIX")
+        .validate(
+            CertificateFactory.getInstance("X.509").generateCertPath(List.of(leaf)), parameters);
   }
 
   /** Keys from {@code identity}, trust from this test's CA. */
