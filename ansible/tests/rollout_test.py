@@ -239,8 +239,8 @@ class Rollout:
         log(f"syslog over UDP and TCP reached Kafka with the right site header: {received}")
 
     def changes_nothing(self, recap, hosts, run):
-        check(set(recap) == set(hosts), f"run {run} recap has hosts {sorted(set(recap) ^ set(hosts))} "
-                                        f"{'extra' if len(recap) > len(hosts) else 'missing'}")
+        check(set(recap) == set(hosts), f"run {run} recap: hosts missing {sorted(set(hosts) - set(recap))}, "
+                                        f"unexpected {sorted(set(recap) - set(hosts))}")
         changed = {host: r["changed"] for host, r in recap.items() if r["changed"]}
         check(not changed, f"run {run} changed hosts whose inputs did not change (changed=N): {changed}")
 
@@ -312,7 +312,8 @@ class Rollout:
               "a later site's config file changed after the first batch failed")
         check("edge.sources.syslog_tcp.batchSize = 0\n" in open(self.config_file(first), encoding="utf-8").read(),
               "the first site did not get the broken config")
-        log(f"run 4: broken config failed edge-{first}-1.test's health check; no other edge host touched")
+        log(f"run {self.run_number}: broken config failed edge-{first}-1.test's health check; no other edge host "
+            f"touched")
 
     def run(self):
         if os.path.exists(self.work):
