@@ -248,7 +248,7 @@ class Rollout:
         """Every host re-run without a change to its inputs reports changed=0, and a change to one region's variable
         changes and restarts only that region, inside its batch. One full run shows both: the region's variable changed,
         every other host (edge, core, topic admin) must report changed=0; a run limited to the region then shows its
-        hosts unchanged too. Two full runs, one for each, would re-check the same 100 hosts."""
+        hosts unchanged too. Two full runs, one for each, would re-check every host outside the region twice."""
         hosts = [f"edge-{s}-1.test" for s in self.sites] + ["core-dc1-01.test"]
         region, prefix = "region_amer_west", "aw"
         region_hosts = [h for h in hosts if h.startswith(f"edge-{prefix}")]
