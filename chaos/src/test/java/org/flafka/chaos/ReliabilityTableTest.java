@@ -88,7 +88,7 @@ class ReliabilityTableTest {
     assertTrue(
         table.contains(
             "| edge-disk-full | udp | (no switch) the disk full counted; then TCP held back, UDP"
-                + " dropped and counted | 10,000 | 10,000 | 0 | 3 | 12.3 s | missing = what the"
+                + " queued, then dropped and counted | 10,000 | 10,000 | 0 | 3 | 12.3 s | missing = what the"
                 + " edge counted as dropped, the disk full counted | pass |"),
         table);
   }
