@@ -9,8 +9,9 @@ import java.time.Duration;
  * @param delivered distinct events in HDFS (each counted once)
  * @param missing events sent that are not in HDFS
  * @param duplicated copies beyond the first
- * @param acceptedBeforeKill events the edge had accepted when it was killed (read just before the
- *     kill), or -1 when the edge was not killed
+ * @param acceptedBeforeKill events the edge had accepted before it was killed (read {@link
+ *     ChaosSettings#KILL_ACCEPTED_LAG} before the kill of {@code edge-kill}, just before it in an
+ *     outage), or -1 when the edge was not killed
  * @param dropped events the edge counted as dropped (its sources' drop counters, the kernel's drops
  *     at its UDP sockets)
  * @param diskErrors failures its disk buffers counted (a full or read-only disk)

@@ -181,6 +181,7 @@ public final class Chaos {
       switch (fault) {
         case EDGE_KILL -> {
           acceptedBeforeKill = accepted(edge);
+          sleep(ChaosSettings.KILL_ACCEPTED_LAG);
           edge.kill();
           sleep(ChaosSettings.KILL_DOWNTIME);
           edge = startEdge(edgeProperties, dir, fault);

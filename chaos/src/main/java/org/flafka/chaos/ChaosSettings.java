@@ -34,6 +34,15 @@ public record ChaosSettings(
   /** How long a killed agent stays down before it is started again. */
   public static final Duration KILL_DOWNTIME = Duration.ofSeconds(5);
 
+  /**
+   * How long before the kill of {@code edge-kill} the edge's accepted count is read: what it
+   * accepted by then, Kafka must have. Sinks that keep up send each event as they take it, so this
+   * is many times what an event takes to be acknowledged (linger and a round trip); events accepted
+   * in the last milliseconds before a SIGKILL are still in the producer's buffer, and no memory
+   * channel keeps those.
+   */
+  public static final Duration KILL_ACCEPTED_LAG = Duration.ofSeconds(1);
+
   /** One fault over one transport. */
   public record Case(Fault fault, Protocol transport) {
     public String name() {

@@ -20,7 +20,8 @@ public enum Fault {
       "edge agent killed (SIGKILL) mid-stream, restarted after 5 s",
       List.of(Protocol.TCP),
       Expect.NOTHING_ACCEPTED_MISSING,
-      "sinks that keep up: Kafka has acknowledged nearly all the edge accepted when the kill comes",
+      "sinks that keep up: Kafka has acknowledged all the edge accepted up to a second before the"
+          + " kill",
       null),
   /**
    * The edge killed with SIGKILL halfway through a broker outage and started again: what it had
