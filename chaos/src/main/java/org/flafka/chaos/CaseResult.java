@@ -17,7 +17,10 @@ import java.time.Duration;
  * @param diskErrors failures its disk buffers counted (a full or read-only disk)
  * @param recovery from the end of the fault until the core had committed as many records as the
  *     load had sent by then, less what the edge had counted as dropped; null when it did not within
- *     the settle timeout
+ *     the settle timeout, or when the pipeline drained short of it
+ * @param drainedShort the pipeline had drained everything it held with that count not reached: what
+ *     is missing was lost on the way (an edge's kill destroys what it had not accepted), and
+ *     waiting longer could not bring it
  * @param expectedToPass the case's protection is on (or it has no switch)
  * @param passed the audit found what {@link Fault#expect()} asks
  * @param note counters that explain the result (drops the edge counted, sink failures)
@@ -34,6 +37,7 @@ public record CaseResult(
     long dropped,
     long diskErrors,
     Duration recovery,
+    boolean drainedShort,
     boolean expectedToPass,
     boolean passed,
     String note) {

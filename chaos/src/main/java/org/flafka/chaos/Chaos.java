@@ -240,6 +240,7 @@ public final class Chaos {
               sentByFaultEnd));
 
       Duration recovery = null;
+      boolean drainedShort = false;
       long tailEnd = faultEnded + settings.tail().toNanos();
       long recoveryDeadline = tailEnd + settings.settleTimeout().toNanos();
       boolean loadStopped = false;
@@ -259,6 +260,7 @@ public final class Chaos {
         // the pipeline still holds has drained, waiting longer cannot help
         drainedPolls = loadStopped && drained(edge, topic, group) ? drainedPolls + 1 : 0;
         if (recovery == null && drainedPolls >= 2) {
+          drainedShort = true;
           break;
         }
         sleep(POLL);
@@ -291,6 +293,7 @@ public final class Chaos {
               edgeCounts.dropped(),
               edgeCounts.diskErrors(),
               recovery,
+              drainedShort,
               settings.expectedToPass(fault),
               false,
               note(sent, audit, coreStop, edgeCounts));
@@ -339,6 +342,7 @@ public final class Chaos {
         result.dropped(),
         result.diskErrors(),
         result.recovery(),
+        result.drainedShort(),
         result.expectedToPass(),
         passed,
         result.note());

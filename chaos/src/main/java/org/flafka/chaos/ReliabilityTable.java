@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 
@@ -39,7 +38,7 @@ public final class ReliabilityTable {
                 Locale.ROOT, " (of what the edge accepted: %,d)", result.missingOfAccepted())
             : "",
         result.duplicated(),
-        recovery(result.recovery()),
+        recovery(result),
         verdict(result),
         result.note().isEmpty() ? "" : " (" + result.note() + ")");
   }
@@ -91,7 +90,7 @@ public final class ReliabilityTable {
                   ? String.format(Locale.ROOT, " (of accepted: %,d)", result.missingOfAccepted())
                   : "",
               result.duplicated(),
-              recovery(result.recovery()),
+              recovery(result),
               result.expectedToPass() ? fault.expect().toString() : "to fail",
               result.passed() ? "pass" : "**fail**",
               result.note().replace("|", "\\|")));
@@ -117,10 +116,13 @@ public final class ReliabilityTable {
     Files.writeString(page, updated, StandardCharsets.UTF_8);
   }
 
-  private static String recovery(Duration recovery) {
-    return recovery == null
-        ? "not within the settle timeout"
-        : String.format(Locale.ROOT, "%.1f s", recovery.toMillis() / 1000.0);
+  private static String recovery(CaseResult result) {
+    if (result.recovery() != null) {
+      return String.format(Locale.ROOT, "%.1f s", result.recovery().toMillis() / 1000.0);
+    }
+    return result.drainedShort()
+        ? "never: what is missing was lost"
+        : "not within the settle timeout";
   }
 
   private static String verdict(CaseResult result) {

@@ -32,6 +32,16 @@ class ReliabilityTableTest {
 
   private static CaseResult result(
       Fault fault, Protocol transport, long missing, long accepted, boolean protectionOff) {
+    return result(fault, transport, missing, accepted, protectionOff, false);
+  }
+
+  private static CaseResult result(
+      Fault fault,
+      Protocol transport,
+      long missing,
+      long accepted,
+      boolean protectionOff,
+      boolean drainedShort) {
     boolean expected = !protectionOff || !fault.hasProtectionSwitch();
     return new CaseResult(
         new ChaosSettings.Case(fault, transport),
@@ -45,6 +55,7 @@ class ReliabilityTableTest {
         0,
         0,
         missing == 0 ? Duration.ofMillis(12_340) : null,
+        drainedShort,
         expected,
         missing == 0,
         "");
@@ -74,6 +85,20 @@ class ReliabilityTableTest {
         table);
     assertTrue(table.contains("| **off**: Kafka channels"), table);
     assertTrue(table.contains("| to fail | **fail** |"), table);
+  }
+
+  @Test
+  void aPipelineThatDrainedShortSaysTheRestWasLostNotThatItRanOutOfTime() {
+    String table =
+        ReliabilityTable.markdown(
+            List.of(result(Fault.EDGE_KILL, Protocol.TCP, 120, 9_900, false, true)),
+            SETTINGS,
+            "flafka chaos",
+            "2026-11-29",
+            "2 cores");
+    assertTrue(
+        table.contains("| 120 (of accepted: 20) | 3 | never: what is missing was lost |"), table);
+    assertFalse(table.contains("settle timeout"), table);
   }
 
   @Test
