@@ -17,10 +17,12 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  * SecureKafka} (TLS and SASL, with the JVM's KDC) and, started on first use of {@link #hdfs()}, a
  * {@link SecureHdfs}. A class asks for it with
  * {@code @ExtendWith(SharedSecureStack.Extension.class)} and a {@code SharedSecureStack} parameter;
- * the first class to ask starts it and it stops when the JVM's tests are over (surefire runs them
- * all in one JVM: {@code forkCount} 1, forks reused). Each start costs seconds on a busy machine;
- * the classes run one after the other, each on topics, users, principals and HDFS directories of
- * its own.
+ * the first class to ask starts it and it stops when the launch's tests are over. The module's
+ * surefire runs two JVMs that each take one class at a time, as a launch of its own ({@code
+ * forkCount} 2, {@code cli/pom.xml}), so there each class starts and stops its own; when classes
+ * run in one launch (an IDE, {@code -DforkCount=1}) they share one, which saves seconds per class.
+ * The classes run one after the other in a JVM, each on topics, users, principals and HDFS
+ * directories of its own.
  *
  * <p>The broker may run beside anything. The HDFS may not: Hadoop's Kerberos settings are JVM-wide,
  * so while it runs every Hadoop client in the JVM is a Kerberos client (a plain {@code Hdfs} or
@@ -28,7 +30,8 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  * {@code flafka bench|sweep --secure}'s) puts the JVM back on simple authentication under it. The
  * classes that use it therefore run after every other class: they carry {@code @Order(}{@link
  * #LAST}{@code )}, which {@code junit.jupiter.testclass.order.default} ({@code
- * junit-platform.properties}) honours; {@link #hdfs()} fails with one line if that did not hold.
+ * junit-platform.properties}) honours within a launch; {@link #hdfs()} fails with one line if that
+ * did not hold. (A launch of one class, as under surefire, has no class after it.)
  */
 public final class SharedSecureStack implements AutoCloseable {
 
